@@ -1,0 +1,62 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { TEXTS } from "../lib/texts";
+import { AppLink } from "./app-link";
+
+/** The not-found page (HTTP 404). */
+export function NotFound() {
+  return (
+    <section className="error-page container">
+      <p className="eyebrow">404</p>
+      <h1>{TEXTS.notFoundTitle}</h1>
+      <p>{TEXTS.notFoundBody}</p>
+      <p className="error-page__actions">
+        <AppLink to="/" className="button button--accent">
+          Go home
+        </AppLink>
+        <AppLink to="/blog" className="button button--ghost">
+          Read the blog
+        </AppLink>
+      </p>
+    </section>
+  );
+}
+
+/** SPEC.md section 2: the page error with its exact texts and a button that reloads. */
+export function PageError() {
+  return (
+    <section className="error-page container" role="alert">
+      <h1>{TEXTS.pageErrorTitle}</h1>
+      <p>{TEXTS.pageErrorBody}</p>
+      <p className="error-page__actions">
+        <button type="button" className="button button--accent" onClick={() => window.location.reload()}>
+          {TEXTS.refreshPage}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** Every route's error boundary: 404s become the not-found page, anything else the page error. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <PageError />;
+}
+
+/** The root boundary, for errors no route caught. */
+export function AppErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="error-page container" role="alert">
+      <h1>{TEXTS.unexpectedError}</h1>
+      <p>{TEXTS.pageErrorBody}</p>
+      <p className="error-page__actions">
+        <a href="/" className="button button--accent">
+          Go home
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { MusicEvent } from "../../worker/content/types";
+import { formatEventTime } from "../lib/format";
+import { AppLink } from "./app-link";
+import { Cover } from "./cover";
+import { EventStatusBadge } from "./event-status";
+
+export function EventCard({ event, eager = false }: { event: MusicEvent; eager?: boolean }) {
+  return (
+    <article className="card card--row">
+      <Cover src={event.coverImage} alt="" size={200} eager={eager} className="card__thumb" />
+      <div className="card__body">
+        <p className="card__meta">
+          <time dateTime={event.startsAt}>{formatEventTime(event.startsAt, event.timezone)}</time>
+          <EventStatusBadge status={event.status} />
+        </p>
+        <h3 className="card__title">
+          <AppLink to={`/events/${event.slug}`} className="card__link">
+            {event.title}
+          </AppLink>
+        </h3>
+        <p className="card__artist">
+          {event.venue}, {event.city}
+        </p>
+      </div>
+    </article>
+  );
+}

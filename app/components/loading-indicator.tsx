@@ -1,0 +1,17 @@
+import { useNavigation } from "react-router";
+import { TEXTS } from "../lib/texts";
+import { LogoMark } from "./logo";
+
+/** The pulsing logo with 'Loading...', shown while a client navigation loads (SPEC.md 2). */
+export function LoadingIndicator() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div className="loading-indicator" role="status" aria-live="polite">
+      <span className="loading-indicator__logo">
+        <LogoMark size={40} />
+      </span>
+      <span>{TEXTS.loading}</span>
+    </div>
+  );
+}

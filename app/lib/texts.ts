@@ -1,0 +1,21 @@
+/** Every visitor-facing text that SPEC.md fixes, in one place (CONVENTIONS.md "Errors"). */
+export const TEXTS = {
+  loading: "Loading...",
+  pageErrorTitle: "Something went wrong",
+  pageErrorBody: "We're sorry, but there was an error loading this content.",
+  refreshPage: "Refresh Page",
+  unexpectedError: "Unexpected Application Error",
+  notFoundTitle: "Page not found",
+  notFoundBody: "The page you are looking for doesn't exist or has moved.",
+  unknownArtist: "Unknown Artist",
+  loadingGenres: "Loading genres...",
+  loadingLocations: "Loading locations...",
+  backToBlog: "Back to Blog",
+  searchEmpty: "Start typing to search...",
+  newsletterTitle: "Stay in the Loop",
+  invalidEmail: "Please enter a valid email address",
+  subscribed: "Successfully subscribed!",
+  subscribeFailed: "Failed to subscribe",
+  subscribeInvalidResponse: "Server returned invalid response",
+  subscribeRetry: "Failed to subscribe. Please try again.",
+} as const;

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import type { Route } from "./+types/root";
+import { AppErrorBoundary } from "./components/error-page";
+import { LoadingIndicator } from "./components/loading-indicator";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { contentContext } from "./lib/context";
+import "./styles/app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { siteUrl, siteName } = context.get(contentContext);
+  return { siteUrl, siteName };
+}
+
+/** Home and search stand alone; every other page gets the header and footer (SPEC.md 2). */
+export function isBarePath(pathname: string): boolean {
+  return pathname === "/" || pathname === "/search" || pathname === "/search/";
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const bare = isBarePath(pathname);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0b10" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/rss+xml" title="Crossfade" href="/rss.xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={bare ? "layout-bare" : "layout-site"}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {bare ? null : <SiteHeader />}
+        <LoadingIndicator />
+        <main id="main" className="page" tabIndex={-1}>
+          {children}
+        </main>
+        {bare ? null : <SiteFooter />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const ErrorBoundary = AppErrorBoundary;

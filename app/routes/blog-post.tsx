@@ -1,0 +1,115 @@
+import { data } from "react-router";
+import { AppLink } from "../components/app-link";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { TaxonLinks } from "../components/taxon-links";
+import { contentContext } from "../lib/context";
+import { formatLongDate, titleFromSlug } from "../lib/format";
+import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { seo, siteFromMatches } from "../lib/seo";
+import { TEXTS } from "../lib/texts";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  // SPEC.md section 2: the parameter is named id but holds the slug.
+  const post = await store.getPost(params.id);
+  if (!post) throw data("Post not found", { status: 404 });
+  return { post };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const site = siteFromMatches(matches);
+  const { post } = data;
+  const artist = post.artist ?? TEXTS.unknownArtist;
+  const url = absoluteUrl(site.siteUrl, `/blog/${post.slug}`);
+  const image = absoluteUrl(site.siteUrl, coverOrPlaceholder(post.coverImage));
+  return seo(site, {
+    title: post.title,
+    description: post.excerpt,
+    path: `/blog/${post.slug}`,
+    image: post.coverImage,
+    type: "article",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.date,
+      image,
+      url,
+      mainEntityOfPage: url,
+      author: { "@type": "Organization", name: site.siteName },
+      publisher: { "@type": "Organization", name: site.siteName },
+      keywords: [...post.genres.map((g) => g.name), ...post.tags].join(", "),
+      ...(post.audio
+        ? {
+            about: {
+              "@type": "MusicRecording",
+              name: post.audio.trackTitle ?? post.title,
+              byArtist: { "@type": "MusicGroup", name: artist },
+              url: absoluteUrl(site.siteUrl, post.audio.url),
+            },
+          }
+        : {}),
+    },
+  });
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article className="container post">
+      <header className="post__header">
+        <p className="eyebrow">
+          <AppLink to={`/blog/category/${post.category}`}>{titleFromSlug(post.category)}</AppLink>
+        </p>
+        <h1>{post.title}</h1>
+        <p className="post__artist">{post.artist ?? TEXTS.unknownArtist}</p>
+        <p className="post__date">
+          <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+        </p>
+      </header>
+      <div className="post__layout">
+        <div className="post__media">
+          <Cover src={post.coverImage} alt={`Cover art for ${post.title}`} eager className="post__cover" />
+          {post.audio ? (
+            <section className="track-box" aria-label="Track">
+              <p className="track-box__label">Listen</p>
+              <p className="track-box__title">{post.audio.trackTitle ?? post.title}</p>
+              <p className="track-box__platform">
+                {post.audio.platform === "local" ? "Crossfade audio" : titleFromSlug(post.audio.platform)}
+              </p>
+            </section>
+          ) : null}
+        </div>
+        <div className="post__body">
+          <p className="post__excerpt">{post.excerpt}</p>
+          {post.content.map((paragraph, i) => (
+            // Paragraphs are plain text rendered as elements, never raw HTML (issue: pages).
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity of their own
+            <p key={i}>{paragraph}</p>
+          ))}
+          <footer className="post__footer">
+            <TaxonLinks items={post.genres} base="/blog/genre" label="Genres" />
+            <TaxonLinks items={post.locations} base="/blog/location" label="Locations" />
+            {post.tags.length ? (
+              <ul className="chips" aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <AppLink to={`/blog/tag/${tag}`} className="chip chip--tag">
+                      #{tag}
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </footer>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

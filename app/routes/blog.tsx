@@ -1,0 +1,106 @@
+import { data } from "react-router";
+import { POST_CATEGORIES, type PostCategory, type PostFilter } from "../../worker/content/types";
+import { RouteErrorBoundary } from "../components/error-page";
+import { Pagination, pageParam } from "../components/pagination";
+import { PostCard } from "../components/post-card";
+import { contentContext } from "../lib/context";
+import { titleFromSlug } from "../lib/format";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/blog";
+
+/** SPEC.md section 2: /blog accepts ?category= with these values. */
+const QUERY_CATEGORIES = ["interviews", "premieres"] as const;
+
+function isCategory(value: string | undefined | null): value is PostCategory {
+  return (POST_CATEGORIES as readonly string[]).includes(value ?? "");
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const filter: PostFilter = { page };
+  let heading = "Blog";
+  let description = "Premieres, interviews, reviews and news from the underground.";
+  let path = "/blog";
+
+  if ("category" in params && params.category !== undefined) {
+    if (!isCategory(params.category)) throw data("Unknown category", { status: 404 });
+    filter.category = params.category;
+    heading = titleFromSlug(params.category);
+    description = `${heading} on Crossfade.`;
+    path = `/blog/category/${params.category}`;
+  } else if ("tag" in params && params.tag !== undefined) {
+    filter.tag = params.tag;
+    heading = `Tagged “${params.tag}”`;
+    description = `Posts tagged ${params.tag} on Crossfade.`;
+    path = `/blog/tag/${params.tag}`;
+  } else if ("slug" in params && params.slug !== undefined) {
+    const isGenre = url.pathname.startsWith("/blog/genre/");
+    if (isGenre) filter.genres = [params.slug];
+    else filter.locations = [params.slug];
+    path = `/blog/${isGenre ? "genre" : "location"}/${params.slug}`;
+  } else {
+    const category = url.searchParams.get("category");
+    if (category && (QUERY_CATEGORIES as readonly string[]).includes(category) && isCategory(category)) {
+      filter.category = category;
+      heading = titleFromSlug(category);
+      description = `${heading} on Crossfade.`;
+    }
+  }
+
+  const posts = await store.listCombinedPosts(filter);
+  const filtered = path !== "/blog";
+  if ((filtered && posts.total === 0) || (page > 1 && page > posts.pageCount)) {
+    throw data("Not found", { status: 404 });
+  }
+  if (filter.genres || filter.locations) {
+    const slug = filter.genres?.[0] ?? filter.locations?.[0] ?? "";
+    const first = posts.items[0];
+    const taxa = first ? (filter.genres ? first.genres : first.locations) : [];
+    const name = taxa.find((t) => t.slug === slug)?.name ?? titleFromSlug(slug);
+    heading = name;
+    description = `${name}: every post on Crossfade.`;
+  }
+  const query = filter.category && path === "/blog" ? `?category=${filter.category}` : "";
+  return { posts, heading, description, path, query };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const pageSuffix = data.posts.page > 1 ? ` (page ${data.posts.page})` : "";
+  return seo(siteFromMatches(matches), {
+    title: `${data.heading}${pageSuffix}`,
+    description: data.description,
+    path: `${data.path}${data.query}`,
+  });
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts, heading, path, query } = loaderData;
+  const href = (n: number) => {
+    const params = new URLSearchParams(query.slice(1));
+    if (n > 1) params.set("page", String(n));
+    const qs = params.toString();
+    return qs ? `${path}?${qs}` : path;
+  };
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">{path === "/blog" ? "Journal" : "Blog"}</p>
+        <h1>{heading}</h1>
+        <p className="page-header__lede">
+          {posts.total} {posts.total === 1 ? "story" : "stories"}
+        </p>
+      </header>
+      <div className="grid grid--cards">
+        {posts.items.map((post, i) => (
+          <PostCard key={`${post.kind}-${post.id}`} post={post} eager={i < 3} />
+        ))}
+      </div>
+      <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

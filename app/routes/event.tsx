@@ -1,0 +1,117 @@
+import { data } from "react-router";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { EventStatusBadge } from "../components/event-status";
+import { contentContext } from "../lib/context";
+import { formatEventTime } from "../lib/format";
+import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/event";
+
+const EVENT_STATUS_SCHEMA = {
+  scheduled: "https://schema.org/EventScheduled",
+  postponed: "https://schema.org/EventPostponed",
+  cancelled: "https://schema.org/EventCancelled",
+} as const;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  const event = await store.getEvent(params.id);
+  if (!event) throw data("Event not found", { status: 404 });
+  return { event };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const site = siteFromMatches(matches);
+  const { event } = data;
+  return seo(site, {
+    title: event.title,
+    description: `${event.venue}, ${event.city}. ${event.description}`.slice(0, 200),
+    path: `/events/${event.slug}`,
+    image: event.coverImage,
+    type: "event",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "MusicEvent",
+      name: event.title,
+      startDate: event.startsAt,
+      endDate: event.endsAt ?? undefined,
+      eventStatus: EVENT_STATUS_SCHEMA[event.status],
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      url: absoluteUrl(site.siteUrl, `/events/${event.slug}`),
+      image: absoluteUrl(site.siteUrl, coverOrPlaceholder(event.coverImage)),
+      description: event.description,
+      location: {
+        "@type": "Place",
+        name: event.venue,
+        address: event.address ?? event.city,
+      },
+      performer: event.lineup.map((name) => ({ "@type": "MusicGroup", name })),
+      ...(event.ticketUrl
+        ? { offers: { "@type": "Offer", url: event.ticketUrl, price: event.price ?? undefined } }
+        : {}),
+    },
+  });
+}
+
+export default function EventDetail({ loaderData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  return (
+    <article className="container detail">
+      <div className="detail__layout">
+        <Cover src={event.coverImage} alt={`Poster for ${event.title}`} eager className="detail__cover" />
+        <div className="detail__info">
+          <p className="eyebrow">Event</p>
+          <h1>{event.title}</h1>
+          <p>
+            <EventStatusBadge status={event.status} />
+          </p>
+          <dl className="facts">
+            <div>
+              <dt>When</dt>
+              <dd>
+                <time dateTime={event.startsAt}>{formatEventTime(event.startsAt, event.timezone)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>Where</dt>
+              <dd>
+                {event.venue}
+                {event.address ? `, ${event.address}` : ""}, {event.city}
+              </dd>
+            </div>
+            {event.price ? (
+              <div>
+                <dt>Price</dt>
+                <dd>{event.price}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {event.lineup.length ? (
+            <section aria-labelledby="lineup-heading">
+              <h2 id="lineup-heading" className="detail__subheading">
+                Lineup
+              </h2>
+              <ul className="lineup">
+                {event.lineup.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <p className="detail__description">{event.description}</p>
+          <p className="button-row">
+            {event.ticketUrl && event.status !== "cancelled" ? (
+              <a href={event.ticketUrl} className="button button--accent" rel="noopener" target="_blank">
+                Tickets
+              </a>
+            ) : null}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,53 @@
+import { RouteErrorBoundary } from "../components/error-page";
+import { EventCard } from "../components/event-card";
+import { contentContext } from "../lib/context";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/events";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  return { events: await store.listEvents(new Date()) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Events",
+    description: "Crossfade nights, showcases and label parties: upcoming dates and the archive.",
+    path: "/events",
+  });
+}
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { upcoming, past } = loaderData.events;
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">Live</p>
+        <h1>Events</h1>
+        <p className="page-header__lede">Showcases, label nights and the odd boat party.</p>
+      </header>
+      <section aria-labelledby="upcoming-heading" className="section">
+        <h2 id="upcoming-heading">Upcoming</h2>
+        {upcoming.length ? (
+          <div className="stack">
+            {upcoming.map((e, i) => (
+              <EventCard key={e.id} event={e} eager={i < 2} />
+            ))}
+          </div>
+        ) : (
+          <p className="muted">No dates announced yet: sign up to the newsletter to hear first.</p>
+        )}
+      </section>
+      <section aria-labelledby="past-heading" className="section">
+        <h2 id="past-heading">Past</h2>
+        <div className="stack">
+          {past.map((e) => (
+            <EventCard key={e.id} event={e} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,79 @@
+import { Suspense } from "react";
+import { Await, useLocation } from "react-router";
+import { AppLink } from "../components/app-link";
+import { RouteErrorBoundary } from "../components/error-page";
+import { contentContext } from "../lib/context";
+import { seo, siteFromMatches } from "../lib/seo";
+import { TEXTS } from "../lib/texts";
+import type { Route } from "./+types/genres";
+
+/** One module serves /genres and /locations (SPEC.md: "the same for locations"). */
+function kindOf(pathname: string) {
+  return pathname.startsWith("/locations") ? "locations" : "genres";
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  const kind = kindOf(new URL(request.url).pathname);
+  // Not awaited: the counts stream in behind the loading text.
+  const entries = kind === "genres" ? store.listGenres() : store.listLocations();
+  return { kind, entries };
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const kind = kindOf(location.pathname);
+  return seo(siteFromMatches(matches), {
+    title: kind === "genres" ? "Genres" : "Locations",
+    description:
+      kind === "genres"
+        ? "Every genre we write about, with how many posts each has."
+        : "Every city and scene we write about, with how many posts each has.",
+    path: `/${kind}`,
+  });
+}
+
+export default function Directory({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const kind = kindOf(pathname);
+  const base = kind === "genres" ? "/blog/genre" : "/blog/location";
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">Explore</p>
+        <h1>{kind === "genres" ? "Genres" : "Locations"}</h1>
+        <p className="page-header__lede">Most written-about first.</p>
+      </header>
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            {kind === "genres" ? TEXTS.loadingGenres : TEXTS.loadingLocations}
+          </p>
+        }
+      >
+        <Await resolve={loaderData.entries}>
+          {(entries) => (
+            <ul className="directory">
+              {entries.map((entry) => (
+                <li key={entry.slug}>
+                  <AppLink to={`${base}/${entry.slug}`} className="directory__item">
+                    <span className="directory__name">{entry.name}</span>
+                    <span className="directory__count">
+                      {entry.postCount} {entry.postCount === 1 ? "post" : "posts"}
+                    </span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Await>
+      </Suspense>
+      <p>
+        <AppLink to="/blog" className="button button--ghost">
+          {TEXTS.backToBlog}
+        </AppLink>
+      </p>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,101 @@
+import { data } from "react-router";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { TaxonLinks } from "../components/taxon-links";
+import { contentContext } from "../lib/context";
+import { formatLongDate } from "../lib/format";
+import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/mixtape";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  const mixtape = await store.getMixtape(params.id);
+  if (!mixtape) throw data("Mixtape not found", { status: 404 });
+  return { mixtape };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const site = siteFromMatches(matches);
+  const { mixtape } = data;
+  const url = absoluteUrl(site.siteUrl, `/mixtapes/${mixtape.slug}`);
+  return seo(site, {
+    title: mixtape.title,
+    description: mixtape.description.slice(0, 200) || `${mixtape.title}, a Crossfade mixtape.`,
+    path: `/mixtapes/${mixtape.slug}`,
+    image: mixtape.coverImage,
+    type: "music.playlist",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "MusicPlaylist",
+      name: mixtape.title,
+      url,
+      image: absoluteUrl(site.siteUrl, coverOrPlaceholder(mixtape.coverImage)),
+      datePublished: mixtape.releaseDate,
+      numTracks: mixtape.trackCount,
+      track: mixtape.tracklist.map((t) => ({
+        "@type": "MusicRecording",
+        name: t.title,
+        byArtist: { "@type": "MusicGroup", name: t.artist },
+      })),
+    },
+  });
+}
+
+export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
+  const { mixtape } = loaderData;
+  return (
+    <article className="container detail">
+      <div className="detail__layout">
+        <Cover src={mixtape.coverImage} alt={`Cover of ${mixtape.title}`} eager className="detail__cover" />
+        <div className="detail__info">
+          <p className="eyebrow">{mixtape.category}</p>
+          <h1>{mixtape.title}</h1>
+          <p className="detail__artist">{mixtape.artist ?? "Crossfade"}</p>
+          <dl className="facts">
+            <div>
+              <dt>Released</dt>
+              <dd>
+                <time dateTime={mixtape.releaseDate}>{formatLongDate(mixtape.releaseDate)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>Duration</dt>
+              <dd>{mixtape.duration}</dd>
+            </div>
+            <div>
+              <dt>Tracks</dt>
+              <dd>{mixtape.trackCount}</dd>
+            </div>
+          </dl>
+          <TaxonLinks items={mixtape.genres} base="/blog/genre" label="Genres" />
+          <p className="detail__description">{mixtape.description}</p>
+          {mixtape.downloadUrl ? (
+            <p>
+              <a href={mixtape.downloadUrl} className="button button--ghost" download>
+                Download mixtape
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <section aria-labelledby="tracklist-heading" className="tracklist">
+        <h2 id="tracklist-heading">Tracklist</h2>
+        <ol>
+          {mixtape.tracklist.map((t) => (
+            <li key={t.position} className="tracklist__row">
+              <span className="tracklist__pos">{String(t.position).padStart(2, "0")}</span>
+              <span className="tracklist__title">
+                <strong>{t.artist}</strong> – {t.title}
+              </span>
+              {t.time ? <span className="tracklist__time">{t.time}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,57 @@
+import { AppLink } from "../components/app-link";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { contentContext } from "../lib/context";
+import { formatLongDate } from "../lib/format";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/mixtapes";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  return { mixtapes: await store.listMixtapes() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Mixtapes",
+    description: "The Crossfade mixtape series: long-form DJ mixes with full tracklists.",
+    path: "/mixtapes",
+  });
+}
+
+export default function Mixtapes({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData.mixtapes;
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">Series</p>
+        <h1>Mixtapes</h1>
+        <p className="page-header__lede">{items.length} mixes, newest first.</p>
+      </header>
+      <div className="grid grid--cards">
+        {items.map((m, i) => (
+          <article key={m.id} className="card">
+            <Cover src={m.coverImage} alt="" size={400} eager={i < 3} className="card__cover" />
+            <div className="card__body">
+              <p className="card__meta">
+                <span className="badge">{m.category}</span>
+                <time dateTime={m.releaseDate}>{formatLongDate(m.releaseDate)}</time>
+              </p>
+              <h2 className="card__title">
+                <AppLink to={`/mixtapes/${m.slug}`} className="card__link">
+                  {m.title}
+                </AppLink>
+              </h2>
+              <p className="card__artist">{m.artist ?? "Crossfade"}</p>
+              <p className="card__excerpt">
+                {m.trackCount} tracks · {m.duration}
+              </p>
+            </div>
+          </article>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

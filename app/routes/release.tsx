@@ -1,0 +1,135 @@
+import { data } from "react-router";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { contentContext } from "../lib/context";
+import { formatLongDate } from "../lib/format";
+import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/release";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  const release = await store.getRelease(params.id);
+  if (!release) throw data("Release not found", { status: 404 });
+  return { release };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const site = siteFromMatches(matches);
+  const { release } = data;
+  const url = absoluteUrl(site.siteUrl, `/releases/${release.slug}`);
+  return seo(site, {
+    title: `${release.artist} – ${release.title}`,
+    description: release.description.slice(0, 200) || `${release.releaseType} by ${release.artist}.`,
+    path: `/releases/${release.slug}`,
+    image: release.artwork,
+    type: "music.album",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "MusicAlbum",
+      name: release.title,
+      url,
+      image: absoluteUrl(site.siteUrl, coverOrPlaceholder(release.artwork)),
+      datePublished: release.releaseDate,
+      byArtist: { "@type": "MusicGroup", name: release.artist },
+      catalogNumber: release.catalogNumber ?? undefined,
+      numTracks: release.tracks.length,
+      track: release.tracks.map((t) => ({
+        "@type": "MusicRecording",
+        name: t.title,
+        position: t.trackNumber,
+        byArtist: { "@type": "MusicGroup", name: t.artist ?? release.artist },
+      })),
+    },
+  });
+}
+
+export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
+  const { release } = loaderData;
+  const primary = release.tracks.find((t) => t.isPrimary) ?? release.tracks[0];
+  const links = Object.entries(release.purchaseLinks);
+  return (
+    <article className="container detail">
+      <div className="detail__layout">
+        <Cover src={release.artwork} alt={`Artwork of ${release.title}`} eager className="detail__cover" />
+        <div className="detail__info">
+          <p className="eyebrow">
+            {release.releaseType}
+            {release.catalogNumber ? ` · ${release.catalogNumber}` : ""}
+          </p>
+          <h1>{release.title}</h1>
+          <p className="detail__artist">{release.artist}</p>
+          <dl className="facts">
+            <div>
+              <dt>Released</dt>
+              <dd>
+                <time dateTime={release.releaseDate}>{formatLongDate(release.releaseDate)}</time>
+              </dd>
+            </div>
+            {release.totalDuration ? (
+              <div>
+                <dt>Length</dt>
+                <dd>{release.totalDuration}</dd>
+              </div>
+            ) : null}
+            {release.catalogNumber ? (
+              <div>
+                <dt>Catalogue</dt>
+                <dd>{release.catalogNumber}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {primary ? (
+            <p className="detail__primary">
+              Lead track: <strong>{primary.title}</strong>
+            </p>
+          ) : null}
+          <p className="detail__description">{release.description}</p>
+          {links.length ? (
+            <section aria-labelledby="buy-heading">
+              <h2 id="buy-heading" className="detail__subheading">
+                Buy
+              </h2>
+              <ul className="buy-links">
+                {links.map(([name, url]) => (
+                  <li key={name}>
+                    <a href={url} className="button button--ghost" rel="noopener" target="_blank">
+                      {name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <section aria-labelledby="tracks-heading" className="tracklist">
+        <h2 id="tracks-heading">Tracks</h2>
+        <ol>
+          {release.tracks.map((t) => (
+            <li key={t.trackNumber} className="tracklist__row">
+              <span className="tracklist__pos">{String(t.trackNumber).padStart(2, "0")}</span>
+              <span className="tracklist__title">
+                {t.title}
+                {t.artist && t.artist !== release.artist ? (
+                  <span className="muted"> · {t.artist}</span>
+                ) : null}
+                {t === primary ? <span className="badge badge--muted">Lead</span> : null}
+              </span>
+              {t.duration ? <span className="tracklist__time">{t.duration}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      {release.credits ? (
+        <section aria-labelledby="credits-heading" className="credits">
+          <h2 id="credits-heading">Credits</h2>
+          <p>{release.credits}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

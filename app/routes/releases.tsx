@@ -1,0 +1,53 @@
+import { AppLink } from "../components/app-link";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { contentContext } from "../lib/context";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/releases";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { store } = context.get(contentContext);
+  return { releases: await store.listReleases() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Releases",
+    description: "Crossfade Records: singles, EPs and albums from the label.",
+    path: "/releases",
+  });
+}
+
+export default function Releases({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData.releases;
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">Crossfade Records</p>
+        <h1>Releases</h1>
+        <p className="page-header__lede">The label catalogue, newest first.</p>
+      </header>
+      <div className="grid grid--cards">
+        {items.map((r, i) => (
+          <article key={r.id} className="card">
+            <Cover src={r.artwork} alt="" size={400} eager={i < 3} className="card__cover" />
+            <div className="card__body">
+              <p className="card__meta">
+                <span className="badge">{r.releaseType}</span>
+                {r.catalogNumber ? <span>{r.catalogNumber}</span> : null}
+              </p>
+              <h2 className="card__title">
+                <AppLink to={`/releases/${r.slug}`} className="card__link">
+                  {r.title}
+                </AppLink>
+              </h2>
+              <p className="card__artist">{r.artist}</p>
+            </div>
+          </article>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,112 @@
+// Shared helpers for the project's Node scripts (start, test, bench).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const BIN = join(ROOT, "node_modules", ".bin");
+
+/** Runs a local binary to completion; throws with its output when it fails. */
+export function run(cmd, args, { env = {}, quiet = false } = {}) {
+  const result = spawnSync(join(BIN, cmd), args, {
+    cwd: ROOT,
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", ...env },
+    stdio: quiet ? "pipe" : ["ignore", "inherit", "inherit"],
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    const output = quiet ? `\n${result.stdout}\n${result.stderr}` : "";
+    throw new Error(`${cmd} ${args.join(" ")} exited with ${result.status}${output}`);
+  }
+  return result.stdout ?? "";
+}
+
+/** Builds the production bundle (vite build through React Router). */
+export function build() {
+  run("react-router", ["build"], { env: { NODE_ENV: "production" } });
+}
+
+/**
+ * Applies D1 migrations to the local database under `persistTo`, then loads the demo
+ * catalogue if the database has no posts yet. A second run keeps what is there.
+ */
+export function prepareDatabase(persistTo) {
+  mkdirSync(persistTo, { recursive: true });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+  const out = run(
+    "wrangler",
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--json",
+      "--command",
+      "SELECT COUNT(*) AS n FROM posts",
+    ],
+    { quiet: true },
+  );
+  const count = JSON.parse(out.slice(out.indexOf("[")))[0]?.results?.[0]?.n ?? 0;
+  if (count > 0) return { seeded: false, posts: count };
+  const seedFile = join(persistTo, "seed.sql");
+  run("tsx", ["scripts/seed.ts", seedFile], { quiet: true });
+  run(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", seedFile, "--yes"],
+    { quiet: true },
+  );
+  return { seeded: true, posts: 0 };
+}
+
+/** Starts `wrangler dev` on the production build; resolves once the server answers. */
+export async function serve({ port, persistTo, ip = "127.0.0.1", vars = {}, stdio = "inherit" }) {
+  const configPath = join(ROOT, "build", "server", "wrangler.json");
+  if (!existsSync(configPath)) throw new Error("No production build: run `npm run build` first.");
+  const args = [
+    "dev",
+    "-c",
+    configPath,
+    "--port",
+    String(port),
+    "--ip",
+    ip,
+    "--persist-to",
+    persistTo,
+    "--log-level",
+    "warn",
+    "--show-interactive-dev-session=false",
+  ];
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const child = spawn(join(BIN, "wrangler"), args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", CI: "true", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", stdio, stdio],
+    detached: process.platform !== "win32",
+  });
+  const url = `http://${ip}:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { url, child, stop: () => stopProcess(child) };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stopProcess(child);
+  throw new Error(`wrangler dev did not answer on ${url} within 60 s`);
+}
+
+export function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}

@@ -1,0 +1,72 @@
+import type { EventLists, EventStatus, MusicEvent } from "../types";
+import { parseJson } from "./rows";
+
+interface EventRow {
+  id: number;
+  slug: string;
+  title: string;
+  starts_at: string;
+  ends_at: string | null;
+  timezone: string;
+  venue: string;
+  address: string | null;
+  city: string;
+  location_name: string | null;
+  location_slug: string | null;
+  lineup: string;
+  description: string;
+  cover_image: string | null;
+  ticket_url: string | null;
+  price: string | null;
+  status: EventStatus;
+  is_featured: number;
+}
+
+const SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug
+  FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
+
+function toEvent(row: EventRow): MusicEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    timezone: row.timezone,
+    venue: row.venue,
+    address: row.address,
+    city: row.city,
+    location:
+      row.location_name && row.location_slug ? { name: row.location_name, slug: row.location_slug } : null,
+    lineup: parseJson<string[]>(row.lineup, []),
+    description: row.description,
+    coverImage: row.cover_image,
+    ticketUrl: row.ticket_url,
+    price: row.price,
+    status: row.status,
+    isFeatured: row.is_featured === 1,
+  };
+}
+
+/** Upcoming events soonest first, then past events most recent first (DESIGN.md section 5). */
+export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
+  const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
+  const events = results.map(toEvent);
+  const t = now.getTime();
+  const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
+  return {
+    upcoming: events
+      .filter((e) => endOf(e) >= t)
+      .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)),
+    past: events.filter((e) => endOf(e) < t).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt)),
+  };
+}
+
+/** A published event by slug or numeric id. */
+export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicEvent | null> {
+  const row = await db
+    .prepare(`${SELECT} WHERE (e.slug = ?1 OR CAST(e.id AS TEXT) = ?1) AND e.pub_status = 'published'`)
+    .bind(slugOrId)
+    .first<EventRow>();
+  return row ? toEvent(row) : null;
+}

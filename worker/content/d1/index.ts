@@ -1,0 +1,1 @@
+export { createD1Store } from "./store";

@@ -1,0 +1,106 @@
+import type { AggregatedPost, AudioPlatform, MixtapeTrack, Post, PostCategory, Taxon } from "../types";
+
+/** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
+export function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== "string" || text === "") return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface PostRow {
+  id: number;
+  slug: string;
+  title: string;
+  artist_name: string | null;
+  excerpt: string;
+  content: string;
+  post_date: string;
+  category: PostCategory;
+  cover_image: string | null;
+  is_featured: number;
+  audio_platform: AudioPlatform | null;
+  primary_audio_url: string | null;
+  audio_file: string | null;
+  track_title: string | null;
+  genres_json: string | null;
+  locations_json: string | null;
+  tags_json: string | null;
+}
+
+/** Columns of a post plus its genres, locations and tags aggregated as JSON. */
+export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.content, p.post_date,
+  p.category, p.cover_image, p.is_featured, p.audio_platform, p.primary_audio_url, p.audio_file,
+  p.track_title,
+  (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+     (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id
+      WHERE pg.post_id = p.id ORDER BY g.name) g) AS genres_json,
+  (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+     (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id
+      WHERE pl.post_id = p.id ORDER BY l.name) l) AS locations_json,
+  (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag))
+     AS tags_json`;
+
+export function toPost(row: PostRow): Post {
+  // A streaming URL wins unless the post says its audio is the uploaded file.
+  const url =
+    row.audio_platform === "local" || !row.primary_audio_url ? row.audio_file : row.primary_audio_url;
+  const platform: AudioPlatform = row.audio_platform ?? "local";
+  return {
+    id: row.slug,
+    numericId: row.id,
+    slug: row.slug,
+    title: row.title,
+    artist: row.artist_name?.trim() ? row.artist_name : null,
+    excerpt: row.excerpt,
+    content: parseJson<string[]>(row.content, []),
+    date: row.post_date,
+    category: row.category,
+    tags: parseJson<string[]>(row.tags_json, []),
+    genres: parseJson<Taxon[]>(row.genres_json, []),
+    locations: parseJson<Taxon[]>(row.locations_json, []),
+    coverImage: row.cover_image,
+    isFeatured: row.is_featured === 1,
+    audio: url ? { platform, url, trackTitle: row.track_title } : null,
+  };
+}
+
+export interface AggregatedRow {
+  id: number;
+  original_url: string;
+  title: string;
+  artist_name: string | null;
+  excerpt: string;
+  published_date: string;
+  featured_image: string | null;
+  genres: string;
+  locations: string;
+  audio: string | null;
+}
+
+export function toAggregatedPost(row: AggregatedRow): AggregatedPost {
+  return {
+    id: `aggregated-${row.id}`,
+    originalUrl: row.original_url,
+    title: row.title,
+    artist: row.artist_name?.trim() ? row.artist_name : null,
+    excerpt: row.excerpt,
+    date: row.published_date,
+    featuredImage: row.featured_image,
+    genres: parseJson<Taxon[]>(row.genres, []),
+    locations: parseJson<Taxon[]>(row.locations, []),
+    audio: row.audio,
+  };
+}
+
+export function toTracklist(text: string): MixtapeTrack[] {
+  const raw = parseJson<Array<Partial<MixtapeTrack>>>(text, []);
+  return raw.map((t, i) => ({
+    position: typeof t.position === "number" ? t.position : i + 1,
+    artist: String(t.artist ?? ""),
+    title: String(t.title ?? ""),
+    time: typeof t.time === "string" ? t.time : null,
+  }));
+}

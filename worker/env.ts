@@ -1,0 +1,17 @@
+/**
+ * Bindings and variables the Worker reads. `Cloudflare.Env` (worker-configuration.d.ts, from
+ * `wrangler types`) covers what wrangler.toml declares; secrets and optional variables that an
+ * operator may set are added here (README "Configuration").
+ */
+export interface WorkerEnv extends Cloudflare.Env {
+  ASSETS?: Fetcher;
+  CMS_URL?: string;
+  MEILISEARCH_HOST?: string;
+  MEILISEARCH_SEARCH_KEY?: string;
+  ADMIN_TOKEN?: string;
+  PURGE_TOKEN?: string;
+  SENTRY_DSN?: string;
+  APP_VERSION?: string;
+}
+
+export const APP_VERSION = "0.1.0";
