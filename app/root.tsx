@@ -1,3 +1,4 @@
+import { Provider as JotaiProvider } from "jotai";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
@@ -6,6 +7,7 @@ import { LoadingIndicator } from "./components/loading-indicator";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { contentContext } from "./lib/context";
+import { PlayerBar } from "./player/player-bar";
 import "./styles/app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -33,15 +35,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className={bare ? "layout-bare" : "layout-site"}>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {bare ? null : <SiteHeader />}
-        <LoadingIndicator />
-        <main id="main" className="page" tabIndex={-1}>
-          {children}
-        </main>
-        {bare ? null : <SiteFooter />}
+        {/* One Jotai store per render: the Provider owns it (CONVENTIONS.md "State"). */}
+        <JotaiProvider>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          {bare ? null : <SiteHeader />}
+          <LoadingIndicator />
+          <main id="main" className="page" tabIndex={-1}>
+            {children}
+          </main>
+          {bare ? null : <SiteFooter />}
+          {/* Outside the route outlet, so navigation never interrupts playback (DESIGN.md 6). */}
+          <PlayerBar />
+        </JotaiProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

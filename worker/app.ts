@@ -2,14 +2,26 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { contentContext } from "../app/lib/context";
 import { createContentService, describeSources } from "./content/service";
+import type { ContentService } from "./content/types";
 import { APP_VERSION, type WorkerEnv } from "./env";
+import { eventIcs } from "./feeds/ics";
+import { rssXml } from "./feeds/rss";
+import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 
 const handleRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
 );
 
-export const app = new Hono<{ Bindings: WorkerEnv }>();
+type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService } };
+
+export const app = new Hono<AppEnv>();
+
+// One content service per request (CONVENTIONS.md "Boundaries").
+app.use("*", async (c, next) => {
+  c.set("content", createContentService(c.env));
+  await next();
+});
 
 app.get("/api/health", (c) => {
   const sources = describeSources(c.env);
@@ -20,9 +32,43 @@ app.get("/api/health", (c) => {
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
+const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
+
+app.get("/robots.txt", (c) =>
+  c.text(robotsTxt(c.var.content.siteUrl), 200, { "Cache-Control": "public, max-age=86400" }),
+);
+
+app.get("/sitemap.xml", async (c) => {
+  const { store, siteUrl } = c.var.content;
+  return c.body(await sitemapXml(store, siteUrl, new Date()), 200, {
+    "Content-Type": "application/xml; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+app.get("/rss.xml", async (c) => {
+  const { store, siteUrl, siteName } = c.var.content;
+  return c.body(await rssXml(store, siteUrl, siteName), 200, {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+app.get("/events/:file{.+\\.ics}", async (c) => {
+  const { store, siteUrl } = c.var.content;
+  const id = c.req.param("file").replace(/\.ics$/, "");
+  const event = await store.getEvent(id);
+  if (!event) return c.text("Event not found", 404);
+  return c.body(eventIcs(event, siteUrl, new Date()), 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${event.slug}.ics"`,
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
 // Everything else is a page: React Router renders it (GET/HEAD) or runs its action (POST).
 app.all("*", (c) => {
   const context = new RouterContextProvider();
-  context.set(contentContext, createContentService(c.env));
+  context.set(contentContext, c.var.content);
   return handleRequest(c.req.raw, context);
 });

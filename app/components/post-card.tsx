@@ -1,11 +1,21 @@
 import type { ListedPost } from "../../worker/content/types";
 import { formatLongDate } from "../lib/format";
 import { TEXTS } from "../lib/texts";
+import { PlayButton } from "../player/play-button";
+import { type PlayableTrack, trackFromPost } from "../player/tracks";
 import { AppLink } from "./app-link";
 import { Cover } from "./cover";
 
 /** A post (or an aggregated post, which links out to its original) in a grid. */
-export function PostCard({ post, eager = false }: { post: ListedPost; eager?: boolean }) {
+interface PostCardProps {
+  post: ListedPost;
+  eager?: boolean;
+  /** The playable tracks of the whole list, so the player can go on to the next card. */
+  playlist?: PlayableTrack[];
+}
+
+export function PostCard({ post, eager = false, playlist }: PostCardProps) {
+  const track = post.kind === "post" ? trackFromPost(post) : null;
   const artist = post.artist ?? TEXTS.unknownArtist;
   const image = post.kind === "post" ? post.coverImage : post.featuredImage;
   const title =
@@ -22,6 +32,7 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
   return (
     <article className="card">
       <Cover src={image} alt="" size={400} eager={eager} className="card__cover" />
+      {track ? <PlayButton track={track} list={playlist} className="play-button--icon" /> : null}
       <div className="card__body">
         <p className="card__meta">
           {post.kind === "post" ? (
@@ -37,4 +48,12 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
       </div>
     </article>
   );
+}
+
+/** The playable tracks of a list of posts, in list order. */
+export function playlistOf(posts: ListedPost[]): PlayableTrack[] {
+  return posts.flatMap((p) => {
+    const track = p.kind === "post" ? trackFromPost(p) : null;
+    return track ? [track] : [];
+  });
 }

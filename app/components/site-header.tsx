@@ -16,7 +16,6 @@ export function SiteHeader() {
   const { pathname } = useLocation();
 
   // A navigation by any means (back button included) closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (

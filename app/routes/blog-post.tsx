@@ -8,6 +8,8 @@ import { formatLongDate, titleFromSlug } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { seo, siteFromMatches } from "../lib/seo";
 import { TEXTS } from "../lib/texts";
+import { PlayButton } from "../player/play-button";
+import { trackFromPost } from "../player/tracks";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -59,6 +61,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const track = trackFromPost(post);
   return (
     <article className="container post">
       <header className="post__header">
@@ -74,13 +77,17 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <div className="post__layout">
         <div className="post__media">
           <Cover src={post.coverImage} alt={`Cover art for ${post.title}`} eager className="post__cover" />
-          {post.audio ? (
+          {track ? (
             <section className="track-box" aria-label="Track">
-              <p className="track-box__label">Listen</p>
-              <p className="track-box__title">{post.audio.trackTitle ?? post.title}</p>
-              <p className="track-box__platform">
-                {post.audio.platform === "local" ? "Crossfade audio" : titleFromSlug(post.audio.platform)}
-              </p>
+              <PlayButton track={track} label="Play" />
+              <div>
+                <p className="track-box__title">{track.title}</p>
+                <p className="track-box__platform">
+                  {post.audio?.platform === "local" || !post.audio
+                    ? "Crossfade audio"
+                    : titleFromSlug(post.audio.platform)}
+                </p>
+              </div>
             </section>
           ) : null}
         </div>
@@ -88,7 +95,6 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <p className="post__excerpt">{post.excerpt}</p>
           {post.content.map((paragraph, i) => (
             // Paragraphs are plain text rendered as elements, never raw HTML (issue: pages).
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity of their own
             <p key={i}>{paragraph}</p>
           ))}
           <footer className="post__footer">

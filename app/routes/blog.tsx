@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { POST_CATEGORIES, type PostCategory, type PostFilter } from "../../worker/content/types";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Pagination, pageParam } from "../components/pagination";
-import { PostCard } from "../components/post-card";
+import { PostCard, playlistOf } from "../components/post-card";
 import { contentContext } from "../lib/context";
 import { titleFromSlug } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
@@ -78,6 +78,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, heading, path, query } = loaderData;
+  const playlist = playlistOf(posts.items);
   const href = (n: number) => {
     const params = new URLSearchParams(query.slice(1));
     if (n > 1) params.set("page", String(n));
@@ -95,7 +96,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid grid--cards">
         {posts.items.map((post, i) => (
-          <PostCard key={`${post.kind}-${post.id}`} post={post} eager={i < 3} />
+          <PostCard key={`${post.kind}-${post.id}`} post={post} eager={i < 3} playlist={playlist} />
         ))}
       </div>
       <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />

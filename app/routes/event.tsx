@@ -102,6 +102,9 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
           <p className="detail__description">{event.description}</p>
           <p className="button-row">
+            <a href={`/events/${event.slug}.ics`} className="button button--ghost" download>
+              Add to calendar
+            </a>
             {event.ticketUrl && event.status !== "cancelled" ? (
               <a href={event.ticketUrl} className="button button--accent" rel="noopener" target="_blank">
                 Tickets

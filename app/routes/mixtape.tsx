@@ -6,6 +6,8 @@ import { contentContext } from "../lib/context";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { seo, siteFromMatches } from "../lib/seo";
+import { PlayButton } from "../player/play-button";
+import { cueSeconds, trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtape";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -45,6 +47,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
   const { mixtape } = loaderData;
+  const track = trackFromMixtape(mixtape);
   return (
     <article className="container detail">
       <div className="detail__layout">
@@ -71,6 +74,11 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
           </dl>
           <TaxonLinks items={mixtape.genres} base="/blog/genre" label="Genres" />
           <p className="detail__description">{mixtape.description}</p>
+          {track ? (
+            <p>
+              <PlayButton track={track} label="Play mixtape" />
+            </p>
+          ) : null}
           {mixtape.downloadUrl ? (
             <p>
               <a href={mixtape.downloadUrl} className="button button--ghost" download>
@@ -85,7 +93,18 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
         <ol>
           {mixtape.tracklist.map((t) => (
             <li key={t.position} className="tracklist__row">
-              <span className="tracklist__pos">{String(t.position).padStart(2, "0")}</span>
+              <span className="tracklist__pos">
+                {track && t.time ? (
+                  <PlayButton
+                    track={track}
+                    startAt={cueSeconds(t.time)}
+                    className="play-button--icon play-button--ghost"
+                    labelOverride={`Play ${mixtape.title} from ${t.artist} – ${t.title}`}
+                  />
+                ) : (
+                  String(t.position).padStart(2, "0")
+                )}
+              </span>
               <span className="tracklist__title">
                 <strong>{t.artist}</strong> – {t.title}
               </span>

@@ -5,6 +5,8 @@ import { contentContext } from "../lib/context";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { seo, siteFromMatches } from "../lib/seo";
+import { PlayButton } from "../player/play-button";
+import { type PlayableTrack, releaseTrackId, tracksFromRelease } from "../player/tracks";
 import type { Route } from "./+types/release";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -49,6 +51,8 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
   const { release } = loaderData;
   const primary = release.tracks.find((t) => t.isPrimary) ?? release.tracks[0];
   const links = Object.entries(release.purchaseLinks);
+  const tracks = tracksFromRelease(release);
+  const playable = new Map(tracks.map((t) => [t.id, t]));
   return (
     <article className="container detail">
       <div className="detail__layout">
@@ -85,6 +89,11 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
               Lead track: <strong>{primary.title}</strong>
             </p>
           ) : null}
+          {tracks[0] ? (
+            <p>
+              <PlayButton track={tracks[0]} list={tracks} label="Play release" />
+            </p>
+          ) : null}
           <p className="detail__description">{release.description}</p>
           {links.length ? (
             <section aria-labelledby="buy-heading">
@@ -109,7 +118,17 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
         <ol>
           {release.tracks.map((t) => (
             <li key={t.trackNumber} className="tracklist__row">
-              <span className="tracklist__pos">{String(t.trackNumber).padStart(2, "0")}</span>
+              <span className="tracklist__pos">
+                {playable.has(releaseTrackId(release.id, t.trackNumber)) ? (
+                  <PlayButton
+                    track={playable.get(releaseTrackId(release.id, t.trackNumber)) as PlayableTrack}
+                    list={tracks}
+                    className="play-button--icon play-button--ghost"
+                  />
+                ) : (
+                  String(t.trackNumber).padStart(2, "0")
+                )}
+              </span>
               <span className="tracklist__title">
                 {t.title}
                 {t.artist && t.artist !== release.artist ? (

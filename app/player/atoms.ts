@@ -1,0 +1,196 @@
+import { atom, type Getter, type Setter } from "jotai";
+import type { PlayableTrack } from "./tracks";
+
+/** SPEC.md section 9: volume runs from 0 to 1 in steps of 0.1, default 1. */
+export const VOLUME_STEP = 0.1;
+/** SPEC.md section 9: the mobile breakpoint; below it the video panel starts minimized. */
+export const MOBILE_BREAKPOINT = 1024;
+export const STORAGE_KEY = "crossfade.player";
+
+export function clampVolume(value: number): number {
+  if (!Number.isFinite(value)) return 1;
+  return Math.round(Math.min(1, Math.max(0, value)) * 10) / 10;
+}
+
+// Primitives stay private: components read the derived atoms and change state through the
+// write atoms below (CONVENTIONS.md "State").
+const currentTrack = atom<PlayableTrack | null>(null);
+currentTrack.debugLabel = "player/currentTrack";
+const trackList = atom<PlayableTrack[]>([]);
+trackList.debugLabel = "player/trackList";
+const playing = atom(false);
+playing.debugLabel = "player/playing";
+const volume = atom(1);
+volume.debugLabel = "player/volume";
+const muted = atom(false);
+muted.debugLabel = "player/muted";
+const autoPlay = atom(true);
+autoPlay.debugLabel = "player/autoPlay";
+const videoOpen = atom(true);
+videoOpen.debugLabel = "player/videoOpen";
+const position = atom(0);
+position.debugLabel = "player/position";
+const duration = atom(0);
+duration.debugLabel = "player/duration";
+const failure = atom<string | null>(null);
+failure.debugLabel = "player/failure";
+/** Bumps on every seek request so the engine can act on it. */
+const seekRequest = atom<{ to: number; n: number } | null>(null);
+seekRequest.debugLabel = "player/seekRequest";
+
+export const currentTrackAtom = atom((get) => get(currentTrack));
+export const trackListAtom = atom((get) => get(trackList));
+export const isPlayingAtom = atom((get) => get(playing));
+export const volumeAtom = atom((get) => get(volume));
+export const mutedAtom = atom((get) => get(muted));
+export const autoPlayAtom = atom(
+  (get) => get(autoPlay),
+  (_get, set, on: boolean) => set(autoPlay, on),
+);
+export const videoOpenAtom = atom(
+  (get) => get(videoOpen),
+  (_get, set, open: boolean) => set(videoOpen, open),
+);
+export const progressAtom = atom((get) => ({ position: get(position), duration: get(duration) }));
+export const failureAtom = atom((get) => get(failure));
+export const seekRequestAtom = atom((get) => get(seekRequest));
+
+export interface PlayRequest {
+  track: PlayableTrack;
+  /** The list the track belongs to, for next/previous and auto-play; defaults to the track alone. */
+  list?: PlayableTrack[];
+  /** Viewport width, so the video panel starts minimized on small screens (SPEC.md 4). */
+  viewportWidth?: number;
+  /** Start (or jump, on the current track) this many seconds in. */
+  startAt?: number;
+}
+
+/** Plays a track; on the current track it toggles play and pause (SPEC.md section 4). */
+export const playTrackAtom = atom(null, (get, set, request: PlayRequest) => {
+  const current = get(currentTrack);
+  if (current && current.id === request.track.id) {
+    if (request.startAt === undefined) set(playing, !get(playing));
+    else {
+      set(playing, true);
+      set(seekAtom, request.startAt);
+    }
+    return;
+  }
+  const list = request.list?.some((t) => t.id === request.track.id) ? request.list : [request.track];
+  set(trackList, list);
+  startTrack(set, request.track, request.viewportWidth);
+  if (request.startAt) {
+    set(position, request.startAt);
+    set(seekRequest, { to: request.startAt, n: (get(seekRequest)?.n ?? 0) + 1 });
+  }
+});
+playTrackAtom.debugLabel = "player/playTrack";
+
+function startTrack(set: Setter, track: PlayableTrack, viewportWidth?: number) {
+  set(currentTrack, track);
+  set(playing, true);
+  set(position, 0);
+  set(duration, 0);
+  set(failure, null);
+  set(seekRequest, null);
+  if (viewportWidth !== undefined) set(videoOpen, viewportWidth >= MOBILE_BREAKPOINT);
+}
+
+export const togglePlayAtom = atom(null, (get, set) => {
+  if (get(currentTrack)) set(playing, !get(playing));
+});
+togglePlayAtom.debugLabel = "player/togglePlay";
+
+/** The engine reports what actually happens (playing, paused, blocked autoplay…). */
+export const reportPlayingAtom = atom(null, (_get, set, isPlaying: boolean) => set(playing, isPlaying));
+export const reportProgressAtom = atom(null, (_get, set, p: { position: number; duration: number }) => {
+  set(position, Math.max(0, p.position));
+  if (Number.isFinite(p.duration) && p.duration > 0) set(duration, p.duration);
+});
+export const reportFailureAtom = atom(null, (_get, set, message: string) => {
+  set(failure, message);
+  set(playing, false);
+});
+
+function step(get: Getter, delta: number): PlayableTrack | null {
+  const list = get(trackList);
+  const current = get(currentTrack);
+  if (list.length === 0) return null;
+  const index = list.findIndex((t) => t.id === current?.id);
+  return list[(index + delta + list.length) % list.length] ?? null;
+}
+
+/** Next in the list, wrapping to the first at the end. */
+export const nextTrackAtom = atom(null, (get, set, viewportWidth?: number) => {
+  const next = step(get, 1);
+  if (next) startTrack(set, next, viewportWidth);
+});
+nextTrackAtom.debugLabel = "player/next";
+
+export const previousTrackAtom = atom(null, (get, set, viewportWidth?: number) => {
+  const previous = step(get, -1);
+  if (previous) startTrack(set, previous, viewportWidth);
+});
+previousTrackAtom.debugLabel = "player/previous";
+
+/** A finished track advances when auto-play is on (the default), else stops (SPEC.md 4). */
+export const trackEndedAtom = atom(null, (get, set, viewportWidth?: number) => {
+  if (get(autoPlay) && get(trackList).length > 0) {
+    const next = step(get, 1);
+    if (next) {
+      startTrack(set, next, viewportWidth);
+      return;
+    }
+  }
+  set(playing, false);
+});
+trackEndedAtom.debugLabel = "player/trackEnded";
+
+export const setVolumeAtom = atom(null, (_get, set, value: number) => {
+  set(volume, clampVolume(value));
+  if (value > 0) set(muted, false);
+});
+export const toggleMuteAtom = atom(null, (get, set) => set(muted, !get(muted)));
+
+/** Seeks to a position in seconds, clamped to the track. */
+export const seekAtom = atom(null, (get, set, to: number) => {
+  const max = get(duration) || Number.POSITIVE_INFINITY;
+  const target = Math.min(Math.max(0, to), max);
+  set(position, target);
+  set(seekRequest, { to: target, n: (get(seekRequest)?.n ?? 0) + 1 });
+});
+/** Arrow keys seek by ±10 s (SPEC.md section 9). */
+export const seekByAtom = atom(null, (get, set, delta: number) => set(seekAtom, get(position) + delta));
+
+/** What survives a reload in sessionStorage: current track, play state and volume. */
+export interface PersistedPlayer {
+  track: PlayableTrack | null;
+  list: PlayableTrack[];
+  isPlaying: boolean;
+  volume: number;
+  position: number;
+}
+
+export const persistedAtom = atom<PersistedPlayer>((get) => ({
+  track: get(currentTrack),
+  list: get(trackList),
+  isPlaying: get(playing),
+  volume: get(volume),
+  position: get(position),
+}));
+
+/** Restores a saved player, ignoring anything malformed. */
+export const restoreAtom = atom(null, (_get, set, saved: unknown) => {
+  if (!saved || typeof saved !== "object") return;
+  const s = saved as Partial<PersistedPlayer>;
+  if (typeof s.volume === "number") set(volume, clampVolume(s.volume));
+  if (s.track && typeof s.track === "object" && typeof s.track.id === "string") {
+    set(currentTrack, s.track);
+    set(trackList, Array.isArray(s.list) && s.list.length ? s.list : [s.track]);
+    set(playing, s.isPlaying === true);
+    if (typeof s.position === "number" && s.position > 0) {
+      set(position, s.position);
+      set(seekRequest, { to: s.position, n: 1 });
+    }
+  }
+});

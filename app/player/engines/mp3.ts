@@ -1,0 +1,88 @@
+import type { Engine, EngineEvents, LoadOptions } from "./types";
+
+/** SPEC.md section 4: MP3 loading times out after 3 s; progress is polled every second. */
+export const MP3_LOAD_TIMEOUT_MS = 3000;
+export const PROGRESS_INTERVAL_MS = 1000;
+
+export function createMp3Engine(events: EngineEvents): Engine {
+  const audio = new Audio();
+  audio.preload = "auto";
+  let poll: ReturnType<typeof setInterval> | undefined;
+
+  const report = () => events.onProgress(audio.currentTime, audio.duration);
+  audio.addEventListener("playing", () => events.onPlaying());
+  audio.addEventListener("pause", () => {
+    if (!audio.ended) events.onPaused();
+  });
+  audio.addEventListener("ended", () => {
+    report();
+    events.onEnded();
+  });
+  audio.addEventListener("loadedmetadata", report);
+  poll = setInterval(() => {
+    if (!audio.paused) report();
+  }, PROGRESS_INTERVAL_MS);
+
+  const play = () => {
+    audio.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === "NotAllowedError") {
+        // Blocked autoplay: logged, and the player shows paused, ready for a click.
+        console.warn("Autoplay was blocked by the browser; press play to start.");
+        events.onPaused();
+      } else if (!(error instanceof DOMException && error.name === "AbortError")) {
+        console.warn("MP3 playback failed", error);
+        events.onError("This track can't be played right now.");
+      }
+    });
+  };
+
+  return {
+    load(url: string, options: LoadOptions) {
+      audio.volume = options.volume;
+      audio.muted = options.muted;
+      return new Promise<void>((resolve) => {
+        let settled = false;
+        const done = (ok: boolean) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          audio.removeEventListener("canplay", onReady);
+          audio.removeEventListener("error", onFail);
+          if (!ok) {
+            console.warn(`MP3 did not load within ${MP3_LOAD_TIMEOUT_MS} ms: ${url}`);
+            events.onError("This track can't be played right now.");
+          } else {
+            if (options.startAt) audio.currentTime = options.startAt;
+            if (options.autoplay) play();
+            report();
+          }
+          resolve();
+        };
+        const onReady = () => done(true);
+        const onFail = () => done(false);
+        const timer = setTimeout(() => done(false), MP3_LOAD_TIMEOUT_MS);
+        audio.addEventListener("canplay", onReady);
+        audio.addEventListener("error", onFail);
+        audio.src = url;
+        audio.load();
+      });
+    },
+    play,
+    pause: () => audio.pause(),
+    seek(seconds: number) {
+      audio.currentTime = seconds;
+      report();
+    },
+    setVolume(volume: number, muted: boolean) {
+      audio.volume = volume;
+      audio.muted = muted;
+    },
+    destroy() {
+      clearInterval(poll);
+      poll = undefined;
+      audio.pause();
+      audio.removeAttribute("src");
+      audio.load();
+    },
+  };
+}

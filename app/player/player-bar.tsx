@@ -1,0 +1,213 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import { AppLink } from "../components/app-link";
+import { Icon } from "../components/icons";
+import { coverOrPlaceholder } from "../lib/images";
+import {
+  currentTrackAtom,
+  failureAtom,
+  isPlayingAtom,
+  mutedAtom,
+  nextTrackAtom,
+  previousTrackAtom,
+  progressAtom,
+  seekAtom,
+  setVolumeAtom,
+  toggleMuteAtom,
+  togglePlayAtom,
+  trackListAtom,
+  VOLUME_STEP,
+  videoOpenAtom,
+  volumeAtom,
+} from "./atoms";
+import { formatTime } from "./format-time";
+import { pickSource, trackHref } from "./tracks";
+import { useEngine } from "./use-engine";
+import { useMediaSession } from "./use-media-session";
+import { usePersistence } from "./use-persistence";
+import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";
+
+/** The accessible seek slider: role slider, arrow keys, "0:30 of 2:00". */
+function SeekSlider() {
+  const { position, duration } = useAtomValue(progressAtom);
+  const seek = useSetAtom(seekAtom);
+  const max = Math.max(duration, 0);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: position - SEEK_STEP_SECONDS,
+      ArrowDown: position - SEEK_STEP_SECONDS,
+      ArrowRight: position + SEEK_STEP_SECONDS,
+      ArrowUp: position + SEEK_STEP_SECONDS,
+      Home: 0,
+      End: max,
+    };
+    const to = moves[event.key];
+    if (to !== undefined) {
+      event.preventDefault();
+      seek(to);
+    }
+  };
+  const onPointer = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (!max) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    seek(((event.clientX - rect.left) / rect.width) * max);
+  };
+  const percent = max ? Math.min(100, (position / max) * 100) : 0;
+  return (
+    <div className="player__seek">
+      <span className="player__time">{formatTime(position)}</span>
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label="Seek"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(max)}
+        aria-valuenow={Math.round(position)}
+        aria-valuetext={`${formatTime(position)} of ${formatTime(max)}`}
+        className="player__track"
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointer}
+      >
+        <div className="player__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="player__time">{formatTime(max)}</span>
+    </div>
+  );
+}
+
+function VolumeControl() {
+  const volume = useAtomValue(volumeAtom);
+  const muted = useAtomValue(mutedAtom);
+  const setVolume = useSetAtom(setVolumeAtom);
+  const toggleMute = useSetAtom(toggleMuteAtom);
+  return (
+    <div className="player__volume">
+      <button
+        type="button"
+        className="icon-button icon-button--small"
+        aria-pressed={muted}
+        aria-label={muted ? "Unmute" : "Mute"}
+        onClick={() => toggleMute()}
+      >
+        <Icon name={muted || volume === 0 ? "volumeOff" : "volume"} />
+      </button>
+      <label className="visually-hidden" htmlFor="player-volume">
+        Volume
+      </label>
+      <input
+        id="player-volume"
+        type="range"
+        min={0}
+        max={1}
+        step={VOLUME_STEP}
+        value={muted ? 0 : volume}
+        onChange={(e) => setVolume(Number(e.currentTarget.value))}
+        aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
+      />
+    </div>
+  );
+}
+
+/** The fixed bottom player, shown only while a track is current (SPEC.md section 2). */
+export function PlayerBar() {
+  const track = useAtomValue(currentTrackAtom);
+  const playing = useAtomValue(isPlayingAtom);
+  const failure = useAtomValue(failureAtom);
+  const list = useAtomValue(trackListAtom);
+  const videoOpen = useAtomValue(videoOpenAtom);
+  const setVideoOpen = useSetAtom(videoOpenAtom);
+  const toggle = useSetAtom(togglePlayAtom);
+  const next = useSetAtom(nextTrackAtom);
+  const previous = useSetAtom(previousTrackAtom);
+  const mount = useRef<HTMLDivElement>(null);
+
+  useEngine(mount);
+  usePersistence();
+  useShortcuts();
+  useMediaSession();
+
+  // The footer gets extra room while a track is current (SPEC.md section 2).
+  useEffect(() => {
+    document.body.classList.toggle("has-player", Boolean(track));
+  }, [track]);
+
+  // Embeds (YouTube, SoundCloud, Spotify) need the floating panel; MP3 plays without one.
+  const source = track ? pickSource(track) : null;
+  const embed = source !== null && source.kind !== "mp3";
+  return (
+    <>
+      <section
+        className={`video-panel${videoOpen ? "" : " video-panel--minimized"}`}
+        aria-label="Video"
+        hidden={!track || !embed}
+      >
+        <div className="video-panel__frame" ref={mount} />
+      </section>
+      {track ? (
+        <section className="player" aria-label="Audio player">
+          <AppLink to={trackHref(track)} className="player__info" title="Open the track's page">
+            <img
+              src={coverOrPlaceholder(track.thumbnail)}
+              alt=""
+              width={48}
+              height={48}
+              className="player__thumb"
+            />
+            <span className="player__text">
+              <span className="player__title">{track.title}</span>
+              <span className="player__artist">{track.artist}</span>
+            </span>
+          </AppLink>
+          <div className="player__main">
+            <div className="player__buttons">
+              <button
+                type="button"
+                className="icon-button icon-button--small"
+                aria-label="Previous track"
+                disabled={list.length < 2}
+                onClick={() => previous(window.innerWidth)}
+              >
+                <Icon name="previous" />
+              </button>
+              <button
+                type="button"
+                className="icon-button player__play"
+                aria-label={playing ? "Pause" : "Play"}
+                onClick={() => toggle()}
+              >
+                <Icon name={playing ? "pause" : "play"} />
+              </button>
+              <button
+                type="button"
+                className="icon-button icon-button--small"
+                aria-label="Next track"
+                disabled={list.length < 2}
+                onClick={() => next(window.innerWidth)}
+              >
+                <Icon name="next" />
+              </button>
+            </div>
+            <SeekSlider />
+            {failure ? (
+              <p className="player__failure" role="alert">
+                {failure}
+              </p>
+            ) : null}
+          </div>
+          <div className="player__side">
+            <VolumeControl />
+            {embed ? (
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setVideoOpen(!videoOpen)}
+              >
+                {videoOpen ? "Hide Video" : "Show Video"}
+              </button>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { Post, Release } from "../../worker/content/types";
+import {
+  cueSeconds,
+  detectPlatform,
+  pickSource,
+  spotifyTrackId,
+  trackFromPost,
+  tracksFromRelease,
+  youtubeId,
+} from "./tracks";
+
+describe("detectPlatform", () => {
+  it("reads the platform from the URL host first", () => {
+    expect(detectPlatform("https://www.youtube.com/watch?v=dQw4w9WgXcQ", "local")).toBe("youtube");
+    expect(detectPlatform("https://youtu.be/dQw4w9WgXcQ")).toBe("youtube");
+    expect(detectPlatform("https://soundcloud.com/a/b")).toBe("soundcloud");
+    expect(detectPlatform("https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC")).toBe("spotify");
+  });
+
+  it("falls back to audio_platform, then mp3", () => {
+    expect(detectPlatform("https://cdn.example.com/a", "soundcloud")).toBe("soundcloud");
+    expect(detectPlatform("/media/audio/a.mp3", "local")).toBe("mp3");
+    expect(detectPlatform("/media/audio/a.mp3")).toBe("mp3");
+  });
+});
+
+describe("ids from URLs", () => {
+  it("accepts only 11-character YouTube ids", () => {
+    expect(youtubeId("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+    expect(youtubeId("https://youtu.be/dQw4w9WgXcQ?t=3")).toBe("dQw4w9WgXcQ");
+    expect(youtubeId("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+    expect(youtubeId("https://www.youtube.com/watch?v=short")).toBeNull();
+    expect(youtubeId("not a url")).toBeNull();
+  });
+
+  it("takes the Spotify track id from a track/{id} URL", () => {
+    expect(spotifyTrackId("https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC?si=x")).toBe(
+      "4uLU6hMCjMI75M1A2tKUQC",
+    );
+    expect(spotifyTrackId("https://open.spotify.com/album/abc")).toBeNull();
+  });
+
+  it("reads tracklist cues as seconds", () => {
+    expect(cueSeconds("12:34")).toBe(754);
+    expect(cueSeconds("1:02:03")).toBe(3723);
+  });
+});
+
+describe("pickSource", () => {
+  it("prefers youtube, then soundcloud, then mp3, then spotify", () => {
+    const all = { mp3: "a.mp3", youtube: "y", soundcloud: "s", spotify: "p" };
+    expect(pickSource({ sources: all })?.kind).toBe("youtube");
+    expect(pickSource({ sources: { mp3: "a", soundcloud: "s", spotify: "p" } })?.kind).toBe("soundcloud");
+    expect(pickSource({ sources: { mp3: "a", spotify: "p" } })?.kind).toBe("mp3");
+    expect(pickSource({ sources: { spotify: "p" } })?.kind).toBe("spotify");
+    expect(pickSource({ sources: {} })).toBeNull();
+  });
+});
+
+const post: Post = {
+  id: "night-drive",
+  numericId: 7,
+  slug: "night-drive",
+  title: "Night Drive",
+  artist: null,
+  excerpt: "",
+  content: [],
+  date: "2026-01-01T00:00:00Z",
+  category: "premieres",
+  tags: [],
+  genres: [],
+  locations: [],
+  coverImage: null,
+  isFeatured: false,
+  audio: { platform: "local", url: "/media/audio/a.mp3", trackTitle: "Night Drive (Edit)" },
+};
+
+describe("tracks from content", () => {
+  it("derives a post's track as '{id}-track' with the post as its source", () => {
+    const t = trackFromPost(post);
+    expect(t).toMatchObject({
+      id: "night-drive-track",
+      title: "Night Drive (Edit)",
+      artist: "Unknown Artist",
+      sources: { mp3: "/media/audio/a.mp3" },
+      context: "blogpost",
+      postSlug: "night-drive",
+      postId: 7,
+    });
+    expect(trackFromPost({ ...post, audio: null })).toBeNull();
+  });
+
+  it("puts a release's primary track first, else keeps the first", () => {
+    const release = {
+      id: 3,
+      slug: "r",
+      artist: "Label Artist",
+      artwork: null,
+      tracks: [
+        {
+          trackNumber: 1,
+          title: "A",
+          artist: null,
+          duration: "3:00",
+          audioUrl: "/a.mp3",
+          audioPlatform: "local",
+          isPrimary: false,
+          isFeatured: false,
+        },
+        {
+          trackNumber: 2,
+          title: "B",
+          artist: "Guest",
+          duration: "4:00",
+          audioUrl: "https://soundcloud.com/x/b",
+          audioPlatform: null,
+          isPrimary: true,
+          isFeatured: false,
+        },
+      ],
+    } as unknown as Release;
+    const tracks = tracksFromRelease(release);
+    expect(tracks.map((t) => t.title)).toEqual(["B", "A"]);
+    expect(tracks[0]?.sources).toEqual({ soundcloud: "https://soundcloud.com/x/b" });
+    expect(tracks[1]?.artist).toBe("Label Artist");
+    const noPrimary = {
+      ...release,
+      tracks: release.tracks.map((t) => ({ ...t, isPrimary: false })),
+    } as Release;
+    expect(tracksFromRelease(noPrimary).map((t) => t.title)).toEqual(["A", "B"]);
+  });
+});

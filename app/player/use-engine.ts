@@ -1,0 +1,122 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import {
+  currentTrackAtom,
+  isPlayingAtom,
+  MOBILE_BREAKPOINT,
+  mutedAtom,
+  reportFailureAtom,
+  reportPlayingAtom,
+  reportProgressAtom,
+  seekRequestAtom,
+  trackEndedAtom,
+  volumeAtom,
+} from "./atoms";
+import { createMp3Engine } from "./engines/mp3";
+import { createSoundCloudEngine } from "./engines/soundcloud";
+import { createSpotifyEngine } from "./engines/spotify";
+import type { Engine, EngineEvents, EngineFactory } from "./engines/types";
+import { createYouTubeEngine } from "./engines/youtube";
+import { pickSource, type SourceKind } from "./tracks";
+
+/** SPEC.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
+export const SWITCH_DELAY_MS = 200;
+
+const FACTORIES: Record<SourceKind, EngineFactory> = {
+  mp3: createMp3Engine,
+  youtube: createYouTubeEngine,
+  soundcloud: createSoundCloudEngine,
+  spotify: createSpotifyEngine,
+};
+
+/**
+ * Drives the engine for the current track: loads it when the track changes, follows play,
+ * pause, volume and seek requests, and reports what the engine does back into the atoms.
+ */
+export function useEngine(mount: React.RefObject<HTMLElement | null>) {
+  const track = useAtomValue(currentTrackAtom);
+  const playing = useAtomValue(isPlayingAtom);
+  const volume = useAtomValue(volumeAtom);
+  const muted = useAtomValue(mutedAtom);
+  const seekRequest = useAtomValue(seekRequestAtom);
+  const reportPlaying = useSetAtom(reportPlayingAtom);
+  const reportProgress = useSetAtom(reportProgressAtom);
+  const reportFailure = useSetAtom(reportFailureAtom);
+  const ended = useSetAtom(trackEndedAtom);
+
+  const engine = useRef<Engine | null>(null);
+  const ready = useRef(false);
+  const latest = useRef({ playing, volume, muted, seekRequest });
+  latest.current = { playing, volume, muted, seekRequest };
+
+  // Load a new engine whenever the current track changes.
+  useEffect(() => {
+    if (!track) return;
+    const source = pickSource(track);
+    if (!source) {
+      console.warn(`Track "${track.title}" has no audio source.`);
+      reportFailure("This track can't be played.");
+      return;
+    }
+    let cancelled = false;
+    const events: EngineEvents = {
+      onPlaying: () => !cancelled && reportPlaying(true),
+      onPaused: () => !cancelled && reportPlaying(false),
+      onEnded: () => !cancelled && ended(window.innerWidth),
+      onProgress: (position, duration) => !cancelled && reportProgress({ position, duration }),
+      onError: (message) => !cancelled && reportFailure(message),
+    };
+    const previous = engine.current;
+    engine.current = null;
+    ready.current = false;
+    previous?.destroy();
+    const start = async () => {
+      if (cancelled) return;
+      const next = FACTORIES[source.kind](events);
+      engine.current = next;
+      try {
+        await next.load(source.url, {
+          autoplay: latest.current.playing,
+          volume: latest.current.volume,
+          muted: latest.current.muted,
+          startAt: latest.current.seekRequest?.to,
+          mount: mount.current,
+          isMobile: window.innerWidth < MOBILE_BREAKPOINT,
+        });
+        if (!cancelled) ready.current = true;
+      } catch (error) {
+        console.warn("Player engine failed to load", error);
+        if (!cancelled) reportFailure("This track can't be played right now.");
+      }
+    };
+    // A streaming source gets a 200 ms gap after the previous one stops (SPEC.md 4).
+    const timer = previous && source.kind !== "mp3" ? setTimeout(start, SWITCH_DELAY_MS) : undefined;
+    if (!timer) void start();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [track, mount, reportPlaying, reportProgress, reportFailure, ended]);
+
+  // Follow play and pause.
+  useEffect(() => {
+    if (!ready.current) return;
+    if (playing) engine.current?.play();
+    else engine.current?.pause();
+  }, [playing]);
+
+  useEffect(() => engine.current?.setVolume(volume, muted), [volume, muted]);
+
+  useEffect(() => {
+    if (seekRequest && ready.current) engine.current?.seek(seekRequest.to);
+  }, [seekRequest]);
+
+  // No track: tear everything down.
+  useEffect(() => {
+    if (track) return;
+    engine.current?.destroy();
+    engine.current = null;
+  }, [track]);
+
+  useEffect(() => () => engine.current?.destroy(), []);
+}

@@ -1,0 +1,38 @@
+// `npm test`: the whole suite in order, stopping at the first failing lane.
+// typecheck → lint → unit → Worker (workerd) → production build → Chromium end-to-end.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { ROOT } from "./lib.mjs";
+
+const BIN = join(ROOT, "node_modules", ".bin");
+const lanes = [
+  ["typecheck", "react-router", ["typegen"]],
+  ["typecheck", "wrangler", ["types", "--strict-vars=false", "--check"]],
+  ["typecheck", "tsc", ["-b"]],
+  ["lint", "biome", ["check", "."]],
+  ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
+  ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
+  ["build", "react-router", ["build"], { NODE_ENV: "production" }],
+  ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+const timings = [];
+for (const [lane, cmd, args, env = {}] of lanes) {
+  if (only.length && !only.includes(lane)) continue;
+  const t0 = Date.now();
+  console.log(`\n▶ ${lane}: ${cmd} ${args.join(" ")}`);
+  const result = spawnSync(join(BIN, cmd), args, {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CI: process.env.CI ?? "true", WRANGLER_SEND_METRICS: "false", ...env },
+  });
+  timings.push(`${lane} (${cmd}) ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${lane} failed (${cmd} exited with ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+console.log(`\n✔ all lanes passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+for (const line of timings) console.log(`  ${line}`);

@@ -1,0 +1,66 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+
+/**
+ * A normal desktop user agent: isbot() counts HeadlessChrome as a bot, and bots get the whole
+ * document at once instead of a stream (DESIGN.md section 2).
+ */
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+export interface Session {
+  browser: Browser;
+  /** Console errors and page errors seen so far; every test ends with none (CONVENTIONS.md). */
+  problems: string[];
+  newPage(options?: { width?: number; height?: number; javaScriptEnabled?: boolean }): Promise<Page>;
+}
+
+/** Launches Chromium for a test file and fails any test that logs an error. */
+export function useBrowser(): Session {
+  const contexts: BrowserContext[] = [];
+  const session: Session = {
+    browser: undefined as unknown as Browser,
+    problems: [],
+    async newPage({ width = 1280, height = 900, javaScriptEnabled = true } = {}) {
+      const context = await session.browser.newContext({
+        viewport: { width, height },
+        userAgent: USER_AGENT,
+        javaScriptEnabled,
+        baseURL: baseUrl(),
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("console", (msg) => {
+        if (msg.type() === "error") session.problems.push(`console.error: ${msg.text()}`);
+      });
+      page.on("pageerror", (err) => session.problems.push(`pageerror: ${err.message}`));
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    session.browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const problems = session.problems.splice(0);
+    expect(problems, "console errors or page errors").toEqual([]);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}

@@ -1,0 +1,27 @@
+import { SELF } from "cloudflare:test";
+
+/** Sends a request through the Worker's own fetch handler, as a visitor's browser would. */
+export function visit(path: string, init?: RequestInit): Promise<Response> {
+  return SELF.fetch(`http://localhost${path}`, init);
+}
+
+/** The text content of the first match of a simple tag pattern, tags stripped. */
+export function firstTagText(html: string, tag: string): string | undefined {
+  const match = html.match(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`));
+  return match?.[1]?.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
+}
+
+export function metaContent(html: string, key: string): string | undefined {
+  const re = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`);
+  return html.match(re)?.[1];
+}
+
+/** HTML-escapes text the way React does in element content. */
+export function htmlText(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/'/g, "&#x27;")
+    .replace(/"/g, "&quot;");
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end: real Chromium against the production build served by wrangler on 127.0.0.1.
+export default defineConfig({
+  test: {
+    name: "e2e",
+    include: ["tests/e2e/**/*.e2e.ts"],
+    globalSetup: ["tests/e2e/global-setup.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,64 @@
+import type { MusicEvent } from "../content/types";
+
+/** Escapes a TEXT value (RFC 5545 section 3.3.11). */
+function icsText(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+/** Folds a content line at 75 octets (RFC 5545 section 3.1). */
+function fold(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = "";
+  let size = 0;
+  for (const char of line) {
+    const n = new TextEncoder().encode(char).length;
+    if (size + n > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = "";
+      size = 0;
+    }
+    current += char;
+    size += n;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+function utcStamp(iso: string): string {
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+/** A one-event iCalendar file for "add to calendar". */
+export function eventIcs(event: MusicEvent, siteUrl: string, now: Date): string {
+  const end = event.endsAt ?? new Date(Date.parse(event.startsAt) + 4 * 3600_000).toISOString();
+  const host = new URL(siteUrl).hostname;
+  const location = [event.venue, event.address, event.city].filter(Boolean).join(", ");
+  const description = [event.lineup.length ? `Lineup: ${event.lineup.join(", ")}` : "", event.description]
+    .filter(Boolean)
+    .join("\n\n");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Crossfade//Events//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:event-${event.id}@${host}`,
+    `DTSTAMP:${utcStamp(now.toISOString())}`,
+    `DTSTART:${utcStamp(event.startsAt)}`,
+    `DTEND:${utcStamp(end)}`,
+    `SUMMARY:${icsText(event.title)}`,
+    `LOCATION:${icsText(location)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    `URL:${siteUrl}/events/${event.slug}`,
+    `STATUS:${event.status === "cancelled" ? "CANCELLED" : event.status === "postponed" ? "TENTATIVE" : "CONFIRMED"}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}

@@ -1,0 +1,56 @@
+import type { ContentStore } from "../content/types";
+import { xmlEscape } from "./xml";
+
+const STATIC_PATHS = [
+  "/",
+  "/blog",
+  "/mixtapes",
+  "/releases",
+  "/events",
+  "/about",
+  "/contact",
+  "/submit",
+  "/submit/form",
+  "/privacy",
+  "/terms",
+  "/genres",
+  "/locations",
+];
+
+/** Every published URL of the site (posts, taxonomies, mixtapes, releases, events). */
+export async function sitemapXml(store: ContentStore, siteUrl: string, now: Date): Promise<string> {
+  const [posts, genres, locations, tags, mixtapes, releases, events] = await Promise.all([
+    store.listPosts({ pageSize: 1000 }),
+    store.listGenres(),
+    store.listLocations(),
+    store.listTags(),
+    store.listMixtapes({ pageSize: 1000 }),
+    store.listReleases({ pageSize: 1000 }),
+    store.listEvents(now),
+  ]);
+  const entries: Array<{ path: string; lastmod?: string }> = [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...["news", "interviews", "premieres", "reviews", "features"].map((c) => ({
+      path: `/blog/category/${c}`,
+    })),
+    ...posts.items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date })),
+    ...genres.map((g) => ({ path: `/blog/genre/${g.slug}` })),
+    ...locations.map((l) => ({ path: `/blog/location/${l.slug}` })),
+    ...tags.map((t) => ({ path: `/blog/tag/${encodeURIComponent(t)}` })),
+    ...mixtapes.items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate })),
+    ...releases.items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate })),
+    ...[...events.upcoming, ...events.past].map((e) => ({ path: `/events/${e.slug}` })),
+  ];
+  const urls = entries
+    .map(({ path, lastmod }) => {
+      const date =
+        lastmod && !Number.isNaN(Date.parse(lastmod)) ? new Date(lastmod).toISOString().slice(0, 10) : null;
+      return `<url><loc>${xmlEscape(siteUrl + path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
