@@ -7,6 +7,7 @@ import { APP_VERSION, type WorkerEnv } from "./env";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
+import { serveWithRanges } from "./media";
 
 const handleRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -31,6 +32,12 @@ app.get("/api/health", (c) => {
 });
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+// Audio is served through the Worker so that seeking (Range requests) works everywhere.
+app.on(["GET", "HEAD"], "/media/audio/*", (c) => {
+  if (!c.env.ASSETS) return c.notFound();
+  return serveWithRanges(c.req.raw, c.env.ASSETS);
+});
 
 const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
 

@@ -4,7 +4,6 @@
  * operator may set are added here (README "Configuration").
  */
 export interface WorkerEnv extends Cloudflare.Env {
-  ASSETS?: Fetcher;
   CMS_URL?: string;
   MEILISEARCH_HOST?: string;
   MEILISEARCH_SEARCH_KEY?: string;

@@ -32,6 +32,9 @@ const position = atom(0);
 position.debugLabel = "player/position";
 const duration = atom(0);
 duration.debugLabel = "player/duration";
+/** Bumps each time a track starts, so the same track can start again (a one-track list wraps). */
+const generation = atom(0);
+generation.debugLabel = "player/generation";
 const failure = atom<string | null>(null);
 failure.debugLabel = "player/failure";
 /** Bumps on every seek request so the engine can act on it. */
@@ -53,6 +56,7 @@ export const videoOpenAtom = atom(
 );
 export const progressAtom = atom((get) => ({ position: get(position), duration: get(duration) }));
 export const failureAtom = atom((get) => get(failure));
+export const playGenerationAtom = atom((get) => get(generation));
 export const seekRequestAtom = atom((get) => get(seekRequest));
 
 export interface PlayRequest {
@@ -87,6 +91,7 @@ export const playTrackAtom = atom(null, (get, set, request: PlayRequest) => {
 playTrackAtom.debugLabel = "player/playTrack";
 
 function startTrack(set: Setter, track: PlayableTrack, viewportWidth?: number) {
+  set(generation, (n) => n + 1);
   set(currentTrack, track);
   set(playing, true);
   set(position, 0);

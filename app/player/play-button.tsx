@@ -26,12 +26,22 @@ export function PlayButton({ track, list, label, className, startAt, labelOverri
     <button
       type="button"
       className={`play-button${active ? " play-button--active" : ""}${className ? ` ${className}` : ""}`}
-      aria-label={labelOverride ?? `${showPause ? "Pause" : "Play"} ${track.title} by ${track.artist}`}
+      aria-label={
+        label
+          ? undefined
+          : (labelOverride ?? `${showPause ? "Pause" : "Play"} ${track.title} by ${track.artist}`)
+      }
       aria-pressed={startAt === undefined ? active && playing : undefined}
       onClick={() => play({ track, list, startAt, viewportWidth: window.innerWidth })}
     >
       <Icon name={showPause ? "pause" : "play"} />
-      {label ? <span>{showPause ? "Pause" : label}</span> : null}
+      {label ? (
+        <span>
+          {showPause ? "Pause" : label}
+          {/* The visible label starts the accessible name, which then says what plays. */}
+          <span className="visually-hidden">{` ${track.title} by ${track.artist}`}</span>
+        </span>
+      ) : null}
     </button>
   );
 }

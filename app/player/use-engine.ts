@@ -5,6 +5,7 @@ import {
   isPlayingAtom,
   MOBILE_BREAKPOINT,
   mutedAtom,
+  playGenerationAtom,
   reportFailureAtom,
   reportPlayingAtom,
   reportProgressAtom,
@@ -35,6 +36,7 @@ const FACTORIES: Record<SourceKind, EngineFactory> = {
  */
 export function useEngine(mount: React.RefObject<HTMLElement | null>) {
   const track = useAtomValue(currentTrackAtom);
+  const generation = useAtomValue(playGenerationAtom);
   const playing = useAtomValue(isPlayingAtom);
   const volume = useAtomValue(volumeAtom);
   const muted = useAtomValue(mutedAtom);
@@ -49,7 +51,8 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
   const latest = useRef({ playing, volume, muted, seekRequest });
   latest.current = { playing, volume, muted, seekRequest };
 
-  // Load a new engine whenever the current track changes.
+  // Load a new engine whenever a track starts (a new track, or the same one again: the
+  // generation changes even when the track object does not).
   useEffect(() => {
     if (!track) return;
     const source = pickSource(track);
@@ -96,7 +99,7 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [track, mount, reportPlaying, reportProgress, reportFailure, ended]);
+  }, [track, generation, mount, reportPlaying, reportProgress, reportFailure, ended]);
 
   // Follow play and pause.
   useEffect(() => {

@@ -83,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {lead ? (
-          <AppLink to={`/blog/${lead.slug}`} className="hero__feature" aria-label={`Featured: ${lead.title}`}>
+          <AppLink to={`/blog/${lead.slug}`} className="hero__feature">
             <Cover src={lead.coverImage} alt="" eager size={600} />
             <span className="hero__feature-caption">
               <span className="badge">Featured</span>

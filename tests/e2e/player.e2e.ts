@@ -1,0 +1,238 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+import { postWithAudio } from "./catalogue";
+
+const session = useBrowser();
+const standIn = (name: string) => readFileSync(join(import.meta.dirname, "stand-ins", name), "utf8");
+
+/** Serves local stand-ins for the third-party player scripts; the real ones cannot load here. */
+async function withStandIns(page: Page) {
+  await page.route("https://www.youtube.com/iframe_api", (r) =>
+    r.fulfill({ contentType: "text/javascript", body: standIn("youtube-iframe-api.js") }),
+  );
+  await page.route("https://w.soundcloud.com/player/api.js", (r) =>
+    r.fulfill({ contentType: "text/javascript", body: standIn("soundcloud-widget-api.js") }),
+  );
+  await page.route("https://w.soundcloud.com/player/?**", (r) =>
+    r.fulfill({ contentType: "text/html", body: "" }),
+  );
+  await page.route("https://open.spotify.com/embed/iframe-api/v1", (r) =>
+    r.fulfill({ contentType: "text/javascript", body: standIn("spotify-iframe-api.js") }),
+  );
+}
+
+const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
+const seekValue = async (page: Page) =>
+  Number(await player(page).getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
+
+describe("the persistent player", () => {
+  it("is absent until a track plays", async () => {
+    const page = await session.newPage();
+    await page.goto("/blog", { waitUntil: "networkidle" });
+    expect(await player(page).count()).toBe(0);
+  });
+
+  it("keeps one MP3 playing and advancing across client navigations", async () => {
+    const post = postWithAudio("local", "/media/audio/deep-pulse.mp3");
+    const page = await session.newPage();
+    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await player(page).waitFor();
+    await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    const title = await player(page).locator(".player__title").textContent();
+
+    let last = await seekValue(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const link of ["Blog", "Mixtapes", "About"]) {
+      await nav.getByRole("link", { name: link }).click();
+      await page.waitForURL(`**/${link.toLowerCase()}`);
+      expect(await player(page).locator(".player__title").textContent()).toBe(title);
+      await expect.poll(() => seekValue(page), { timeout: 5_000 }).toBeGreaterThan(last);
+      last = await seekValue(page);
+    }
+    expect(await player(page).getByRole("button", { name: "Pause" }).count()).toBe(1);
+    // The footer makes room for the player.
+    expect(await page.evaluate(() => document.body.classList.contains("has-player"))).toBe(true);
+
+    // The track info opens the post the track came from.
+    await player(page).getByRole("link").click();
+    await page.waitForURL(`**/blog/${post.slug}`);
+  });
+
+  it("restores the track and volume after a reload", async () => {
+    const post = postWithAudio("local", "/media/audio/night-drive.mp3");
+    const page = await session.newPage();
+    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await player(page).waitFor();
+    await player(page).getByLabel("Volume").fill("0.4");
+    const title = await player(page).locator(".player__title").textContent();
+    await page.reload({ waitUntil: "networkidle" });
+    await player(page).waitFor();
+    expect(await player(page).locator(".player__title").textContent()).toBe(title);
+    expect(await player(page).getByLabel("Volume").inputValue()).toBe("0.4");
+    await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  });
+
+  it("moves on to the next track when a short clip ends", async () => {
+    const short = postWithAudio("local", "/media/audio/short-clip.mp3");
+    const next = postWithAudio("local", "/media/audio/deep-pulse.mp3");
+    const toTrack = (p: typeof short) => ({
+      id: `${p.slug}-track`,
+      title: p.track_title ?? p.title,
+      artist: p.artist_name ?? "Unknown Artist",
+      sources: { mp3: p.audio_file },
+      thumbnail: p.cover_image,
+      duration: null,
+      context: "blogpost",
+      postSlug: p.slug,
+      postId: p.id,
+    });
+    const page = await session.newPage();
+    await page.goto(`/blog/${short.slug}`, { waitUntil: "networkidle" });
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    // Queue the second track after the clip through the player's own saved list.
+    await page.evaluate(
+      ([a, b]) => {
+        const saved = JSON.parse(sessionStorage.getItem("crossfade.player") ?? "{}");
+        sessionStorage.setItem("crossfade.player", JSON.stringify({ ...saved, list: [a, b], position: 0 }));
+      },
+      [toTrack(short), toTrack(next)],
+    );
+    await page.reload({ waitUntil: "networkidle" });
+    await expect
+      .poll(() => player(page).locator(".player__title").textContent(), { timeout: 15_000 })
+      .toBe(next.track_title ?? next.title);
+    await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  });
+
+  it("answers Space, M and the arrow keys", async () => {
+    const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
+    const page = await session.newPage();
+    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await page.locator("h1").click();
+
+    await page.keyboard.press("Space");
+    await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
+    await page.keyboard.press("Space");
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+
+    await page.keyboard.press("m");
+    await player(page).getByRole("button", { name: "Unmute" }).waitFor();
+    await page.keyboard.press("m");
+    await player(page).getByRole("button", { name: "Mute" }).waitFor();
+
+    const before = await seekValue(page);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => seekValue(page)).toBeGreaterThanOrEqual(before + 9);
+    const after = await seekValue(page);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => seekValue(page)).toBeLessThanOrEqual(after - 8);
+    const slider = player(page).getByRole("slider", { name: "Seek" });
+    expect(await slider.getAttribute("aria-valuetext")).toMatch(/^\d+:\d\d of \d+:\d\d$/);
+  });
+});
+
+type StandInWindow = {
+  __standIn?: {
+    events: Array<{ kind: string; at: number; videoId?: string; url?: string; uri?: string }>;
+    players: Array<{ emit(state: number): void; update?(patch: object): void }>;
+  };
+  __reactRouterDataRouter: { navigate(to: string): Promise<void> };
+};
+
+describe("embed engines against stand-ins of their iframe APIs", () => {
+  it("maps YouTube states, switches to SoundCloud 200 ms after stopping, then plays Spotify", async () => {
+    const yt = postWithAudio("youtube");
+    const sc = postWithAudio("soundcloud");
+    const sp = postWithAudio("spotify");
+    const page = await session.newPage();
+    await withStandIns(page);
+    const events = () => page.evaluate(() => (window as unknown as StandInWindow).__standIn?.events ?? []);
+    const emit = (state: number) =>
+      page.evaluate((s) => {
+        const players = (window as unknown as StandInWindow).__standIn?.players ?? [];
+        players[players.length - 1]?.emit(s);
+      }, state);
+
+    await page.goto(`/blog/${yt.slug}`, { waitUntil: "networkidle" });
+    // No third-party script is loaded before a track of its kind plays.
+    expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes("youtube")))).toBe(
+      false,
+    );
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    const videoId = new URL(yt.primary_audio_url ?? "").searchParams.get("v");
+    expect((await events()).filter((e) => e.kind === "youtube:create").map((e) => e.videoId)).toEqual([
+      videoId,
+    ]);
+    expect(await page.getByRole("region", { name: "Video" }).isVisible()).toBe(true);
+
+    await emit(2);
+    await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
+    await emit(1);
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await page.getByRole("button", { name: "Hide Video" }).click();
+    await page.getByRole("button", { name: "Show Video" }).click();
+    await page.getByRole("button", { name: "Hide Video" }).waitFor();
+
+    // 0 is ended: a one-track list wraps to its first track, which starts again.
+    await emit(0);
+    await expect.poll(async () => (await events()).filter((e) => e.kind === "youtube:create").length).toBe(2);
+
+    await page.evaluate(
+      (to) => (window as unknown as StandInWindow).__reactRouterDataRouter.navigate(to),
+      `/blog/${sc.slug}`,
+    );
+    await page.getByRole("heading", { level: 1, name: sc.title }).waitFor();
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await expect.poll(async () => (await events()).some((e) => e.kind === "soundcloud:create")).toBe(true);
+    const log = await events();
+    const stopped = log.filter((e) => e.kind === "youtube:destroy").at(-1);
+    const started = log.find((e) => e.kind === "soundcloud:create");
+    expect(stopped && started).toBeTruthy();
+    expect((started?.at ?? 0) - (stopped?.at ?? 0)).toBeGreaterThanOrEqual(195);
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await emit(0);
+
+    await page.evaluate(
+      (to) => (window as unknown as StandInWindow).__reactRouterDataRouter.navigate(to),
+      `/blog/${sp.slug}`,
+    );
+    await page.getByRole("heading", { level: 1, name: sp.title }).waitFor();
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await expect
+      .poll(async () => (await events()).filter((e) => e.kind === "spotify:create").map((e) => e.uri))
+      .toEqual([`spotify:track:${sp.primary_audio_url?.match(/track\/([A-Za-z0-9]+)/)?.[1]}`]);
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await player(page).getByRole("button", { name: "Pause" }).click();
+    await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
+    expect((await events()).some((e) => e.kind === "spotify:pause")).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { visit } from "./helpers";
+
+describe("sharing feeds", () => {
+  it("lists every published post, mixtape, release and event in /sitemap.xml, and no drafts", async () => {
+    const res = await visit("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/xml/);
+    const xml = await res.text();
+    const locs = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    for (const [table, base] of [
+      ["posts", "/blog/"],
+      ["mixtapes", "/mixtapes/"],
+      ["releases", "/releases/"],
+      ["events", "/events/"],
+    ] as const) {
+      const { results } = await env.DB.prepare(`SELECT slug, pub_status FROM ${table}`).all<{
+        slug: string;
+        pub_status: string;
+      }>();
+      for (const row of results) {
+        expect(locs.has(`http://localhost:8787${base}${row.slug}`), `${base}${row.slug}`).toBe(
+          row.pub_status === "published",
+        );
+      }
+    }
+    expect(locs.has("http://localhost:8787/genres")).toBe(true);
+  });
+
+  it("points robots.txt at the sitemap", async () => {
+    const text = await (await visit("/robots.txt")).text();
+    expect(text).toContain("Sitemap: http://localhost:8787/sitemap.xml");
+  });
+
+  it("carries the 30 newest posts in /rss.xml", async () => {
+    const res = await visit("/rss.xml");
+    expect(res.headers.get("content-type")).toMatch(/application\/rss\+xml/);
+    const xml = await res.text();
+    const { results } = await env.DB.prepare(
+      "SELECT slug FROM posts WHERE pub_status = 'published' ORDER BY post_date DESC LIMIT 30",
+    ).all<{ slug: string }>();
+    const links = [...xml.matchAll(/<item><title>[^<]*<\/title><link>([^<]+)<\/link>/g)].map((m) => m[1]);
+    expect(links).toEqual(results.map((r) => `http://localhost:8787/blog/${r.slug}`));
+  });
+
+  it("offers each event as a valid iCalendar file, and 404 for an unknown one", async () => {
+    const event = await env.DB.prepare(
+      "SELECT slug, title, starts_at FROM events WHERE pub_status = 'published' LIMIT 1",
+    ).first<{ slug: string; title: string; starts_at: string }>();
+    const res = await visit(`/events/${event?.slug}.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/calendar/);
+    const ics = await res.text();
+    const lines = ics.split("\r\n");
+    expect(lines[0]).toBe("BEGIN:VCALENDAR");
+    expect(lines).toContain("BEGIN:VEVENT");
+    expect(lines.at(-2)).toBe("END:VCALENDAR");
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const start = new Date(event?.starts_at ?? "")
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+    expect(lines).toContain(`DTSTART:${start}`);
+    expect((await visit("/events/nope.ics")).status).toBe(404);
+  });
+});
