@@ -44,10 +44,22 @@ export function RouteErrorBoundary() {
   return <PageError />;
 }
 
-/** The root boundary, for errors no route caught. */
+/** A page's data could not be loaded (network dropped, server error): refreshing is the remedy. */
+function isLoadFailure(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return error.status >= 500;
+  return error instanceof TypeError && /fetch|network|load/i.test(error.message);
+}
+
+/**
+ * The root boundary, for errors no route caught. A failed page load (React Router's single
+ * fetch fails for every route at once, so it lands here) still gets the page error and its
+ * Refresh Page button; anything else is the generic 'Unexpected Application Error'.
+ */
 export function AppErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isLoadFailure(error)) return <PageError />;
+  console.error(error);
   return (
     <section className="error-page container" role="alert">
       <h1>{TEXTS.unexpectedError}</h1>
