@@ -28,6 +28,12 @@ const STATIC_ROUTES: Array<[string, number, string | RegExp, boolean]> = [
   ["/releases/no-such-release", 404, "Page not found", true],
   ["/events/no-such-event", 404, "Page not found", true],
   ["/blog/category/gossip", 404, "Page not found", true],
+  ["/blog/tag/no-such-tag", 404, "Page not found", true],
+  ["/blog/genre/italo-disco", 404, "Page not found", true],
+  ["/blog/location/nowhere", 404, "Page not found", true],
+  ["/blog/tag/vinyl", 200, "Tagged “vinyl”", true],
+  ["/blog/genre/techno", 200, "Techno", true],
+  ["/blog/location/berlin", 200, "Berlin", true],
 ];
 
 describe("every route of SPEC.md section 2", () => {
