@@ -178,6 +178,84 @@ export interface EventLists {
   past: MusicEvent[];
 }
 
+export const SUBMISSION_STATUSES = ["pending", "reviewing", "accepted", "rejected"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** A file the visitor uploaded, already checked by size and by its bytes. */
+export interface UploadedFile {
+  name: string;
+  /** The MIME type detected from the file's bytes, not the one the browser claimed. */
+  type: string;
+  size: number;
+  bytes: ArrayBuffer;
+}
+
+/** Where an accepted upload lives: an R2 key (embedded mode) or the CMS's media URL. */
+export interface StoredFile {
+  name: string;
+  type: string;
+  size: number;
+  /** R2 object key or absolute CMS media URL. */
+  location: string;
+}
+
+/** The artist submission form (DESIGN.md section 5), validated before it reaches a store. */
+export interface SubmissionInput {
+  artistName: string;
+  email: string;
+  trackTitle: string;
+  genre: string | null;
+  city: string | null;
+  /** Links to the music (one per line in the form). */
+  links: string[];
+  message: string | null;
+  consent: boolean;
+  audioFile: UploadedFile | null;
+  artworkFile: UploadedFile | null;
+}
+
+export interface Submission {
+  /** Numeric id in D1, documentId in Strapi: what PUT /api/submissions/{id}/status takes. */
+  id: string;
+  /** The reference shown to the artist, e.g. 'CF-7K3Q-9XPA'. */
+  reference: string;
+  artistName: string;
+  email: string;
+  trackTitle: string;
+  genre: string | null;
+  city: string | null;
+  links: string[];
+  message: string | null;
+  consent: boolean;
+  audioFile: StoredFile | null;
+  artworkFile: StoredFile | null;
+  status: SubmissionStatus;
+  adminNotes: string | null;
+  /** ISO 8601. */
+  submissionDate: string;
+}
+
+export interface SubmissionFilter {
+  page?: number;
+  /** Default 25 (SPEC.md section 9). */
+  pageSize?: number;
+  status?: SubmissionStatus;
+}
+
+/** The newsletter subscriber payload (SPEC.md section 3). */
+export interface SubscriberInput {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  city: string | null;
+  source: "website_footer";
+}
+
+export interface SubscribeResult {
+  /** The message to show (the server's message, else 'Successfully subscribed!'). */
+  message: string;
+}
+
 /** The content port every source implements (DESIGN.md section 4). */
 export interface ContentStore {
   readonly kind: "d1" | "strapi";
@@ -194,6 +272,87 @@ export interface ContentStore {
   getRelease(slugOrId: string): Promise<Release | null>;
   listEvents(now: Date): Promise<EventLists>;
   getEvent(slugOrId: string): Promise<MusicEvent | null>;
+  createSubmission(input: SubmissionInput): Promise<Submission>;
+  listSubmissions(filter?: SubmissionFilter): Promise<Page<Submission>>;
+  /** null when no submission has that id. */
+  setSubmissionStatus(
+    id: string,
+    status: SubmissionStatus,
+    adminNotes: string | null,
+  ): Promise<Submission | null>;
+  /** A repeat sign-up of the same address (any letter case) is not an error. */
+  subscribe(input: SubscriberInput): Promise<SubscribeResult>;
+}
+
+export type SearchSort = "relevance" | "newest";
+
+export interface SearchQuery {
+  /** Trimmed visitor text, at most 200 characters; may be empty (then: everything, newest). */
+  query: string;
+  page?: number;
+  /** Default 15 for posts. */
+  pageSize?: number;
+  /** Slugs; OR within a list, AND across lists, an empty list means no filter. */
+  genres?: string[];
+  locations?: string[];
+  isFeatured?: boolean;
+  sortBy?: SearchSort;
+}
+
+export interface FacetValue {
+  slug: string;
+  name: string;
+  count: number;
+}
+
+export interface SearchFacets {
+  genres: FacetValue[];
+  locations: FacetValue[];
+  featured: { yes: number; no: number };
+}
+
+/**
+ * Highlighted text: the source text with matches wrapped in <mark>…</mark> and nothing else
+ * marked up. Renderers escape everything except those two tags.
+ */
+export interface Highlights {
+  title: string;
+  artist: string | null;
+  excerpt: string;
+}
+
+export interface PostHit {
+  post: Post;
+  highlights: Highlights;
+}
+
+export interface MixtapeHit {
+  mixtape: Mixtape;
+  highlights: Highlights;
+}
+
+export interface SearchResult<T> extends Page<T> {
+  processingTimeMs: number;
+  facets: SearchFacets;
+}
+
+export interface Suggestion {
+  kind: "post" | "mixtape";
+  title: string;
+  artist: string | null;
+  /** Site-relative URL of the post or mixtape page. */
+  href: string;
+}
+
+/** The search port (DESIGN.md section 4): Meilisearch, D1 FTS5 or the CMS's own filters. */
+export interface SearchIndex {
+  readonly kind: "meilisearch" | "d1-fts5" | "strapi";
+  searchPosts(query: SearchQuery): Promise<SearchResult<PostHit>>;
+  searchMixtapes(query: SearchQuery): Promise<SearchResult<MixtapeHit>>;
+  /** Half posts, half mixtapes, at most `limit` in all. */
+  suggest(query: string, limit: number): Promise<Suggestion[]>;
+  /** true when the backend answers and has posts (SPEC.md section 4 availability flag). */
+  health(): Promise<boolean>;
 }
 
 /** What loaders receive through the router context. */

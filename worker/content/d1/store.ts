@@ -21,5 +21,10 @@ export function createD1Store(db: D1Database): ContentStore {
     getRelease: (id) => getRelease(db, id),
     listEvents: (now) => listEvents(db, now),
     getEvent: (id) => getEvent(db, id),
+    // Submissions and the newsletter land with the forms work (issue 7).
+    createSubmission: () => Promise.reject(new Error("Failed to create submission")),
+    listSubmissions: () => Promise.reject(new Error("Failed to fetch submissions")),
+    setSubmissionStatus: () => Promise.reject(new Error("Failed to update submission status")),
+    subscribe: () => Promise.reject(new Error("Failed to subscribe")),
   };
 }
