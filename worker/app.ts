@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { contentContext } from "../app/lib/context";
+import { searchApi } from "./api/search";
 import { createContentService, describeSources } from "./content/service";
 import type { ContentService } from "./content/types";
 import { APP_VERSION, type WorkerEnv } from "./env";
@@ -30,6 +31,8 @@ app.get("/api/health", (c) => {
     "Cache-Control": "no-store",
   });
 });
+
+app.route("/api", searchApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

@@ -3,6 +3,7 @@
  * per row with explicit ids, then the FTS rebuild. Every statement is a single line ending in
  * ';', so a seed file can hold one statement per line. Pure TypeScript (also used in workerd).
  */
+import { foldSql } from "../../worker/content/d1/search/fold";
 import type { Catalogue } from "./generate";
 
 type SqlValue = string | number | boolean | null | undefined | object;
@@ -45,9 +46,9 @@ export function ftsRebuildSql(): string[] {
   const tracklist = `COALESCE((SELECT group_concat(COALESCE(json_extract(value, '$.artist'), '') || ' ' || COALESCE(json_extract(value, '$.title'), ''), ' ') FROM json_each(CASE WHEN json_valid(m.tracklist) THEN m.tracklist ELSE '[]' END)), '')`;
   return [
     "DELETE FROM posts_fts;",
-    `INSERT INTO posts_fts (rowid, title, artist_name, excerpt, body, genres, locations) SELECT p.id, p.title, COALESCE(p.artist_name, ''), p.excerpt, ${jsonText("p.content")}, ${postGenres}, ${postLocations} FROM posts p WHERE p.pub_status = 'published';`,
+    `INSERT INTO posts_fts (rowid, title, artist_name, excerpt, body, genres, locations, folded) SELECT p.id, p.title, COALESCE(p.artist_name, ''), p.excerpt, ${jsonText("p.content")}, ${postGenres}, ${postLocations}, ${foldSql(`p.title || ' ' || COALESCE(p.artist_name, '') || ' ' || ${postLocations}`)} FROM posts p WHERE p.pub_status = 'published';`,
     "DELETE FROM mixtapes_fts;",
-    `INSERT INTO mixtapes_fts (rowid, title, artist_name, description, tracklist, genres) SELECT m.id, m.title, COALESCE(m.artist_name, ''), m.description, ${tracklist}, ${mixGenres} FROM mixtapes m WHERE m.pub_status = 'published';`,
+    `INSERT INTO mixtapes_fts (rowid, title, artist_name, description, tracklist, genres, folded) SELECT m.id, m.title, COALESCE(m.artist_name, ''), m.description, ${tracklist}, ${mixGenres}, ${foldSql(`m.title || ' ' || COALESCE(m.artist_name, '') || ' ' || ${tracklist}`)} FROM mixtapes m WHERE m.pub_status = 'published';`,
   ];
 }
 

@@ -358,6 +358,7 @@ export interface SearchIndex {
 /** What loaders receive through the router context. */
 export interface ContentService {
   store: ContentStore;
+  search: SearchIndex;
   siteUrl: string;
   siteName: string;
 }

@@ -2,7 +2,7 @@ import type { AudioPlatform, ListFilter, Mixtape, Page, Taxon } from "../types";
 import { DEFAULT_LIST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
 import { parseJson, toTracklist } from "./rows";
 
-interface MixtapeRow {
+export interface MixtapeRow {
   id: number;
   slug: string;
   title: string;
@@ -21,11 +21,11 @@ interface MixtapeRow {
   genres_json: string | null;
 }
 
-const COLUMNS = `m.*, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+export const MIXTAPE_COLUMNS = `m.*, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
   (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id
    WHERE mg.mixtape_id = m.id ORDER BY g.name) g) AS genres_json`;
 
-function toMixtape(row: MixtapeRow): Mixtape {
+export function toMixtape(row: MixtapeRow): Mixtape {
   const external = row.external_audio_url;
   const audio = external
     ? { platform: row.audio_platform ?? "local", url: external }
@@ -61,7 +61,7 @@ export async function listMixtapes(db: D1Database, filter: ListFilter = {}): Pro
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT ${COLUMNS} FROM mixtapes m WHERE ${where}
+        `SELECT ${MIXTAPE_COLUMNS} FROM mixtapes m WHERE ${where}
          ORDER BY m.release_date DESC, m.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(...params, pageSize, offset),
@@ -75,7 +75,7 @@ export async function listMixtapes(db: D1Database, filter: ListFilter = {}): Pro
 export async function getMixtape(db: D1Database, slugOrId: string): Promise<Mixtape | null> {
   const row = await db
     .prepare(
-      `SELECT ${COLUMNS} FROM mixtapes m
+      `SELECT ${MIXTAPE_COLUMNS} FROM mixtapes m
        WHERE (m.slug = ?1 OR CAST(m.id AS TEXT) = ?1) AND m.pub_status = 'published'`,
     )
     .bind(slugOrId)

@@ -1,0 +1,97 @@
+import type { MixtapeHit, SearchQuery, SearchResult } from "../../types";
+import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
+import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
+import { type Clause, filterClauses, joinClauses } from "./filters";
+import { ftsMatch, ftsTerms } from "./fts-query";
+import { emptyResult, toFacets } from "./posts";
+
+const MARK = "'<mark>', '</mark>'";
+const RANK = "bm25(mixtapes_fts, 10.0, 8.0, 2.0, 3.0, 5.0, 6.0)";
+
+interface HitRow extends MixtapeRow {
+  h_title: string | null;
+  h_artist: string | null;
+  h_description: string | null;
+  h_tracklist: string | null;
+}
+
+function source(match: string | null, clauses: Clause[]): Clause {
+  const where = joinClauses(clauses);
+  return match
+    ? {
+        sql: `FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid
+              WHERE mixtapes_fts MATCH ? AND ${where.sql}`,
+        params: [match, ...where.params],
+      }
+    : { sql: `FROM mixtapes m WHERE ${where.sql}`, params: where.params };
+}
+
+function toHit(row: HitRow): MixtapeHit {
+  const mixtape = toMixtape(row);
+  const excerpt = row.h_description?.includes("<mark>")
+    ? row.h_description
+    : row.h_tracklist?.includes("<mark>")
+      ? row.h_tracklist
+      : mixtape.description;
+  return {
+    mixtape,
+    highlights: {
+      title: row.h_title ?? mixtape.title,
+      artist: row.h_artist || mixtape.artist,
+      excerpt,
+    },
+  };
+}
+
+async function run(db: D1Database, query: SearchQuery, match: string | null) {
+  const { page, pageSize, offset } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const from = source(match, filterClauses("mixtape", query));
+  const order =
+    match && query.sortBy === "relevance"
+      ? `${RANK}, m.release_date DESC, m.id DESC`
+      : "m.release_date DESC, m.id DESC";
+  const marks = match
+    ? `highlight(mixtapes_fts, 0, ${MARK}) AS h_title, highlight(mixtapes_fts, 1, ${MARK}) AS h_artist,
+       snippet(mixtapes_fts, 2, ${MARK}, '…', 24) AS h_description,
+       snippet(mixtapes_fts, 3, ${MARK}, '…', 16) AS h_tracklist`
+    : "NULL AS h_title, NULL AS h_artist, NULL AS h_description, NULL AS h_tracklist";
+  const ids = (except: "genres" | "featured") => {
+    const f = source(match, filterClauses("mixtape", query, except));
+    return { sql: `SELECT m.id ${f.sql}`, params: f.params };
+  };
+  const g = ids("genres");
+  const f = ids("featured");
+  const [rows, count, genres, featured] = await db.batch([
+    db
+      .prepare(`SELECT ${MIXTAPE_COLUMNS}, ${marks} ${from.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .bind(...from.params, pageSize, offset),
+    db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
+    db
+      .prepare(
+        `SELECT g.slug, g.name, COUNT(*) AS count FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id
+         WHERE mg.mixtape_id IN (${g.sql}) GROUP BY g.id ORDER BY count DESC, g.name`,
+      )
+      .bind(...g.params),
+    db
+      .prepare(
+        `SELECT SUM(is_featured = 1) AS yes, SUM(is_featured = 0) AS no FROM mixtapes
+         WHERE id IN (${f.sql})`,
+      )
+      .bind(...f.params),
+  ]);
+  const total = totalOf(count);
+  return {
+    page: toPage(rowsOf<HitRow>(rows).map(toHit), page, pageSize, total),
+    facets: toFacets(genres, undefined, featured),
+  };
+}
+
+/** Full-text search of published mixtapes: title, artist, description, tracklist and genres. */
+export async function searchMixtapes(db: D1Database, query: SearchQuery): Promise<SearchResult<MixtapeHit>> {
+  const started = Date.now();
+  const terms = ftsTerms(query.query);
+  if (terms.length === 0 && query.query.trim()) return emptyResult(query, started);
+  let result = await run(db, query, ftsMatch(terms, "all"));
+  if (result.page.total === 0 && terms.length > 1) result = await run(db, query, ftsMatch(terms, "any"));
+  return { ...result.page, facets: result.facets, processingTimeMs: Date.now() - started };
+}

@@ -1,0 +1,134 @@
+import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "../../types";
+import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
+import { POST_COLUMNS, type PostRow, toPost } from "../rows";
+import { type Clause, filterClauses, joinClauses } from "./filters";
+import { ftsMatch, ftsTerms } from "./fts-query";
+
+const MARK = "'<mark>', '</mark>'";
+// Title and artist weigh most, then genre and city names, then the excerpt, then the body.
+const RANK = "bm25(posts_fts, 10.0, 8.0, 3.0, 1.0, 5.0, 5.0, 6.0)";
+
+interface HitRow extends PostRow {
+  h_title: string | null;
+  h_artist: string | null;
+  h_excerpt: string | null;
+  h_body: string | null;
+}
+
+/** FROM/WHERE for the matching posts: through the FTS table when there is text to match. */
+function source(match: string | null, clauses: Clause[]): Clause {
+  const where = joinClauses(clauses);
+  return match
+    ? {
+        sql: `FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid
+              WHERE posts_fts MATCH ? AND ${where.sql}`,
+        params: [match, ...where.params],
+      }
+    : { sql: `FROM posts p WHERE ${where.sql}`, params: where.params };
+}
+
+function facetStatements(db: D1Database, match: string | null, query: SearchQuery) {
+  const ids = (except: "genres" | "locations" | "featured") => {
+    const from = source(match, filterClauses("post", query, except));
+    return { sql: `SELECT p.id ${from.sql}`, params: from.params };
+  };
+  const g = ids("genres");
+  const l = ids("locations");
+  const f = ids("featured");
+  return [
+    db
+      .prepare(
+        `SELECT g.slug, g.name, COUNT(*) AS count FROM post_genres pg JOIN genres g ON g.id = pg.genre_id
+         WHERE pg.post_id IN (${g.sql}) GROUP BY g.id ORDER BY count DESC, g.name`,
+      )
+      .bind(...g.params),
+    db
+      .prepare(
+        `SELECT l.slug, l.name, COUNT(*) AS count FROM post_locations pl
+         JOIN locations l ON l.id = pl.location_id
+         WHERE pl.post_id IN (${l.sql}) GROUP BY l.id ORDER BY count DESC, l.name`,
+      )
+      .bind(...l.params),
+    db
+      .prepare(
+        `SELECT SUM(is_featured = 1) AS yes, SUM(is_featured = 0) AS no FROM posts
+         WHERE id IN (${f.sql})`,
+      )
+      .bind(...f.params),
+  ];
+}
+
+export function toFacets(
+  genres: D1Result | undefined,
+  locations: D1Result | undefined,
+  featured: D1Result | undefined,
+): SearchFacets {
+  const counts = rowsOf<{ yes: number | null; no: number | null }>(featured)[0];
+  return {
+    genres: rowsOf<FacetValue>(genres),
+    locations: rowsOf<FacetValue>(locations),
+    featured: { yes: counts?.yes ?? 0, no: counts?.no ?? 0 },
+  };
+}
+
+function toHit(row: HitRow): PostHit {
+  const post = toPost(row);
+  const excerpt = row.h_excerpt?.includes("<mark>")
+    ? row.h_excerpt
+    : row.h_body?.includes("<mark>")
+      ? row.h_body
+      : post.excerpt;
+  return {
+    post,
+    highlights: { title: row.h_title ?? post.title, artist: row.h_artist || post.artist, excerpt },
+  };
+}
+
+async function run(db: D1Database, query: SearchQuery, match: string | null) {
+  const { page, pageSize, offset } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const from = source(match, filterClauses("post", query));
+  const order =
+    match && query.sortBy === "relevance"
+      ? `${RANK}, p.post_date DESC, p.id DESC`
+      : "p.post_date DESC, p.id DESC";
+  const marks = match
+    ? `highlight(posts_fts, 0, ${MARK}) AS h_title, highlight(posts_fts, 1, ${MARK}) AS h_artist,
+       highlight(posts_fts, 2, ${MARK}) AS h_excerpt,
+       snippet(posts_fts, 3, ${MARK}, '…', 24) AS h_body`
+    : "NULL AS h_title, NULL AS h_artist, NULL AS h_excerpt, NULL AS h_body";
+  const [rows, count, ...facets] = await db.batch([
+    db
+      .prepare(`SELECT ${POST_COLUMNS}, ${marks} ${from.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .bind(...from.params, pageSize, offset),
+    db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
+    ...facetStatements(db, match, query),
+  ]);
+  const total = totalOf(count);
+  return {
+    page: toPage(rowsOf<HitRow>(rows).map(toHit), page, pageSize, total),
+    facets: toFacets(facets[0], facets[1], facets[2]),
+  };
+}
+
+/** No hits: the text had nothing searchable in it (only punctuation, say). */
+export function emptyResult<T>(query: SearchQuery, started: number): SearchResult<T> {
+  const { page, pageSize } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
+  return {
+    ...toPage<T>([], page, pageSize, 0),
+    facets: { genres: [], locations: [], featured: { yes: 0, no: 0 } },
+    processingTimeMs: Date.now() - started,
+  };
+}
+
+/**
+ * Full-text search of published posts (FTS5: diacritics folded, prefix terms, bm25 with the title
+ * weighted most). Every word must match; when that finds nothing, any word may.
+ */
+export async function searchPosts(db: D1Database, query: SearchQuery): Promise<SearchResult<PostHit>> {
+  const started = Date.now();
+  const terms = ftsTerms(query.query);
+  if (terms.length === 0 && query.query.trim()) return emptyResult(query, started);
+  let result = await run(db, query, ftsMatch(terms, "all"));
+  if (result.page.total === 0 && terms.length > 1) result = await run(db, query, ftsMatch(terms, "any"));
+  return { ...result.page, facets: result.facets, processingTimeMs: Date.now() - started };
+}

@@ -1,0 +1,179 @@
+import type { AudioPlatform, Mixtape, Post, PostCategory, Taxon } from "../types";
+
+/**
+ * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (SPEC.md
+ * section 3) so the filters, sorts and facets of section 7 apply as written; `search:sync`
+ * writes them and the adapter reads them back into domain types.
+ */
+export interface PostDocument {
+  id: string;
+  numericId: number;
+  slug: string;
+  title: string;
+  artist_name: string | null;
+  excerpt: string;
+  content: string[];
+  /** Unix seconds: Meilisearch sorts numbers, not dates. */
+  postDate: number;
+  postDateIso: string;
+  category: PostCategory;
+  tags: string[];
+  genres: Taxon[];
+  locations: Taxon[];
+  coverImage: string | null;
+  is_featured: boolean;
+  audio_platform: AudioPlatform | null;
+  primary_audio_url: string | null;
+  track_title: string | null;
+}
+
+export interface MixtapeDocument {
+  id: string;
+  numericId: number;
+  slug: string;
+  title: string;
+  artist_name: string | null;
+  release_date: number;
+  releaseDateIso: string;
+  coverImage: string | null;
+  description: string;
+  tracklist: Mixtape["tracklist"];
+  duration: string;
+  track_count: number;
+  download_url: string | null;
+  audio_platform: AudioPlatform | null;
+  audio_url: string | null;
+  genres: Taxon[];
+  is_featured: boolean;
+}
+
+export interface TaxonDocument {
+  id: string;
+  name: string;
+  slug: string;
+  type?: string;
+}
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) || 0;
+
+export function postToDocument(post: Post): PostDocument {
+  return {
+    id: post.slug,
+    numericId: post.numericId,
+    slug: post.slug,
+    title: post.title,
+    artist_name: post.artist,
+    excerpt: post.excerpt,
+    content: post.content,
+    postDate: seconds(post.date),
+    postDateIso: post.date,
+    category: post.category,
+    tags: post.tags,
+    genres: post.genres,
+    locations: post.locations,
+    coverImage: post.coverImage,
+    is_featured: post.isFeatured,
+    audio_platform: post.audio?.platform ?? null,
+    primary_audio_url: post.audio?.url ?? null,
+    track_title: post.audio?.trackTitle ?? null,
+  };
+}
+
+export function documentToPost(doc: PostDocument): Post {
+  return {
+    id: doc.slug,
+    numericId: doc.numericId,
+    slug: doc.slug,
+    title: doc.title,
+    artist: doc.artist_name,
+    excerpt: doc.excerpt ?? "",
+    content: doc.content ?? [],
+    date: doc.postDateIso,
+    category: doc.category,
+    tags: doc.tags ?? [],
+    genres: doc.genres ?? [],
+    locations: doc.locations ?? [],
+    coverImage: doc.coverImage,
+    isFeatured: Boolean(doc.is_featured),
+    audio: doc.primary_audio_url
+      ? {
+          platform: doc.audio_platform ?? "local",
+          url: doc.primary_audio_url,
+          trackTitle: doc.track_title,
+        }
+      : null,
+  };
+}
+
+export function mixtapeToDocument(m: Mixtape): MixtapeDocument {
+  return {
+    id: m.slug,
+    numericId: m.id,
+    slug: m.slug,
+    title: m.title,
+    artist_name: m.artist,
+    release_date: seconds(m.releaseDate),
+    releaseDateIso: m.releaseDate,
+    coverImage: m.coverImage,
+    description: m.description,
+    tracklist: m.tracklist,
+    duration: m.duration,
+    track_count: m.trackCount,
+    download_url: m.downloadUrl,
+    audio_platform: m.audio?.platform ?? null,
+    audio_url: m.audio?.url ?? null,
+    genres: m.genres,
+    is_featured: m.isFeatured,
+  };
+}
+
+export function documentToMixtape(doc: MixtapeDocument): Mixtape {
+  return {
+    id: doc.numericId,
+    slug: doc.slug,
+    title: doc.title,
+    artist: doc.artist_name,
+    releaseDate: doc.releaseDateIso,
+    coverImage: doc.coverImage,
+    description: doc.description ?? "",
+    tracklist: doc.tracklist ?? [],
+    duration: doc.duration || "0:00",
+    trackCount: doc.track_count ?? doc.tracklist?.length ?? 0,
+    downloadUrl: doc.download_url,
+    audio: doc.audio_url ? { platform: doc.audio_platform ?? "local", url: doc.audio_url } : null,
+    genres: doc.genres ?? [],
+    isFeatured: Boolean(doc.is_featured),
+    category: "Mixtape",
+  };
+}
+
+/** Index settings `search:sync` applies (SPEC.md section 7's filters, sorts and facets). */
+export const INDEX_SETTINGS = {
+  "blog-post": {
+    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "content"],
+    filterableAttributes: [
+      "genres.slug",
+      "genres.name",
+      "locations.slug",
+      "locations.name",
+      "is_featured",
+      "category",
+    ],
+    sortableAttributes: ["postDate", "title"],
+  },
+  mixtape: {
+    searchableAttributes: ["title", "artist_name", "genres.name", "description", "tracklist"],
+    filterableAttributes: ["genres.slug", "genres.name", "is_featured"],
+    sortableAttributes: ["release_date", "title"],
+  },
+  genre: {
+    searchableAttributes: ["name"],
+    filterableAttributes: ["slug"],
+    sortableAttributes: ["name"],
+  },
+  location: {
+    searchableAttributes: ["name"],
+    filterableAttributes: ["slug", "type"],
+    sortableAttributes: ["name"],
+  },
+} as const;

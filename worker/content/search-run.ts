@@ -1,0 +1,85 @@
+import type { ParsedSearch } from "./search-params";
+import type {
+  ContentService,
+  Highlights,
+  Mixtape,
+  Post,
+  SearchFacets,
+  SearchQuery,
+  SearchResult,
+} from "./types";
+
+/** A post as search results show it: everything but the body. */
+export type PostSummary = Omit<Post, "content">;
+export type MixtapeSummary = Omit<Mixtape, "tracklist" | "description">;
+
+export interface SearchResults {
+  query: SearchQuery;
+  posts: SearchResult<{ post: PostSummary; highlights: Highlights }> | null;
+  mixtapes: SearchResult<{ mixtape: MixtapeSummary; highlights: Highlights }> | null;
+  /** True when a backend failed and the results are empty because of it (never cached). */
+  degraded: boolean;
+}
+
+const EMPTY_FACETS: SearchFacets = { genres: [], locations: [], featured: { yes: 0, no: 0 } };
+
+function empty<T>(query: SearchQuery): SearchResult<T> {
+  return {
+    items: [],
+    page: 1,
+    pageSize: query.pageSize ?? 15,
+    pageCount: 1,
+    total: 0,
+    processingTimeMs: 0,
+    facets: EMPTY_FACETS,
+  };
+}
+
+/** The genre and location slugs a search may filter by. */
+export async function knownTaxa(content: ContentService) {
+  const [genres, locations] = await Promise.all([
+    content.store.listGenres().catch(() => []),
+    content.store.listLocations().catch(() => []),
+  ]);
+  return {
+    genres: new Set(genres.map((g) => g.slug)),
+    locations: new Set(locations.map((l) => l.slug)),
+  };
+}
+
+/**
+ * Runs a parsed search against the service's index. A failure of every backend gives empty
+ * results marked degraded (SPEC.md section 8: lists fail to empty, never to an error page).
+ */
+export async function runSearch(content: ContentService, parsed: ParsedSearch): Promise<SearchResults> {
+  const { query, scope } = parsed;
+  let degraded = false;
+  const guard = <T>(promise: Promise<SearchResult<T>>) =>
+    promise.catch((error: unknown) => {
+      console.error("Search failed:", error);
+      degraded = true;
+      return empty<T>(query);
+    });
+  const [posts, mixtapes] = await Promise.all([
+    scope === "mixtapes" ? null : guard(content.search.searchPosts(query)),
+    // Mixtapes come back only with the text search: facets of locations do not apply to them.
+    scope === "posts" || query.locations.length ? null : guard(content.search.searchMixtapes(query)),
+  ]);
+  return {
+    query,
+    posts: posts && {
+      ...posts,
+      items: posts.items.map(({ post: { content: _body, ...post }, highlights }) => ({ post, highlights })),
+    },
+    mixtapes: mixtapes && {
+      ...mixtapes,
+      items: mixtapes.items.map(
+        ({ mixtape: { tracklist: _t, description: _d, ...mixtape }, highlights }) => ({
+          mixtape,
+          highlights,
+        }),
+      ),
+    },
+    degraded,
+  };
+}
