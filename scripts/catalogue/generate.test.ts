@@ -1,7 +1,7 @@
 // The demo catalogue: reproducible, big and varied enough for the pages and tests that use it,
 // consistent with its media files, and loadable into the D1 schema. Runs in Node (node:fs).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -296,7 +296,11 @@ describe("catalogueToSql", () => {
         expect(result.stderr).toBe("");
         return result.stdout.trim();
       };
-      run(`.read ${join(ROOT, "migrations", "0001_catalogue.sql")}`);
+      for (const file of readdirSync(join(ROOT, "migrations"))
+        .filter((f) => f.endsWith(".sql"))
+        .sort()) {
+        run(`.read ${join(ROOT, "migrations", file)}`);
+      }
       run(`.read ${seed}`);
       expect(run("SELECT COUNT(*) FROM posts")).toBe(String(catalogue.posts.length));
       expect(run("PRAGMA foreign_key_check")).toBe("");
