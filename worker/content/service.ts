@@ -1,4 +1,5 @@
-import type { WorkerEnv } from "../env";
+import { APP_VERSION, type WorkerEnv } from "../env";
+import { cachedContentStore, createEdgeCache } from "./cache";
 import { createD1Store } from "./d1";
 import type { ContentService } from "./types";
 
@@ -10,10 +11,23 @@ export function describeSources(env: WorkerEnv) {
   } as const;
 }
 
-/** Builds the content service for one request (CONVENTIONS.md: once per request). */
-export function createContentService(env: WorkerEnv): ContentService {
+/** The edge cache for one request; also what the purge endpoint bumps. */
+export function createCache(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUntil">) {
+  return createEdgeCache({ kv: env.CACHE, ctx, release: env.APP_VERSION || APP_VERSION });
+}
+
+/**
+ * Builds the content service for one request (CONVENTIONS.md: once per request). Every source
+ * sits behind the KV edge cache, D1 included (docs/decisions/013); `ctx` lets background
+ * refreshes and cache writes outlive the response.
+ */
+export function createContentService(
+  env: WorkerEnv,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+): ContentService {
+  const cache = createCache(env, ctx);
   return {
-    store: createD1Store(env.DB),
+    store: cachedContentStore(createD1Store(env.DB), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
   };
