@@ -11,9 +11,13 @@ export function describeSources(env: WorkerEnv) {
   } as const;
 }
 
-/** The edge cache for one request; also what the purge endpoint bumps. */
+/**
+ * The edge cache for one request; also what the purge endpoint bumps. `npm run dev` skips it,
+ * so an edited loader or a reseeded database shows on the next reload.
+ */
 export function createCache(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUntil">) {
-  return createEdgeCache({ kv: env.CACHE, ctx, release: env.APP_VERSION || APP_VERSION });
+  const kv = import.meta.env.MODE === "development" ? undefined : env.CACHE;
+  return createEdgeCache({ kv, ctx, release: env.APP_VERSION || APP_VERSION });
 }
 
 /**
