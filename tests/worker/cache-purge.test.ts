@@ -68,6 +68,11 @@ describe("POST /api/cache/purge", () => {
     const media = await purge({ event: "media.update", media: { id: 1 } });
     expect(await media.json()).toEqual({ purged: "all" });
 
+    const named = await purge({ groups: ["search"] });
+    expect(await named.json()).toEqual({ purged: ["search"] });
+    const unknownGroup = await purge({ groups: ["search", "nope"] });
+    expect(await unknownGroup.json()).toEqual({ purged: "all" });
+
     const test = await purge({ event: "trigger-test" });
     expect(await test.json()).toEqual({ purged: [] });
 

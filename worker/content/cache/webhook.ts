@@ -1,4 +1,4 @@
-import type { CacheGroup } from "./edge-cache";
+import { CACHE_GROUPS, type CacheGroup } from "./edge-cache";
 
 /**
  * What a Strapi webhook invalidates (docs/operations.md). Strapi 5 posts
@@ -22,11 +22,17 @@ export interface WebhookPayload {
   event?: unknown;
   model?: unknown;
   uid?: unknown;
+  /** Operators' own scripts may name groups directly, e.g. `{"groups":["search"]}` after a sync. */
+  groups?: unknown;
 }
 
 /** The groups a webhook body invalidates; "all" when it names nothing we know. */
 export function groupsForWebhook(payload: WebhookPayload | null): readonly CacheGroup[] | "all" {
   if (!payload || typeof payload !== "object") return "all";
+  if (Array.isArray(payload.groups)) {
+    const named = payload.groups.filter((g): g is CacheGroup => CACHE_GROUPS.includes(g));
+    return named.length === payload.groups.length && named.length ? named : "all";
+  }
   // Strapi's "Trigger" button in the admin sends a test event: answer it, purge nothing.
   if (payload.event === "trigger-test") return [];
   const model =
