@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { build, ROOT, run } from "./lib.mjs";
 
 const [environment, ...rest] = process.argv.slice(2);
-const defined = [...readFileSync(join(ROOT, "wrangler.toml"), "utf8").matchAll(/^\[env\.([\w-]+)\./gm)].map(
-  (m) => m[1],
-);
+const defined = [
+  ...readFileSync(join(ROOT, "wrangler.toml"), "utf8").matchAll(/^\[{1,2}env\.([\w-]+)[.\]]/gm),
+].map((m) => m[1]);
 if (!environment || !defined.includes(environment)) {
   console.error(`Usage: npm run deploy -- <${[...new Set(defined)].join("|")}> [wrangler deploy options]`);
   process.exit(2);

@@ -87,6 +87,8 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
 }
 
 const reports = new WeakMap<object, ConfigReport>();
+// Should a runtime hand each request a new env object, the same line is still logged once.
+let lastLine: string | undefined;
 
 /**
  * The report for this env, checked on first use and logged once: one line naming every
@@ -101,6 +103,8 @@ export function configFor(env: WorkerEnv): ConfigReport {
     const line = `Crossfade configuration (${report.mode} mode): ${report.problems
       .map((p) => `${p.name} ${p.message}`)
       .join("; ")}`;
+    if (line === lastLine) return report;
+    lastLine = line;
     if (report.ok) console.warn(line);
     else console.error(line);
   }
