@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (CONVENTIONS.md "Tests").
 // reactRouter() resolves the virtual server build the Worker imports (DESIGN.md section 2).
+const TEST_PURGE_TOKEN = "test-purge-token-0123456789abcdef0123456789";
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -12,7 +14,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        // PURGE_TOKEN turns the cache purge webhook on for the tests (tests/worker/cache-purge.test.ts).
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PURGE_TOKEN: TEST_PURGE_TOKEN } },
       }),
     ],
     test: {

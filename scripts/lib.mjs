@@ -22,9 +22,14 @@ export function run(cmd, args, { env = {}, quiet = false } = {}) {
   return result.stdout ?? "";
 }
 
-/** Builds the production bundle (vite build through React Router). */
-export function build() {
-  run("react-router", ["build"], { env: { NODE_ENV: "production" } });
+/**
+ * Builds the production bundle (vite build through React Router). `environment` picks a named
+ * environment of wrangler.toml: the Cloudflare plugin flattens it into build/server/wrangler.json.
+ */
+export function build(environment) {
+  const env = { NODE_ENV: "production" };
+  if (environment) env.CLOUDFLARE_ENV = environment;
+  run("react-router", ["build"], { env });
 }
 
 /**

@@ -1,5 +1,6 @@
 // `npm test`: the whole suite in order, stopping at the first failing lane.
-// typecheck → lint → unit → Worker (workerd) → production build → Chromium end-to-end.
+// typecheck → lint → unit → Worker (workerd) → production build → deploy dry-run and bundle
+// budget → Chromium end-to-end.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./lib.mjs";
@@ -13,6 +14,7 @@ const lanes = [
   ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
   ["build", "react-router", ["build"], { NODE_ENV: "production" }],
+  ["deploy", "node", ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],
 ];
 
@@ -23,7 +25,7 @@ for (const [lane, cmd, args, env = {}] of lanes) {
   if (only.length && !only.includes(lane)) continue;
   const t0 = Date.now();
   console.log(`\n▶ ${lane}: ${cmd} ${args.join(" ")}`);
-  const result = spawnSync(join(BIN, cmd), args, {
+  const result = spawnSync(cmd === "node" ? process.execPath : join(BIN, cmd), args, {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, CI: process.env.CI ?? "true", WRANGLER_SEND_METRICS: "false", ...env },

@@ -1,13 +1,16 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { contentContext } from "../app/lib/context";
+import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
+import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
 import type { ContentService } from "./content/types";
 import { APP_VERSION, type WorkerEnv } from "./env";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
+import { withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 
 const handleRequest = createRequestHandler(
@@ -19,19 +22,36 @@ type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService } };
 
 export const app = new Hono<AppEnv>();
 
-// One content service per request (CONVENTIONS.md "Boundaries").
+// The configuration is checked on the first request (logged once), then one content service
+// per request (CONVENTIONS.md "Boundaries") with the execution context for background work.
 app.use("*", async (c, next) => {
-  c.set("content", createContentService(c.env));
+  configFor(c.env);
+  c.set("content", createContentService(c.env, executionContext(c)));
   await next();
+});
+
+// The API answers per caller (submissions, newsletter, purge): no cache may keep them.
+app.use("/api/*", async (c, next) => {
+  await next();
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
 });
 
 app.get("/api/health", (c) => {
   const sources = describeSources(c.env);
-  return c.json({ status: "ok", version: c.env.APP_VERSION || APP_VERSION, sources }, 200, {
-    "Cache-Control": "no-store",
-  });
+  const { ok, mode, problems } = configFor(c.env);
+  return c.json(
+    {
+      status: problems.length ? "degraded" : "ok",
+      version: c.env.APP_VERSION || APP_VERSION,
+      sources,
+      config: { ok, mode, problems },
+    },
+    200,
+    { "Cache-Control": "no-store" },
+  );
 });
 
+app.post("/api/cache/purge", cachePurge);
 app.route("/api", searchApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
@@ -77,8 +97,18 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 });
 
 // Everything else is a page: React Router renders it (GET/HEAD) or runs its action (POST).
-app.all("*", (c) => {
+// Pages get Cache-Control here, outside the routes (worker/http-cache.ts).
+app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(contentContext, c.var.content);
-  return handleRequest(c.req.raw, context);
+  return withPageCacheHeaders(c.req.raw, await handleRequest(c.req.raw, context));
 });
+
+/** Hono throws when a request has no execution context (a test calling app.fetch bare). */
+function executionContext(c: { executionCtx: Pick<ExecutionContext, "waitUntil"> }) {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}

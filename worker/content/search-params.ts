@@ -124,18 +124,3 @@ export function parseSuggestParams(params: URLSearchParams): Parsed<{ query: str
   if (!limit.ok) return limit;
   return { ok: true, value: { query, limit: limit.value } };
 }
-
-/** A stable cache key: the parsed values in a fixed order, lists sorted. */
-export function searchCacheKey(parsed: ParsedSearch): string {
-  const q = parsed.query;
-  return JSON.stringify([
-    parsed.scope,
-    q.query.toLowerCase(),
-    q.page,
-    q.pageSize,
-    [...q.genres].sort(),
-    [...q.locations].sort(),
-    q.isFeatured ?? null,
-    q.sortBy,
-  ]);
-}

@@ -1,4 +1,5 @@
-import type { WorkerEnv } from "../env";
+import { APP_VERSION, type WorkerEnv } from "../env";
+import { cachedContentStore, cachedSearchIndex, createEdgeCache } from "./cache";
 import { createD1Store } from "./d1";
 import { createD1Search } from "./d1/search";
 import { createMeiliSearch } from "./meilisearch/search";
@@ -35,12 +36,29 @@ function createSearch(env: WorkerEnv, store: ContentStore): SearchIndex {
   return createFailoverSearch(meili, own, searchAvailability);
 }
 
-/** Builds the content service for one request (CONVENTIONS.md: once per request). */
-export function createContentService(env: WorkerEnv): ContentService {
-  const store = createD1Store(env.DB);
+/**
+ * The edge cache for one request; also what the purge endpoint bumps. `npm run dev` skips it,
+ * so an edited loader or a reseeded database shows on the next reload.
+ */
+export function createCache(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUntil">) {
+  const kv = import.meta.env.MODE === "development" ? undefined : env.CACHE;
+  return createEdgeCache({ kv, ctx, release: env.APP_VERSION || APP_VERSION });
+}
+
+/**
+ * Builds the content service for one request (CONVENTIONS.md: once per request). Every source
+ * sits behind the KV edge cache, D1 included (docs/decisions/013); `ctx` lets background
+ * refreshes and cache writes outlive the response.
+ */
+export function createContentService(
+  env: WorkerEnv,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+): ContentService {
+  const cache = createCache(env, ctx);
+  const store = cachedContentStore(createD1Store(env.DB), cache);
   return {
     store,
-    search: createSearch(env, store),
+    search: cachedSearchIndex(createSearch(env, store), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
   };

@@ -1,0 +1,171 @@
+import type { WorkerEnv } from "./env";
+
+/**
+ * The configuration schema: every binding, variable and secret of README.md "Configuration",
+ * with when it is required. Checked once per isolate when the Worker first handles a request
+ * (`configFor`); problems go to one log line and to /api/health. A missing optional value never
+ * breaks the site: the feature behind it is off (docs/decisions/014).
+ */
+export type ContentMode = "embedded" | "cms";
+
+export interface ConfigProblem {
+  name: string;
+  /** error: required in this mode and missing or malformed; warning: optional and unusable. */
+  severity: "error" | "warning";
+  message: string;
+}
+
+export interface ConfigReport {
+  ok: boolean;
+  mode: ContentMode;
+  problems: ConfigProblem[];
+}
+
+type Kind = "d1" | "kv" | "r2" | "fetcher" | "origin" | "url" | "text" | "token" | "dsn" | "version";
+type Need = "always" | "embedded" | "meilisearch" | "optional";
+
+interface Setting {
+  name: keyof WorkerEnv & string;
+  kind: Kind;
+  need: Need;
+  /** What stops working without it (the log line and /api/health say so). */
+  without: string;
+}
+
+export const CONFIG_SCHEMA: readonly Setting[] = [
+  { name: "DB", kind: "d1", need: "embedded", without: "the embedded store cannot serve content" },
+  { name: "CACHE", kind: "kv", need: "always", without: "pages are served uncached" },
+  { name: "UPLOADS", kind: "r2", need: "embedded", without: "submissions cannot store audio or artwork" },
+  { name: "ASSETS", kind: "fetcher", need: "optional", without: "audio cannot be served with ranges" },
+  { name: "SITE_URL", kind: "origin", need: "always", without: "canonical URLs, cards and feeds are wrong" },
+  { name: "SITE_NAME", kind: "text", need: "optional", without: "the default name Crossfade is used" },
+  { name: "CMS_URL", kind: "url", need: "optional", without: "content cannot come from Strapi" },
+  { name: "MEILISEARCH_HOST", kind: "url", need: "optional", without: "the content source searches" },
+  {
+    name: "MEILISEARCH_SEARCH_KEY",
+    kind: "text",
+    need: "meilisearch",
+    without: "Meilisearch rejects searches; the content source searches",
+  },
+  { name: "ADMIN_TOKEN", kind: "token", need: "optional", without: "the submissions admin API answers 404" },
+  { name: "PURGE_TOKEN", kind: "token", need: "optional", without: "the cache purge webhook answers 404" },
+  { name: "SENTRY_DSN", kind: "dsn", need: "optional", without: "nothing is reported" },
+  { name: "APP_VERSION", kind: "version", need: "optional", without: "the built-in version is reported" },
+];
+
+/** Tokens shorter than this are guessable; `openssl rand -hex 32` makes a good one. */
+export const MIN_TOKEN_LENGTH = 32;
+
+/** Checks `env` against the schema. Pure: no logging (see `configFor`). */
+export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
+  const values = env as Record<string, unknown>;
+  const mode: ContentMode = isSet(values.CMS_URL) ? "cms" : "embedded";
+  const meilisearch = isSet(values.MEILISEARCH_HOST);
+  const problems: ConfigProblem[] = [];
+  for (const setting of CONFIG_SCHEMA) {
+    const value = values[setting.name];
+    const required =
+      setting.need === "always" ||
+      (setting.need === "embedded" && mode === "embedded") ||
+      (setting.need === "meilisearch" && meilisearch);
+    const severity = required || setting.name === "CMS_URL" ? "error" : "warning";
+    if (!isSet(value)) {
+      if (required) problems.push({ name: setting.name, severity, message: `missing: ${setting.without}` });
+      continue;
+    }
+    const fault = validate(setting.kind, value);
+    if (fault) problems.push({ name: setting.name, severity, message: `${fault}: ${setting.without}` });
+  }
+  if (isSet(values.MEILISEARCH_SEARCH_KEY) && !meilisearch) {
+    problems.push({
+      name: "MEILISEARCH_SEARCH_KEY",
+      severity: "warning",
+      message: "set without MEILISEARCH_HOST: unused",
+    });
+  }
+  return { ok: !problems.some((p) => p.severity === "error"), mode, problems };
+}
+
+const reports = new WeakMap<object, ConfigReport>();
+// Should a runtime hand each request a new env object, the same line is still logged once.
+let lastLine: string | undefined;
+
+/**
+ * The report for this env, checked on first use and logged once: one line naming every
+ * problem (an error line when something required is missing, else a warning).
+ */
+export function configFor(env: WorkerEnv): ConfigReport {
+  let report = reports.get(env);
+  if (report) return report;
+  report = checkConfig(env);
+  reports.set(env, report);
+  if (report.problems.length) {
+    const line = `Crossfade configuration (${report.mode} mode): ${report.problems
+      .map((p) => `${p.name} ${p.message}`)
+      .join("; ")}`;
+    if (line === lastLine) return report;
+    lastLine = line;
+    if (report.ok) console.warn(line);
+    else console.error(line);
+  }
+  return report;
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+function validate(kind: Kind, value: unknown): string | undefined {
+  switch (kind) {
+    case "d1":
+      return hasMethods(value, ["prepare", "batch"]) ? undefined : "not a D1 database binding";
+    case "kv":
+      return hasMethods(value, ["get", "put", "delete"]) ? undefined : "not a KV namespace binding";
+    case "r2":
+      return hasMethods(value, ["get", "put", "head"]) ? undefined : "not an R2 bucket binding";
+    case "fetcher":
+      return hasMethods(value, ["fetch"]) ? undefined : "not a Workers assets binding";
+  }
+  if (typeof value !== "string") return "not a string";
+  switch (kind) {
+    case "origin": {
+      const url = httpUrl(value);
+      if (!url) return `"${value}" is not an http(s) URL`;
+      if (url.pathname !== "/" || url.search || url.hash)
+        return `"${value}" must be an origin, without a path`;
+      return undefined;
+    }
+    case "url":
+      return httpUrl(value) ? undefined : `"${value}" is not an http(s) URL`;
+    case "text":
+      return value.trim() ? undefined : "blank";
+    case "token":
+      if (/\s/.test(value)) return "contains whitespace";
+      return value.length < MIN_TOKEN_LENGTH ? `shorter than ${MIN_TOKEN_LENGTH} characters` : undefined;
+    case "dsn": {
+      const url = httpUrl(value);
+      return url?.username && /^\/\d+$/.test(url.pathname)
+        ? undefined
+        : "not a Sentry DSN (https://<key>@<host>/<project id>)";
+    }
+    case "version":
+      return /^[\w.+-]{1,64}$/.test(value) ? undefined : "must be 1-64 letters, digits, '.', '+' or '-'";
+  }
+}
+
+function httpUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hasMethods(value: unknown, names: string[]): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    names.every((n) => typeof (value as Record<string, unknown>)[n] === "function")
+  );
+}

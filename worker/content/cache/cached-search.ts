@@ -1,0 +1,43 @@
+import type { SearchIndex } from "../types";
+import type { EdgeCache } from "./edge-cache";
+import { cacheKey } from "./keys";
+import { passThrough } from "./pass-through";
+
+/**
+ * A search index behind the edge cache, in the "search" group (purged with it). Searches and
+ * suggestions are keyed by the normalised query (issue 6: the same question is answered once
+ * for everybody for a short while); SPEC.md section 9's "no memory cache when searching" was the
+ * browser's cache, which we do not have. A healthy answer is cached; an unhealthy one is not, so
+ * recovery shows at once. Failures follow source-failure.ts: throw, or report before returning
+ * the SPEC 8 fallback.
+ */
+export function cachedSearchIndex(index: SearchIndex, cache: EdgeCache): SearchIndex {
+  const reads: Partial<SearchIndex> = {
+    searchPosts: (query) =>
+      cache.cached("search", cacheKey(`${index.kind}:posts`, normalise(query)), () =>
+        index.searchPosts(query),
+      ),
+    searchMixtapes: (query) =>
+      cache.cached("search", cacheKey(`${index.kind}:mixtapes`, normalise(query)), () =>
+        index.searchMixtapes(query),
+      ),
+    suggest: (text, limit) =>
+      cache.cached("search", cacheKey(`${index.kind}:suggest`, [text.trim().toLowerCase(), limit]), () =>
+        index.suggest(text, limit),
+      ),
+    health: async () =>
+      (await cache.cached("search", `${index.kind}:health`, async () => (await index.health()) || null)) ===
+      true,
+  };
+  return passThrough(index, reads);
+}
+
+/** Letter case, spacing and list order do not change a search's answer. */
+function normalise<Q extends { query: string; genres?: string[]; locations?: string[] }>(query: Q): Q {
+  return {
+    ...query,
+    query: query.query.trim().replace(/\s+/g, " ").toLowerCase(),
+    genres: query.genres && [...query.genres].sort(),
+    locations: query.locations && [...query.locations].sort(),
+  };
+}

@@ -1,0 +1,44 @@
+import type { ContentStore, ListFilter, PostFilter } from "../types";
+import type { EdgeCache } from "./edge-cache";
+import { cacheKey } from "./keys";
+import { passThrough } from "./pass-through";
+
+/**
+ * The content store behind the edge cache (DESIGN.md section 4). Reads of published content are
+ * cached per group; searches are not (SPEC.md section 9: the 5-minute cache is "not used when
+ * searching", and visitors' free text would fill KV with one-off keys); submissions, their
+ * admin listing and the newsletter are writes or private and always go to the source. Methods
+ * this wrapper does not know pass through uncached, so a new port method is safe by default.
+ */
+export function cachedContentStore(store: ContentStore, cache: EdgeCache): ContentStore {
+  const searching = (filter?: PostFilter | ListFilter) => Boolean(filter?.search?.trim());
+  const reads: Partial<ContentStore> = {
+    listPosts: (filter) =>
+      searching(filter)
+        ? store.listPosts(filter)
+        : cache.cached("posts", cacheKey("posts", filter), () => store.listPosts(filter)),
+    listCombinedPosts: (filter) =>
+      searching(filter)
+        ? store.listCombinedPosts(filter)
+        : cache.cached("posts", cacheKey("combined", filter), () => store.listCombinedPosts(filter)),
+    getPost: (slug) => cache.cached("posts", cacheKey("post", slug), () => store.getPost(slug)),
+    // Post counts per genre and location change with posts, so they live in the posts group.
+    listGenres: () => cache.cached("posts", "genres", () => store.listGenres()),
+    listLocations: () => cache.cached("posts", "locations", () => store.listLocations()),
+    listTags: () => cache.cached("posts", "tags", () => store.listTags()),
+    listMixtapes: (filter) =>
+      searching(filter)
+        ? store.listMixtapes(filter)
+        : cache.cached("mixtapes", cacheKey("mixtapes", filter), () => store.listMixtapes(filter)),
+    getMixtape: (id) => cache.cached("mixtapes", cacheKey("mixtape", id), () => store.getMixtape(id)),
+    listReleases: (filter) =>
+      searching(filter)
+        ? store.listReleases(filter)
+        : cache.cached("releases", cacheKey("releases", filter), () => store.listReleases(filter)),
+    getRelease: (id) => cache.cached("releases", cacheKey("release", id), () => store.getRelease(id)),
+    // The upcoming/past split is made when the entry is loaded: at most one refresh period late.
+    listEvents: (now) => cache.cached("events", "events", () => store.listEvents(now)),
+    getEvent: (id) => cache.cached("events", cacheKey("event", id), () => store.getEvent(id)),
+  };
+  return passThrough(store, reads);
+}

@@ -1,0 +1,156 @@
+import { trackSourceFailures } from "../source-failure";
+
+/**
+ * What a cached value depends on. A purge names groups (a Strapi webhook for a mixtape bumps
+ * "mixtapes" and "search"), or bumps every group at once (docs/decisions/013).
+ */
+export const CACHE_GROUPS = ["posts", "mixtapes", "releases", "events", "search"] as const;
+export type CacheGroup = (typeof CACHE_GROUPS)[number];
+
+/** Fresh for 5 minutes (SPEC.md section 9), then served stale while one refresh runs. */
+export const FRESH_MS = 5 * 60_000;
+/** How long KV keeps an entry: the stale-while-revalidate and stale-if-error window. */
+export const KEEP_SECONDS = 24 * 60 * 60;
+/** KV's minimum TTL; a refresh lock lives this long, so a failing source is retried once a minute. */
+export const LOCK_SECONDS = 60;
+
+export interface EdgeCacheOptions {
+  /** The CACHE binding; undefined means no caching (the config check reports it). */
+  kv: KVNamespace | undefined;
+  /** The request's execution context: stores and background refreshes outlive the response. */
+  ctx?: Pick<ExecutionContext, "waitUntil">;
+  /** Part of every key, so a deploy never reads values shaped by an older release. */
+  release: string;
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number;
+}
+
+export interface EdgeCache {
+  /**
+   * The value for `key` in `group`: from KV when fresh; from KV while one background refresh
+   * runs when stale; else from `load`. Results `load` reported as failures (see
+   * source-failure.ts), throws, null and empty lists or pages are never stored. If KV fails,
+   * `load` answers directly.
+   */
+  cached<T>(group: CacheGroup, key: string, load: () => Promise<T>): Promise<T>;
+  /** Makes every entry of these groups (or of all groups) unreachable by changing their version. */
+  purge(groups: readonly CacheGroup[] | "all"): Promise<void>;
+}
+
+interface Entry<T> {
+  /** When the value was loaded (ms since the epoch). */
+  t: number;
+  v: T;
+}
+
+const VERSION_KEYS = ["version:all", ...CACHE_GROUPS.map((g) => `version:${g}`)];
+/** KV keys are limited to 512 bytes; longer ones are hashed. */
+const MAX_KEY_BYTES = 480;
+
+// Refreshes running in this isolate, by entry key: the KV lock below cannot stop two requests
+// of one isolate that read it at the same moment.
+const refreshing = new Map<string, Promise<void>>();
+
+/** An edge cache for one request (CONVENTIONS.md: the content service is built per request). */
+export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
+  const { kv, ctx, release } = options;
+  const now = options.now ?? Date.now;
+  let versions: Promise<Map<string, string | null>> | undefined;
+  let bypass = false;
+  let warned = false;
+
+  function warn(what: string, error: unknown) {
+    if (warned) return;
+    warned = true;
+    console.warn(`edge cache: ${what}; answering from the source`, error);
+  }
+
+  /** Lets a KV write outlive the response; without an execution context it is awaited. */
+  function later(work: Promise<unknown>): Promise<unknown> | undefined {
+    const guarded = work.catch((error) => warn("KV write failed", error));
+    if (!ctx) return guarded;
+    ctx.waitUntil(guarded);
+  }
+
+  async function entryKey(group: CacheGroup, key: string): Promise<string> {
+    versions ??= kv?.get(VERSION_KEYS, "text");
+    const current = await (versions as Promise<Map<string, string | null>>);
+    const version = `${current.get("version:all") ?? "0"}.${current.get(`version:${group}`) ?? "0"}`;
+    const full = `${release}:${version}:${group}:${key}`;
+    if (new TextEncoder().encode(full).length <= MAX_KEY_BYTES) return full;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return `${release}:${version}:${group}:#${hex}`;
+  }
+
+  function refreshInBackground<T>(entry: string, load: () => Promise<T>) {
+    if (!kv || refreshing.has(entry)) return;
+    const lock = `lock:${entry}`;
+    const job = (async () => {
+      try {
+        if ((await kv.get(lock)) !== null) return;
+        await kv.put(lock, String(now()), { expirationTtl: LOCK_SECONDS });
+        const { value, failures } = await trackSourceFailures(load);
+        // Stale-if-error: a failed refresh leaves the stale entry (and the lock) in place.
+        if (failures.length || !storable(value)) return;
+        await kv.put(entry, JSON.stringify({ t: now(), v: value } satisfies Entry<T>), {
+          expirationTtl: KEEP_SECONDS,
+        });
+      } catch (error) {
+        console.warn(`edge cache: refresh of ${entry} failed; still serving the stale value`, error);
+      } finally {
+        refreshing.delete(entry);
+      }
+    })();
+    refreshing.set(entry, job);
+    if (ctx) ctx.waitUntil(job);
+  }
+
+  return {
+    async cached<T>(group: CacheGroup, key: string, load: () => Promise<T>): Promise<T> {
+      if (!kv || bypass) return load();
+      let entry: string;
+      let hit: Entry<T> | null;
+      try {
+        entry = await entryKey(group, key);
+        hit = await kv.get<Entry<T>>(entry, "json");
+      } catch (error) {
+        bypass = true;
+        warn("KV read failed", error);
+        return load();
+      }
+      if (hit && typeof hit === "object" && typeof hit.t === "number" && "v" in hit) {
+        if (now() - hit.t >= FRESH_MS) refreshInBackground(entry, load);
+        return hit.v;
+      }
+      const { value, failures } = await trackSourceFailures(load);
+      if (!failures.length && storable(value)) {
+        await later(
+          kv.put(entry, JSON.stringify({ t: now(), v: value } satisfies Entry<T>), {
+            expirationTtl: KEEP_SECONDS,
+          }),
+        );
+      }
+      return value;
+    },
+
+    async purge(groups) {
+      if (!kv) return;
+      const token = `${now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+      const keys = groups === "all" ? ["version:all"] : groups.map((g) => `version:${g}`);
+      // One key per group: two webhooks arriving together never undo each other's bump.
+      await Promise.all(keys.map((k) => kv.put(k, token)));
+      versions = undefined;
+    },
+  };
+}
+
+/** Nothing, empty lists and empty pages are not worth a KV write (and may hide a failure). */
+function storable(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === "object" && Array.isArray((value as { items?: unknown }).items)) {
+    return (value as { items: unknown[] }).items.length > 0;
+  }
+  return true;
+}

@@ -1,0 +1,29 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * How a source tells the edge cache that a result came from a failure (docs/decisions/013).
+ *
+ * SPEC.md section 8 makes sources degrade instead of throwing: a failed list becomes an empty
+ * page, a failed detail becomes null, a failed count becomes 0. Those results look like real
+ * ones, so a source that degrades calls `reportSourceFailure(error)` before returning the
+ * fallback. The cache runs every load inside `trackSourceFailures`, sees the report and neither
+ * stores the result nor replaces a stale entry with it. Outside a tracked load the call is a
+ * no-op, so adapters call it unconditionally. Throwing also works: the cache never stores a
+ * throw and keeps serving what it had.
+ */
+export function reportSourceFailure(error: unknown): void {
+  scope.getStore()?.push(error);
+}
+
+/** Runs `load` and returns its value with every failure the source reported along the way. */
+export async function trackSourceFailures<T>(
+  load: () => Promise<T>,
+): Promise<{ value: T; failures: unknown[] }> {
+  const failures: unknown[] = [];
+  const value = await scope.run(failures, load);
+  return { value, failures };
+}
+
+// One scope per load: concurrent loads (a page's loaders run in parallel) never see each
+// other's reports, which a per-request flag could not promise.
+const scope = new AsyncLocalStorage<unknown[]>();
