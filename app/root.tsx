@@ -8,6 +8,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { contentContext } from "./lib/context";
 import { PlayerBar } from "./player/player-bar";
+import { SearchLauncher } from "./search/search-launcher";
 import "./styles/app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {bare ? null : <SiteFooter />}
           {/* Outside the route outlet, so navigation never interrupts playback (DESIGN.md 6). */}
           <PlayerBar />
+          <SearchLauncher />
         </JotaiProvider>
         <ScrollRestoration />
         <Scripts />

@@ -1,5 +1,7 @@
+import { useSetAtom } from "jotai";
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
+import { toggleSearchAtom } from "../search/atoms";
 import { AppLink, AppNavLink } from "./app-link";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
@@ -12,6 +14,7 @@ function login() {
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const openSearch = useSetAtom(toggleSearchAtom);
   const menuId = useId();
   const { pathname } = useLocation();
 
@@ -34,7 +37,17 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <AppLink to="/search" className="icon-button" aria-label="Search (Ctrl+K)" data-search-trigger>
+          <AppLink
+            to="/search"
+            className="icon-button"
+            aria-label="Search (Ctrl+K)"
+            aria-haspopup="dialog"
+            onClick={(event) => {
+              // With JavaScript the modal opens; without it the link leads to the search page.
+              event.preventDefault();
+              openSearch(true);
+            }}
+          >
             <Icon name="search" />
           </AppLink>
           <button type="button" className="button button--ghost site-header__login" onClick={login}>

@@ -80,7 +80,9 @@ function sourcesFor(
 }
 
 /** The track of a blog post ('{id}-track'), or null when the post has no audio. */
-export function trackFromPost(post: Post): PlayableTrack | null {
+export function trackFromPost(
+  post: Pick<Post, "slug" | "title" | "artist" | "audio" | "coverImage" | "numericId">,
+): PlayableTrack | null {
   if (!post.audio) return null;
   return {
     id: `${post.slug}-track`,
@@ -96,7 +98,9 @@ export function trackFromPost(post: Post): PlayableTrack | null {
 }
 
 /** The whole mixtape as one track, credited to the label. */
-export function trackFromMixtape(mixtape: Mixtape): PlayableTrack | null {
+export function trackFromMixtape(
+  mixtape: Pick<Mixtape, "id" | "slug" | "title" | "audio" | "coverImage" | "duration">,
+): PlayableTrack | null {
   if (!mixtape.audio) return null;
   return {
     id: `mixtape-${mixtape.id}-track`,

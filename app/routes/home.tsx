@@ -9,6 +9,7 @@ import { PostCard } from "../components/post-card";
 import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import { TEXTS } from "../lib/texts";
+import { SearchBox } from "../search/search-box";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -81,6 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Play a mixtape
             </AppLink>
           </p>
+          <SearchBox limit={5} className="hero__search" />
         </div>
         {lead ? (
           <AppLink to={`/blog/${lead.slug}`} className="hero__feature">

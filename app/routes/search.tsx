@@ -1,78 +1,208 @@
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { parseSearchParams } from "../../worker/content/search-params";
+import { knownTaxa, runSearch } from "../../worker/content/search-run";
+import type { FacetValue } from "../../worker/content/types";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Logo } from "../components/logo";
-import { PostCard } from "../components/post-card";
+import { Pagination } from "../components/pagination";
 import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import { TEXTS } from "../lib/texts";
+import { MixtapeResults, PostResults } from "../search/result-list";
+import { SUGGEST_DEBOUNCE_MS } from "../search/suggestions";
 import type { Route } from "./+types/search";
 
-const MAX_QUERY = 200;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  if (!q) return { q, results: null };
-  const results = await store.listPosts({ search: q, pageSize: 30 });
-  return { q, results };
+  const content = context.get(contentContext);
+  const params = new URL(request.url).searchParams;
+  // Lenient: a shared link with a stale filter still opens, without that filter.
+  const parsed = parseSearchParams(params, await knownTaxa(content), "lenient");
+  if (!parsed.ok) throw new Response(parsed.error, { status: 400 });
+  const { query } = parsed.value;
+  const active = Boolean(query.query || query.genres.length || query.locations.length || query.isFeatured);
+  return { query, results: active ? await runSearch(content, parsed.value) : null };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
+  const q = data?.query.query;
   return seo(siteFromMatches(matches), {
-    title: data?.q ? `Search: ${data.q}` : "Search",
-    description: "Search Crossfade's posts, mixtapes and releases.",
+    title: q ? `Search: ${q}` : "Search",
+    description: "Search Crossfade's posts and mixtapes by artist, title, genre or city.",
     path: "/search",
     noindex: true,
   });
 }
 
+function Facet({
+  name,
+  legend,
+  values,
+  chosen,
+}: {
+  name: string;
+  legend: string;
+  values: FacetValue[];
+  chosen: string[];
+}) {
+  // A chosen value stays visible (with its count or 0) so it can be unticked.
+  const shown = [
+    ...values,
+    ...chosen
+      .filter((slug) => !values.some((v) => v.slug === slug))
+      .map((slug) => ({ slug, name: slug, count: 0 })),
+  ];
+  if (!shown.length) return null;
+  return (
+    <fieldset className="facet">
+      <legend>{legend}</legend>
+      {shown.map((v) => (
+        <label key={v.slug} className="facet__option">
+          <input type="checkbox" name={name} value={v.slug} defaultChecked={chosen.includes(v.slug)} />
+          <span>{v.name}</span> <span className="facet__count">{v.count}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { query, results } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A search started elsewhere (the modal) while on this page: show its text in the field.
+  useEffect(() => {
+    const input = form.current?.elements.namedItem("q");
+    if (input instanceof HTMLInputElement && document.activeElement !== input) input.value = query.query;
+  }, [query.query]);
+
+  // With JavaScript the results follow the form: typing after a 300 ms pause, ticks at once;
+  // the URL is replaced each time so the page can be shared as it is.
+  const refine = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  const posts = results?.posts;
+  const mixtapes = results?.mixtapes;
+  const total = (posts?.total ?? 0) + (mixtapes?.total ?? 0);
+  const ms = Math.max(posts?.processingTimeMs ?? 0, mixtapes?.processingTimeMs ?? 0);
+  const href = (n: number) => {
+    const params = new URLSearchParams();
+    if (query.query) params.set("q", query.query);
+    for (const g of query.genres) params.append("genre", g);
+    for (const l of query.locations) params.append("location", l);
+    if (query.isFeatured) params.set("featured", "true");
+    params.set("sort", query.sortBy);
+    if (n > 1) params.set("page", String(n));
+    return `/search?${params}`;
+  };
+  const facets = posts?.facets;
+
   return (
     <div className="container search-page">
       <header className="search-page__bar">
         <AppLink to="/" aria-label="Crossfade home">
           <Logo />
         </AppLink>
-      </header>
-      <h1>{q ? `Results for “${q}”` : "Search"}</h1>
-      <Form method="get" role="search" className="search-form">
-        <label htmlFor="search-q" className="visually-hidden">
-          Search
-        </label>
-        <input
-          id="search-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={MAX_QUERY}
-          placeholder="Artists, tracks, genres, cities…"
-          className="input input--large"
-        />
-        <button type="submit" className="button button--accent">
-          Search
-        </button>
-      </Form>
-      {results === null ? (
-        <p className="muted">{TEXTS.searchEmpty}</p>
-      ) : (
-        <>
-          <p className="muted" aria-live="polite">
-            {results.total} {results.total === 1 ? "result" : "results"}
-          </p>
-          <div className="grid grid--cards">
-            {results.items.map((post) => (
-              <PostCard key={post.id} post={{ kind: "post", ...post }} />
-            ))}
-          </div>
-        </>
-      )}
-      <p>
         <AppLink to="/blog" className="button button--ghost">
           {TEXTS.backToBlog}
         </AppLink>
-      </p>
+      </header>
+      <h1>{query.query ? `Results for “${query.query}”` : "Search"}</h1>
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        ref={form}
+        className="search-layout"
+        onChange={(event) =>
+          refine((event.target as HTMLElement).matches("input[type=search]") ? SUGGEST_DEBOUNCE_MS : 0)
+        }
+      >
+        <div className="search-form">
+          <label htmlFor="search-q" className="visually-hidden">
+            {TEXTS.searchLabel}
+          </label>
+          <input
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={query.query}
+            maxLength={200}
+            placeholder={TEXTS.searchPlaceholder}
+            className="input input--large"
+            autoComplete="off"
+          />
+          <button type="submit" className="button button--accent">
+            {TEXTS.searchLabel}
+          </button>
+        </div>
+        <aside className="search-filters" aria-label="Filters">
+          <label className="search-sort">
+            <span>Sort by</span>
+            <select name="sort" defaultValue={query.sortBy} className="input">
+              <option value="relevance">Relevance</option>
+              <option value="newest">Newest</option>
+            </select>
+          </label>
+          {facets ? (
+            <>
+              <Facet name="genre" legend="Genres" values={facets.genres} chosen={query.genres} />
+              <Facet name="location" legend="Locations" values={facets.locations} chosen={query.locations} />
+              <fieldset className="facet">
+                <legend>Featured</legend>
+                <label className="facet__option">
+                  <input
+                    type="checkbox"
+                    name="featured"
+                    value="true"
+                    defaultChecked={query.isFeatured === true}
+                  />
+                  <span>Featured only</span> <span className="facet__count">{facets.featured.yes}</span>
+                </label>
+              </fieldset>
+            </>
+          ) : null}
+          <noscript>
+            <button type="submit" className="button button--ghost">
+              Apply filters
+            </button>
+          </noscript>
+        </aside>
+        <div className="search-results" aria-busy={navigation.state === "loading"}>
+          {results === null ? (
+            <p className="muted">{TEXTS.searchEmpty}</p>
+          ) : (
+            <>
+              <p className="muted search-summary" aria-live="polite">
+                {total} {total === 1 ? "result" : "results"} in {ms} ms
+              </p>
+              {results.degraded ? <p className="notice">{TEXTS.searchDegraded}</p> : null}
+              {total === 0 && !results.degraded ? <p>{TEXTS.searchNoResults}</p> : null}
+              {posts?.items.length ? (
+                <section aria-labelledby="posts-heading">
+                  <h2 id="posts-heading">Posts ({posts.total})</h2>
+                  <PostResults items={posts.items} />
+                  <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
+                </section>
+              ) : null}
+              {mixtapes?.items.length && query.page === 1 ? (
+                <section aria-labelledby="mixtapes-heading">
+                  <h2 id="mixtapes-heading">Mixtapes ({mixtapes.total})</h2>
+                  <MixtapeResults items={mixtapes.items.slice(0, 6)} />
+                </section>
+              ) : null}
+            </>
+          )}
+        </div>
+      </Form>
     </div>
   );
 }

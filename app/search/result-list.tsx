@@ -1,0 +1,87 @@
+import type { SearchResults } from "../../worker/content/search-run";
+import { AppLink } from "../components/app-link";
+import { Cover } from "../components/cover";
+import { formatLongDate } from "../lib/format";
+import { TEXTS } from "../lib/texts";
+import { PlayButton } from "../player/play-button";
+import { type PlayableTrack, trackFromMixtape, trackFromPost } from "../player/tracks";
+import { Highlighted } from "./highlighted";
+
+type PostItems = NonNullable<SearchResults["posts"]>["items"];
+type MixtapeItems = NonNullable<SearchResults["mixtapes"]>["items"];
+
+export function PostResults({ items }: { items: PostItems }) {
+  const playlist = items.flatMap(({ post }) => {
+    const track = trackFromPost(post);
+    return track ? [track] : [];
+  });
+  return (
+    <ol className="results">
+      {items.map(({ post, highlights }) => {
+        const track = trackFromPost(post);
+        return (
+          <li key={post.slug} className="result">
+            <Cover src={post.coverImage} alt="" size={160} className="result__cover" />
+            <div className="result__body">
+              <p className="result__meta">
+                <span className="badge">{post.category}</span>{" "}
+                <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+              </p>
+              <h3 className="result__title">
+                <AppLink to={`/blog/${post.slug}`}>
+                  <Highlighted text={highlights.title} />
+                </AppLink>
+              </h3>
+              <p className="result__artist">
+                {highlights.artist ? <Highlighted text={highlights.artist} /> : TEXTS.unknownArtist}
+              </p>
+              <p className="result__excerpt">
+                <Highlighted text={highlights.excerpt} />
+              </p>
+            </div>
+            {track ? <ResultPlay track={track} list={playlist} /> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function MixtapeResults({ items }: { items: MixtapeItems }) {
+  return (
+    <ol className="results">
+      {items.map(({ mixtape, highlights }) => {
+        const track = trackFromMixtape(mixtape);
+        return (
+          <li key={mixtape.slug} className="result">
+            <Cover src={mixtape.coverImage} alt="" size={160} className="result__cover" />
+            <div className="result__body">
+              <p className="result__meta">
+                <span className="badge">{mixtape.category}</span> {mixtape.duration} · {mixtape.trackCount}{" "}
+                tracks
+              </p>
+              <h3 className="result__title">
+                <AppLink to={`/mixtapes/${mixtape.slug}`}>
+                  <Highlighted text={highlights.title} />
+                </AppLink>
+              </h3>
+              {highlights.artist ? (
+                <p className="result__artist">
+                  <Highlighted text={highlights.artist} />
+                </p>
+              ) : null}
+              <p className="result__excerpt">
+                <Highlighted text={highlights.excerpt} />
+              </p>
+            </div>
+            {track ? <ResultPlay track={track} /> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ResultPlay({ track, list }: { track: PlayableTrack; list?: PlayableTrack[] }) {
+  return <PlayButton track={track} list={list} className="play-button--icon result__play" />;
+}

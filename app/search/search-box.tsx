@@ -1,0 +1,128 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { TEXTS } from "../lib/texts";
+import { useSuggestions } from "./suggestions";
+
+interface SearchBoxProps {
+  /** At most this many suggestions: 8 in the modal, 5 elsewhere (SPEC.md section 9). */
+  limit: number;
+  autoFocus?: boolean;
+  /** Called after the box sent the visitor somewhere (the modal closes itself). */
+  onNavigate?: () => void;
+  /** Escape on an empty list (the modal closes). */
+  onEscape?: () => void;
+  className?: string;
+  /** Show 'Start typing to search...' under an empty field (the modal). */
+  hints?: boolean;
+}
+
+/**
+ * A search field with suggestions (the ARIA combobox pattern): arrow keys move through the
+ * suggestions, Enter opens the chosen one, or goes to /search?q=… when the trimmed query is not
+ * empty. Inside a GET form, so without JavaScript it still searches.
+ */
+export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, hints }: SearchBoxProps) {
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(-1);
+  const [dismissed, setDismissed] = useState(false);
+  const suggestions = useSuggestions(query, limit);
+  const navigate = useNavigate();
+  const id = useId();
+  const listId = `${id}-list`;
+  const open = !dismissed && suggestions.length > 0;
+
+  const go = (to: string) => {
+    onNavigate?.();
+    navigate(to);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" && suggestions.length) {
+      event.preventDefault();
+      setDismissed(false);
+      setActive((i) => (i + 1) % suggestions.length);
+    } else if (event.key === "ArrowUp" && suggestions.length) {
+      event.preventDefault();
+      setDismissed(false);
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    } else if (event.key === "Escape") {
+      if (open) {
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissed(true);
+        setActive(-1);
+      } else onEscape?.();
+    }
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = open ? suggestions[active] : undefined;
+    if (chosen) return go(chosen.href);
+    const q = query.trim();
+    // SPEC.md section 5: search submit needs a non-empty trimmed query.
+    if (q) go(`/search?${new URLSearchParams({ q })}`);
+  };
+
+  return (
+    <form action="/search" method="get" role="search" className={className} onSubmit={onSubmit}>
+      <label htmlFor={`${id}-q`} className="visually-hidden">
+        {TEXTS.searchLabel}
+      </label>
+      <input
+        id={`${id}-q`}
+        name="q"
+        type="search"
+        className="input input--large"
+        placeholder={TEXTS.searchPlaceholder}
+        autoComplete="off"
+        maxLength={200}
+        // biome-ignore lint/a11y/noAutofocus: the modal exists to be typed into; focus moves into it (issue 6).
+        autoFocus={autoFocus}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(-1);
+          setDismissed(false);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={TEXTS.suggestionsLabel}
+        className="suggestions"
+        hidden={!open}
+      >
+        {suggestions.map((s, i) => (
+          <li
+            key={`${s.kind}:${s.href}`}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className="suggestions__item"
+            onMouseDown={(e) => {
+              e.preventDefault();
+              go(s.href);
+            }}
+            onMouseEnter={() => setActive(i)}
+          >
+            <span className="suggestions__title">{s.title}</span>
+            <span className="suggestions__meta">
+              {s.kind === "post" ? TEXTS.suggestionPost : TEXTS.suggestionMixtape}
+              {s.artist ? ` · ${s.artist}` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {hints ? (
+        <p className="search-box__hint muted">{query.trim() ? TEXTS.searchEnterHint : TEXTS.searchEmpty}</p>
+      ) : null}
+    </form>
+  );
+}

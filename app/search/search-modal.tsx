@@ -1,0 +1,69 @@
+import { useAtom } from "jotai";
+import { useEffect, useRef } from "react";
+import { TEXTS } from "../lib/texts";
+import { searchOpenAtom } from "./atoms";
+import { SearchBox } from "./search-box";
+
+/** The Ctrl/Cmd+K modal: suggestions (at most 8), focus in while open and back after. */
+export function SearchModal() {
+  const [open, setOpen] = useAtom(searchOpenAtom);
+  const dialog = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    opener.current = document.activeElement;
+    const restore = opener.current;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+      // Keep Tab inside the dialog while it is open.
+      if (event.key === "Tab" && dialog.current) {
+        const focusable = dialog.current.querySelectorAll<HTMLElement>("input, button, [href]");
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      if (restore instanceof HTMLElement) restore.focus();
+    };
+  }, [open, setOpen]);
+
+  if (!open) return null;
+  return (
+    <div className="search-modal" onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
+      <div
+        ref={dialog}
+        className="search-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={TEXTS.searchLabel}
+      >
+        <SearchBox
+          limit={8}
+          autoFocus
+          hints
+          onNavigate={() => setOpen(false)}
+          onEscape={() => setOpen(false)}
+        />
+        <button
+          type="button"
+          className="search-modal__close button button--ghost"
+          onClick={() => setOpen(false)}
+        >
+          {TEXTS.close}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default SearchModal;
