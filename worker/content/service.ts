@@ -1,5 +1,6 @@
 import type { WorkerEnv } from "../env";
 import { createD1Store } from "./d1";
+import { createStrapiStore } from "./strapi";
 import type { ContentService } from "./types";
 
 /** Which sources this deployment uses (reported by /api/health). */
@@ -13,7 +14,13 @@ export function describeSources(env: WorkerEnv) {
 /** Builds the content service for one request (CONVENTIONS.md: once per request). */
 export function createContentService(env: WorkerEnv): ContentService {
   return {
-    store: createD1Store(env.DB),
+    // CMS_URL set: Strapi 5 is the content source; else the embedded D1 store (DESIGN.md 4).
+    store: env.CMS_URL
+      ? createStrapiStore(env.CMS_URL, undefined, {
+          token: env.CMS_API_TOKEN,
+          timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined,
+        })
+      : createD1Store(env.DB),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
   };
