@@ -3,7 +3,7 @@
 // database under tests/.artifacts/strapi (the bootstrap loads the demo catalogue), runs
 // vitest.strapi.config.ts, then stops it.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureCmsDeps, freePort, startCms } from "./cms.mjs";
 import { ROOT } from "./lib.mjs";
@@ -19,7 +19,12 @@ const log = join(ROOT, "tests", ".artifacts", "strapi.log");
 rmSync(log, { force: true });
 const bootStarted = Date.now();
 const port = Number(process.env.STRAPI_TEST_PORT) || (await freePort());
-const cms = await startCms({ port, dataDir, log });
+const cms = await startCms({ port, dataDir, log }).catch((error) => {
+  // CI shows only the lane's output: put the end of Strapi's log there.
+  const lines = existsSync(log) ? readFileSync(log, "utf8").trimEnd().split("\n").slice(-40) : [];
+  console.error(lines.join("\n"));
+  throw error;
+});
 console.log(`Strapi answered on ${cms.url} after ${seconds(bootStarted)} (log: ${log})`);
 
 let status = 1;
