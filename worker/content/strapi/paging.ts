@@ -31,8 +31,14 @@ export function slicePage<T>(all: T[], page: number, pageSize: number): Page<T> 
   return toPage(all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, all.length);
 }
 
-/** Logs a failed CMS call the way SPEC.md section 8 asks (the thrown text, then the cause). */
-export function logFailure(text: string, error: unknown): void {
+/**
+ * Every degraded answer of the Strapi source passes here (SPEC.md section 8: an empty page, a
+ * null, a 0 count or a skipped list instead of a throw), so this is the one place to tell other
+ * layers that a result came from a failure. Logs the SPEC text, then the causes, unless `silent`
+ * (aggregated posts are skipped silently).
+ */
+export function logFailure(text: string, error: unknown, { silent = false } = {}): void {
+  if (silent) return;
   const reasons: string[] = [];
   for (let e = error; e instanceof Error; e = e.cause) {
     if (e.message !== text) reasons.push(e.message);

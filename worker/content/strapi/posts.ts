@@ -116,7 +116,8 @@ async function aggregatedHead(cms: CmsClient, count: number) {
       ["sort", "published_date:desc"],
     ]);
     return { items: res.data.map((a) => toAggregatedPost(a, cms.media)), total: res.meta.pagination.total };
-  } catch {
+  } catch (error) {
+    logFailure("Failed to fetch aggregated posts", error, { silent: true });
     return { items: [], total: 0 };
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createStrapiSearch } from "./search";
 
 const CMS = "http://cms.test";
@@ -29,6 +29,12 @@ function recorder(handler: (url: URL) => Response) {
   };
   return { urls, fetch };
 }
+
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errors = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => errors.mockRestore());
 
 describe("Strapi search (the $containsi fallback)", () => {
   it("searches posts with the CMS filters and answers hits, highlights and facets", async () => {
@@ -74,6 +80,7 @@ describe("Strapi search (the $containsi fallback)", () => {
     const r = recorder(() => json({ error: { message: "down" } }, 500));
     const result = await createStrapiSearch(CMS, r.fetch).searchMixtapes({ query: "mix", page: 3 });
     expect(result).toMatchObject({ items: [], page: 1, pageCount: 1, total: 0 });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to search mixtapes"));
   });
 
   it("suggests half posts, half mixtapes, and nothing under 2 characters", async () => {

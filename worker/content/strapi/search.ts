@@ -162,7 +162,10 @@ export function createStrapiSearch(
             ["sort", "postDate:desc"],
           ])
           .then((r) => r.data)
-          .catch(() => []),
+          .catch((error) => {
+            logFailure("Failed to fetch suggestions", error);
+            return [];
+          }),
         mixtapeLimit > 0
           ? cms
               .get<StrapiList<StrapiMixtape>>("/mixtapes", [
@@ -172,7 +175,10 @@ export function createStrapiSearch(
                 ["sort", "release_date:desc"],
               ])
               .then((r) => r.data)
-              .catch(() => [])
+              .catch((error) => {
+                logFailure("Failed to fetch suggestions", error);
+                return [];
+              })
           : [],
       ]);
       const out: Suggestion[] = [
@@ -198,7 +204,8 @@ export function createStrapiSearch(
           ...paginate(1, 1),
         ]);
         return res.meta.pagination.total > 0;
-      } catch {
+      } catch (error) {
+        logFailure("CMS health check failed", error);
         return false;
       }
     },
