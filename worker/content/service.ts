@@ -11,16 +11,18 @@ export function describeSources(env: WorkerEnv) {
   } as const;
 }
 
+/** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (DESIGN.md section 4). */
+function strapiStore(env: WorkerEnv, cmsUrl: string) {
+  return createStrapiStore(cmsUrl, undefined, {
+    token: env.CMS_API_TOKEN,
+    timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined,
+  });
+}
+
 /** Builds the content service for one request (CONVENTIONS.md: once per request). */
 export function createContentService(env: WorkerEnv): ContentService {
   return {
-    // CMS_URL set: Strapi 5 is the content source; else the embedded D1 store (DESIGN.md 4).
-    store: env.CMS_URL
-      ? createStrapiStore(env.CMS_URL, undefined, {
-          token: env.CMS_API_TOKEN,
-          timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined,
-        })
-      : createD1Store(env.DB),
+    store: env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
   };
