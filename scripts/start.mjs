@@ -11,7 +11,13 @@ build();
 console.log("Preparing the local D1 database…");
 const db = prepareDatabase(persistTo);
 console.log(db.seeded ? "Loaded the demo catalogue." : `Kept the existing database (${db.posts} posts).`);
-const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1" });
+// CMS_URL set: content comes from that Strapi (README "The CMS"); passed on as wrangler vars.
+const vars = {};
+for (const name of ["CMS_URL", "CMS_API_TOKEN", "CMS_TIMEOUT_MS"]) {
+  if (process.env[name]) vars[name] = process.env[name];
+}
+if (vars.CMS_URL) console.log(`Content source: Strapi at ${vars.CMS_URL}`);
+const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1", vars });
 console.log(`Crossfade is running at http://localhost:${port} (Ctrl+C to stop)`);
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {

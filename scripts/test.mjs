@@ -1,8 +1,8 @@
 // `npm test`: the whole suite in order, stopping at the first failing lane.
-// typecheck → lint → unit → Worker (workerd) → production build → deploy dry-run and bundle
-// budget → Chromium end-to-end.
+// typecheck → lint → unit → Worker (workerd) → Strapi (real CMS) → production build → deploy
+// dry-run and bundle budget → Chromium end-to-end.
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import { ROOT } from "./lib.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
@@ -13,8 +13,9 @@ const lanes = [
   ["lint", "biome", ["check", "."]],
   ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
+  ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["build", "react-router", ["build"], { NODE_ENV: "production" }],
-  ["deploy", "node", ["scripts/deploy-check.mjs"]],
+  ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],
 ];
 
@@ -24,15 +25,15 @@ const timings = [];
 for (const [lane, cmd, args, env = {}] of lanes) {
   if (only.length && !only.includes(lane)) continue;
   const t0 = Date.now();
-  console.log(`\n▶ ${lane}: ${cmd} ${args.join(" ")}`);
-  const result = spawnSync(cmd === "node" ? process.execPath : join(BIN, cmd), args, {
+  console.log(`\n▶ ${lane}: ${basename(cmd)} ${args.join(" ")}`);
+  const result = spawnSync(isAbsolute(cmd) ? cmd : join(BIN, cmd), args, {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, CI: process.env.CI ?? "true", WRANGLER_SEND_METRICS: "false", ...env },
   });
-  timings.push(`${lane} (${cmd}) ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  timings.push(`${lane} (${basename(cmd)}) ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
-    console.error(`\n✖ ${lane} failed (${cmd} exited with ${result.status ?? result.signal}).`);
+    console.error(`\n✖ ${lane} failed (${basename(cmd)} exited with ${result.status ?? result.signal}).`);
     process.exit(1);
   }
 }

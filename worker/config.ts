@@ -40,6 +40,13 @@ export const CONFIG_SCHEMA: readonly Setting[] = [
   { name: "SITE_URL", kind: "origin", need: "always", without: "canonical URLs, cards and feeds are wrong" },
   { name: "SITE_NAME", kind: "text", need: "optional", without: "the default name Crossfade is used" },
   { name: "CMS_URL", kind: "url", need: "optional", without: "content cannot come from Strapi" },
+  {
+    name: "CMS_API_TOKEN",
+    kind: "text",
+    need: "optional",
+    without: "Strapi refuses listing submissions and changing their status",
+  },
+  { name: "CMS_TIMEOUT_MS", kind: "text", need: "optional", without: "CMS requests get 5000 ms each" },
   { name: "MEILISEARCH_HOST", kind: "url", need: "optional", without: "the content source searches" },
   {
     name: "MEILISEARCH_SEARCH_KEY",

@@ -5,6 +5,10 @@
  */
 export interface WorkerEnv extends Cloudflare.Env {
   CMS_URL?: string;
+  /** Strapi API token for the submissions admin calls (cms/ creates it from the same value). */
+  CMS_API_TOKEN?: string;
+  /** Time budget of each CMS request in ms; default 5000. */
+  CMS_TIMEOUT_MS?: string;
   MEILISEARCH_HOST?: string;
   MEILISEARCH_SEARCH_KEY?: string;
   ADMIN_TOKEN?: string;

@@ -4,6 +4,7 @@ import { createD1Store } from "./d1";
 import { createD1Search } from "./d1/search";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
+import { createStrapiSearch, createStrapiStore } from "./strapi";
 import type { ContentService, ContentStore, SearchIndex } from "./types";
 
 /** Which sources this deployment uses (reported by /api/health). */
@@ -12,6 +13,14 @@ export function describeSources(env: WorkerEnv) {
     content: env.CMS_URL ? "strapi" : "d1",
     search: env.MEILISEARCH_HOST ? "meilisearch" : env.CMS_URL ? "strapi" : "d1-fts5",
   } as const;
+}
+
+/** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (DESIGN.md section 4). */
+function strapiStore(env: WorkerEnv, cmsUrl: string) {
+  return createStrapiStore(cmsUrl, undefined, {
+    token: env.CMS_API_TOKEN,
+    timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined,
+  });
 }
 
 // The availability flag lives as long as the isolate: "checked at start" (SPEC.md section 4).
@@ -26,7 +35,10 @@ function taxonNames(store: ContentStore) {
 }
 
 function createSearch(env: WorkerEnv, store: ContentStore): SearchIndex {
-  const own = createD1Search(env.DB);
+  // The content source's own search: FTS5 in D1, or Strapi's $containsi filters.
+  const own = env.CMS_URL
+    ? createStrapiSearch(env.CMS_URL, undefined, { timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined })
+    : createD1Search(env.DB);
   if (!env.MEILISEARCH_HOST) return own;
   const meili = createMeiliSearch({
     host: env.MEILISEARCH_HOST,
@@ -55,7 +67,10 @@ export function createContentService(
   ctx?: Pick<ExecutionContext, "waitUntil">,
 ): ContentService {
   const cache = createCache(env, ctx);
-  const store = cachedContentStore(createD1Store(env.DB), cache);
+  const store = cachedContentStore(
+    env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB),
+    cache,
+  );
   return {
     store,
     search: cachedSearchIndex(createSearch(env, store), cache),

@@ -1,0 +1,14 @@
+module.exports = ({ env }) => ({
+  'users-permissions': {
+    config: {
+      jwtSecret: env('JWT_SECRET', 'crossfade-dev-jwt-secret'),
+    },
+  },
+  upload: {
+    config: {
+      // Artist submissions may carry audio of up to 50 MB (DESIGN.md section 5).
+      sizeLimit: 60 * 1024 * 1024,
+      breakpoints: {},
+    },
+  },
+});

@@ -1,0 +1,40 @@
+const { factories } = require('@strapi/strapi');
+
+const UID = 'api::email-subscriber.email-subscriber';
+
+function text(value) {
+  if (value === undefined || value === null) return null;
+  const s = String(value).trim();
+  return s === '' ? null : s;
+}
+
+module.exports = factories.createCoreController(UID, ({ strapi }) => ({
+  /**
+   * Newsletter sign-up from the site footer. A repeat address (any letter case) is not an error:
+   * it answers 200 with a message and keeps the first sign-up.
+   */
+  async subscribe(ctx) {
+    const body = ctx.request.body ?? {};
+    const input = body.data && typeof body.data === 'object' ? body.data : body;
+    const email = text(input.email)?.toLowerCase();
+    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      return ctx.badRequest('Please enter a valid email address');
+    }
+    const existing = await strapi.documents(UID).findFirst({ filters: { email: { $eqi: email } } });
+    if (existing) {
+      return { message: 'You are already subscribed. Thank you!' };
+    }
+    await strapi.documents(UID).create({
+      data: {
+        email,
+        firstName: text(input.firstName),
+        lastName: text(input.lastName),
+        city: text(input.city),
+        source: text(input.source) ?? 'website_footer',
+        subscribedAt: new Date().toISOString(),
+      },
+    });
+    ctx.status = 201;
+    return { message: 'Successfully subscribed!' };
+  },
+}));

@@ -1,0 +1,10 @@
+// POST /api/email-subscribers/subscribe (SPEC.md section 7), public.
+module.exports = {
+  routes: [
+    {
+      method: 'POST',
+      path: '/email-subscribers/subscribe',
+      handler: 'api::email-subscriber.email-subscriber.subscribe',
+    },
+  ],
+};

@@ -1,0 +1,11 @@
+// PUT /api/submissions/:id/status with { status, adminNotes } (SPEC.md section 7). Not public:
+// callers need an API token (docs/decisions/010-strapi-source.md).
+module.exports = {
+  routes: [
+    {
+      method: 'PUT',
+      path: '/submissions/:id/status',
+      handler: 'api::submission.submission.updateStatus',
+    },
+  ],
+};

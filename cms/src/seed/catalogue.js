@@ -1,0 +1,201 @@
+// Loads the demo catalogue (cms/data/catalogue.json, written by `npm run cms:catalogue` from
+// scripts/catalogue/generate.ts) into an empty database, so Strapi serves the same content as
+// the embedded D1 store. Covers and audio clips are uploaded to the media library from the
+// site's public/ folder; drafts stay drafts (only published rows get a published version).
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const MIME = { '.svg': 'image/svg+xml', '.mp3': 'audio/mpeg', '.jpg': 'image/jpeg', '.png': 'image/png' };
+
+const paragraphs = (texts) =>
+  (texts ?? []).map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] }));
+
+function mediaUploader(strapi, mediaDir) {
+  const upload = strapi.plugin('upload').service('upload');
+  const ids = new Map();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfade-media-'));
+  const idOf = async (sitePath) => {
+    if (!sitePath) return null;
+    if (ids.has(sitePath)) return ids.get(sitePath);
+    const source = path.join(mediaDir, sitePath);
+    let id = null;
+    if (fs.existsSync(source)) {
+      // Upload a copy: the upload service must never touch the site's own files.
+      const name = path.basename(sitePath);
+      const copy = path.join(scratch, name);
+      fs.copyFileSync(source, copy);
+      const [file] = await upload.upload({
+        data: { fileInfo: { name, alternativeText: name } },
+        files: {
+          filepath: copy,
+          originalFilename: name,
+          mimetype: MIME[path.extname(name)] ?? 'application/octet-stream',
+          size: fs.statSync(copy).size,
+        },
+      });
+      id = file.id;
+    }
+    ids.set(sitePath, id);
+    return id;
+  };
+  return { idOf, done: () => fs.rmSync(scratch, { recursive: true, force: true }) };
+}
+
+async function seedCatalogue(strapi, { file, mediaDir }) {
+  if ((await strapi.db.query('api::genre.genre').count()) > 0) return;
+  if (!fs.existsSync(file)) {
+    strapi.log.warn(`No demo catalogue at ${file}; starting empty.`);
+    return;
+  }
+  const started = Date.now();
+  const c = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const media = mediaUploader(strapi, mediaDir);
+  const docs = (uid) => strapi.documents(uid);
+  const statusOf = (row) => (row.pub_status === 'published' ? { status: 'published' } : {});
+
+  const genreDoc = new Map();
+  const genreBySlug = new Map();
+  for (const g of c.genres) {
+    const doc = await docs('api::genre.genre').create({ data: { name: g.name, slug: g.slug } });
+    genreDoc.set(g.id, doc.documentId);
+    genreBySlug.set(g.slug, doc.documentId);
+  }
+  const locationDoc = new Map();
+  const locationBySlug = new Map();
+  for (const l of c.locations) {
+    const doc = await docs('api::location.location').create({
+      data: { name: l.name, slug: l.slug, type: l.type },
+    });
+    locationDoc.set(l.id, doc.documentId);
+    locationBySlug.set(l.slug, doc.documentId);
+  }
+
+  try {
+    for (const p of c.posts) {
+      await docs('api::blog-post.blog-post').create({
+        ...statusOf(p),
+        data: {
+          title: p.title,
+          slug: p.slug,
+          artist_name: p.artist_name,
+          excerpt: p.excerpt,
+          content: paragraphs(p.content),
+          postDate: p.post_date,
+          category: p.category,
+          tags: p.tags.map((name) => ({ name })),
+          genres: p.genre_ids.map((id) => genreDoc.get(id)),
+          locations: p.location_ids.map((id) => locationDoc.get(id)),
+          coverImage: await media.idOf(p.cover_image),
+          is_featured: p.is_featured,
+          audio_platform: p.audio_platform,
+          primary_audio_url: p.primary_audio_url,
+          audio_file: await media.idOf(p.audio_file),
+          track_title: p.track_title,
+        },
+      });
+    }
+
+    for (const a of c.aggregatedPosts) {
+      await docs('api::aggregated-post.aggregated-post').create({
+        ...statusOf(a),
+        data: {
+          original_url: a.original_url,
+          title: a.title,
+          artist_name: a.artist_name,
+          excerpt: a.excerpt,
+          content: paragraphs(a.content),
+          published_date: a.published_date,
+          featured_image: await media.idOf(a.featured_image),
+          genres: a.genres.map((g) => genreBySlug.get(g.slug)).filter(Boolean),
+          locations: a.locations.map((l) => locationBySlug.get(l.slug)).filter(Boolean),
+          audio: a.audio,
+        },
+      });
+    }
+
+    for (const m of c.mixtapes) {
+      await docs('api::mixtape.mixtape').create({
+        ...statusOf(m),
+        data: {
+          title: m.title,
+          slug: m.slug,
+          artist_name: m.artist_name,
+          release_date: m.release_date,
+          coverImage: await media.idOf(m.cover_image),
+          description: m.description,
+          tracklist: m.tracklist,
+          duration: m.duration,
+          track_count: m.track_count,
+          download_url: m.download_url,
+          external_audio_url: m.external_audio_url,
+          audio_file: await media.idOf(m.audio_file),
+          audio_platform: m.audio_platform,
+          genres: m.genre_ids.map((id) => genreDoc.get(id)),
+          is_featured: m.is_featured,
+        },
+      });
+    }
+
+    for (const r of c.releases) {
+      await docs('api::label-release.label-release').create({
+        ...statusOf(r),
+        data: {
+          title: r.title,
+          slug: r.slug,
+          artist_name: r.artist_name,
+          release_date: r.release_date,
+          artwork: await media.idOf(r.artwork),
+          release_type: r.release_type,
+          total_duration: r.total_duration,
+          description: r.description,
+          credits: r.credits,
+          catalog_number: r.catalog_number,
+          is_featured: r.is_featured,
+          tracks: r.tracks.map((t) => ({
+            track_number: t.track_number,
+            title: t.title,
+            artist_name: t.artist_name,
+            duration: t.duration,
+            audio_url: t.audio_url,
+            audio_platform: t.audio_platform,
+            is_primary_track: t.is_primary_track,
+            is_featured: t.is_featured,
+          })),
+          purchase_links: [...r.purchase_links]
+            .sort((x, y) => x.position - y.position || x.id - y.id)
+            .map((l) => ({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url })),
+        },
+      });
+    }
+
+    for (const e of c.events) {
+      await docs('api::event.event').create({
+        ...statusOf(e),
+        data: {
+          title: e.title,
+          slug: e.slug,
+          starts_at: e.starts_at,
+          ends_at: e.ends_at,
+          timezone: e.timezone,
+          venue: e.venue,
+          address: e.address,
+          city: e.city,
+          location: e.location_id ? locationDoc.get(e.location_id) : null,
+          lineup: e.lineup,
+          description: e.description,
+          coverImage: await media.idOf(e.cover_image),
+          ticket_url: e.ticket_url,
+          price: e.price,
+          event_status: e.status,
+          is_featured: e.is_featured,
+        },
+      });
+    }
+  } finally {
+    media.done();
+  }
+  strapi.log.info(`Loaded the demo catalogue in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+module.exports = { seedCatalogue };

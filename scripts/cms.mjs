@@ -1,0 +1,99 @@
+// The Strapi CMS in cms/ for the Worker and the tests: installs its dependencies when missing
+// and starts it headless on 127.0.0.1. `npm run cms:start` runs it in the foreground.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, openSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ROOT, stopProcess } from "./lib.mjs";
+
+export const CMS_DIR = join(ROOT, "cms");
+
+/** `npm install` in cms/ when @strapi/strapi is missing (non-interactive; DESIGN.md section 2). */
+export function ensureCmsDeps() {
+  if (existsSync(join(CMS_DIR, "node_modules", "@strapi", "strapi", "package.json"))) return false;
+  console.log("Installing the CMS dependencies in cms/ (a few minutes the first time)…");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = spawnSync(npm, ["install", "--no-audit", "--no-fund"], {
+    cwd: CMS_DIR,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CI: "true" },
+  });
+  if (result.status !== 0) throw new Error(`npm install in cms/ exited with ${result.status}`);
+  return true;
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts Strapi (`strapi start`, admin panel off) and resolves once it answers with content.
+ * `dataDir` holds its SQLite database and uploads; `log` a file for its output, else inherit.
+ */
+export async function startCms({ port = 1337, dataDir, token, log, timeoutMs = 180_000 } = {}) {
+  mkdirSync(join(dataDir, "public", "uploads"), { recursive: true });
+  const apiToken = token ?? randomBytes(24).toString("hex");
+  const out = log ? openSync(log, "a") : "inherit";
+  const child = spawn(join(CMS_DIR, "node_modules", ".bin", "strapi"), ["start"], {
+    cwd: CMS_DIR,
+    stdio: ["ignore", out, out],
+    detached: process.platform !== "win32",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_FILENAME: join(dataDir, "data.db"),
+      CMS_PUBLIC_DIR: join(dataDir, "public"),
+      CMS_API_TOKEN: apiToken,
+      STRAPI_TELEMETRY_DISABLED: "true",
+      BROWSER: "none",
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`Strapi exited with ${child.exitCode}${log ? ` (see ${log})` : ""}`);
+    try {
+      const res = await fetch(`${url}/api/blog-posts?pagination[pageSize]=1`);
+      if (res.ok) return { url, token: apiToken, child, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error(`Strapi did not answer on ${url} within ${timeoutMs / 1000} s`);
+}
+
+// `node scripts/cms.mjs`: the operators' CMS in the foreground, data in cms/.tmp/.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureCmsDeps();
+  const port = Number(process.env.PORT ?? 1337);
+  const cms = await startCms({
+    port,
+    dataDir: join(CMS_DIR, ".tmp"),
+    token: process.env.CMS_API_TOKEN,
+  });
+  console.log(`Strapi is running at ${cms.url} (API ${cms.url}/api). Ctrl+C to stop.`);
+  if (!process.env.CMS_API_TOKEN) console.log(`API token for this run: CMS_API_TOKEN=${cms.token}`);
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      cms.stop();
+      process.exit(0);
+    });
+  }
+  cms.child.on("exit", (code) => process.exit(code ?? 0));
+}

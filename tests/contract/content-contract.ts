@@ -1,0 +1,348 @@
+/**
+ * The content contract: what a loader may rely on from any ContentStore (shapes, orders,
+ * filters, counts, pagination, not-found, published-only). Written once; each source registers
+ * it with a factory: D1 in workerd (tests/worker/), Strapi against the real CMS (tests/strapi/).
+ */
+import { describe, expect, it } from "vitest";
+import { type ContentStore, POST_CATEGORIES, type Post } from "../../worker/content/types";
+import {
+  aggregated,
+  catalogue,
+  countsBy,
+  draftEvents,
+  draftMixtapes,
+  draftPosts,
+  draftReleases,
+  events,
+  mixtapes,
+  posts,
+  postsWith,
+  releases,
+} from "./expected";
+
+export interface ContractOptions {
+  /** Also run the submission and newsletter cases (they write to the source). */
+  writes: boolean;
+}
+
+const isUrl = (u: string | null) => u === null || /^(https?:\/\/|\/)/.test(u);
+const newestFirst = (dates: string[]) =>
+  dates.every((d, i) => i === 0 || Date.parse(dates[i - 1] ?? "") >= Date.parse(d));
+
+function expectPostShape(p: Post) {
+  expect(p.id).toBe(p.slug);
+  expect(typeof p.numericId).toBe("number");
+  expect(p.title).toEqual(expect.any(String));
+  expect(Number.isNaN(Date.parse(p.date))).toBe(false);
+  expect(POST_CATEGORIES).toContain(p.category);
+  expect(p.content.every((c) => typeof c === "string")).toBe(true);
+  for (const t of [...p.genres, ...p.locations]) expect(Object.keys(t).sort()).toEqual(["name", "slug"]);
+  expect(isUrl(p.coverImage)).toBe(true);
+  expect(typeof p.isFeatured).toBe("boolean");
+  if (p.audio) expect(isUrl(p.audio.url)).toBe(true);
+}
+
+export function registerContentContract(source: string, store: () => ContentStore, options: ContractOptions) {
+  describe(`content contract: ${source}`, () => {
+    describe("posts", () => {
+      it("lists published posts newest first, 15 a page, with totals", async () => {
+        const page = await store().listPosts();
+        expect(page).toMatchObject({ page: 1, pageSize: 15, total: posts.length });
+        expect(page.pageCount).toBe(Math.ceil(posts.length / 15));
+        expect(page.items.map((p) => p.slug)).toEqual(posts.slice(0, 15).map((p) => p.slug));
+        page.items.forEach(expectPostShape);
+      });
+
+      it("pages on: page 2 continues where page 1 stopped", async () => {
+        const page = await store().listPosts({ page: 2, pageSize: 10 });
+        expect(page).toMatchObject({ page: 2, pageSize: 10, total: posts.length });
+        expect(page.items.map((p) => p.slug)).toEqual(posts.slice(10, 20).map((p) => p.slug));
+      });
+
+      it("answers a page past the end with no items", async () => {
+        const page = await store().listPosts({ page: 99 });
+        expect(page.items).toEqual([]);
+      });
+
+      it("finds a post by slug with its content, taxonomy, tags and audio", async () => {
+        const withAudio = posts.find((p) => p.audio_platform === "soundcloud" && p.primary_audio_url);
+        const expected = withAudio ?? posts[0];
+        if (!expected) throw new Error("catalogue has no posts");
+        const post = await store().getPost(expected.slug);
+        expect(post).not.toBeNull();
+        if (!post) return;
+        expectPostShape(post);
+        expect(post).toMatchObject({
+          slug: expected.slug,
+          title: expected.title,
+          artist: expected.artist_name,
+          excerpt: expected.excerpt,
+          content: expected.content,
+          date: expected.post_date,
+          category: expected.category,
+          tags: [...expected.tags].sort(),
+          isFeatured: expected.is_featured,
+        });
+        expect(post.genres.map((g) => g.slug).sort()).toEqual(
+          expected.genre_ids.map((id) => catalogue.genres.find((g) => g.id === id)?.slug).sort(),
+        );
+        if (withAudio) {
+          expect(post.audio).toEqual({
+            platform: "soundcloud",
+            url: withAudio.primary_audio_url,
+            trackTitle: withAudio.track_title,
+          });
+        }
+      });
+
+      it("gives an uploaded audio file as a playable URL", async () => {
+        const local = posts.find((p) => p.audio_platform === "local" && p.audio_file);
+        if (!local) throw new Error("catalogue has no local audio post");
+        const post = await store().getPost(local.slug);
+        expect(post?.audio?.platform).toBe("local");
+        expect(post?.audio?.url).toMatch(/\.mp3$/);
+      });
+
+      it("answers an unknown slug with null", async () => {
+        expect(await store().getPost("no-such-post-anywhere")).toBeNull();
+      });
+
+      it("never shows draft posts, by slug or in lists", async () => {
+        for (const d of draftPosts) expect(await store().getPost(d.slug)).toBeNull();
+        const all = await store().listPosts({ pageSize: 1000 });
+        const slugs = new Set(all.items.map((p) => p.slug));
+        for (const d of draftPosts) expect(slugs.has(d.slug)).toBe(false);
+      });
+
+      it("filters by one genre", async () => {
+        const expected = postsWith(["techno"]);
+        const page = await store().listPosts({ genres: ["techno"], pageSize: 100 });
+        expect(page.total).toBe(expected.length);
+        expect(page.items.map((p) => p.slug)).toEqual(expected.map((p) => p.slug));
+        for (const p of page.items) expect(p.genres.map((g) => g.slug)).toContain("techno");
+      });
+
+      it("ORs several genres and ANDs genres with locations", async () => {
+        const either = await store().listPosts({ genres: ["techno", "ambient"], pageSize: 100 });
+        expect(either.items.map((p) => p.slug)).toEqual(postsWith(["techno", "ambient"]).map((p) => p.slug));
+        const both = await store().listPosts({
+          genres: ["techno", "house"],
+          locations: ["berlin", "london"],
+          pageSize: 100,
+        });
+        const expected = postsWith(["techno", "house"], ["berlin", "london"]);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(both.items.map((p) => p.slug)).toEqual(expected.map((p) => p.slug));
+        expect(both.total).toBe(expected.length);
+      });
+
+      it("treats an empty genre or location list as no filter", async () => {
+        const page = await store().listPosts({ genres: [], locations: [] });
+        expect(page.total).toBe(posts.length);
+      });
+
+      it("paginates filtered results", async () => {
+        const expected = postsWith(["techno", "house"]);
+        const page = await store().listPosts({ genres: ["techno", "house"], page: 2, pageSize: 5 });
+        expect(page).toMatchObject({ page: 2, pageSize: 5, total: expected.length });
+        expect(page.pageCount).toBe(Math.ceil(expected.length / 5));
+        expect(page.items.map((p) => p.slug)).toEqual(expected.slice(5, 10).map((p) => p.slug));
+      });
+
+      it("searches title, artist and excerpt case-insensitively", async () => {
+        const term = "BERLIN";
+        const expected = posts.filter((p) =>
+          [p.title, p.artist_name ?? "", p.excerpt].some((f) => f.toLowerCase().includes(term.toLowerCase())),
+        );
+        expect(expected.length).toBeGreaterThan(0);
+        const page = await store().listPosts({ search: term, pageSize: 100 });
+        expect(page.items.map((p) => p.slug)).toEqual(expected.map((p) => p.slug));
+      });
+
+      it("filters by category and by tag", async () => {
+        const reviews = posts.filter((p) => p.category === "reviews");
+        const byCategory = await store().listPosts({ category: "reviews", pageSize: 100 });
+        expect(byCategory.items.map((p) => p.slug)).toEqual(reviews.map((p) => p.slug));
+        const vinyl = posts.filter((p) => p.tags.includes("vinyl"));
+        const byTag = await store().listPosts({ tag: "vinyl", pageSize: 100 });
+        expect(byTag.items.map((p) => p.slug)).toEqual(vinyl.map((p) => p.slug));
+      });
+
+      it("merges posts and aggregated posts newest first in the /blog listing", async () => {
+        const combined = await store().listCombinedPosts();
+        const expectedDates = [...posts.map((p) => p.post_date), ...aggregated.map((a) => a.published_date)]
+          .sort()
+          .reverse();
+        expect(combined.total).toBe(posts.length + aggregated.length);
+        expect(combined.items.map((i) => i.date)).toEqual(expectedDates.slice(0, 15));
+        const agg = combined.items.find((i) => i.kind === "aggregated");
+        if (agg?.kind === "aggregated") {
+          expect(agg.originalUrl).toMatch(/^https?:\/\//);
+          expect(isUrl(agg.featuredImage)).toBe(true);
+        }
+        const filtered = await store().listCombinedPosts({ genres: ["techno"], pageSize: 100 });
+        expect(filtered.items.every((i) => i.kind === "post")).toBe(true);
+        expect(filtered.total).toBe(postsWith(["techno"]).length);
+      });
+    });
+
+    describe("genres, locations and tags", () => {
+      for (const kind of ["genres", "locations"] as const) {
+        it(`lists ${kind} with published post counts, most first, zero counts hidden`, async () => {
+          const list = kind === "genres" ? await store().listGenres() : await store().listLocations();
+          const counts = countsBy(kind);
+          expect(list.map((t) => [t.slug, t.postCount])).toEqual(
+            [...counts.entries()].sort(
+              (a, b) =>
+                b[1] - a[1] ||
+                (list.find((t) => t.slug === a[0])?.name ?? "").localeCompare(
+                  list.find((t) => t.slug === b[0])?.name ?? "",
+                ),
+            ),
+          );
+          for (const t of list) expect(t.postCount).toBeGreaterThan(0);
+          expect(list.map((t) => t.slug)).not.toContain(kind === "genres" ? "italo-disco" : "melbourne");
+          for (const t of list) {
+            if ("type" in t) expect(["city", "region", "country"]).toContain(t.type);
+          }
+        });
+      }
+
+      it("lists the tags in use, alphabetically", async () => {
+        expect(await store().listTags()).toEqual([...new Set(posts.flatMap((p) => p.tags))].sort());
+      });
+    });
+
+    describe("mixtapes, releases and events", () => {
+      it("lists published mixtapes newest first and finds one by slug", async () => {
+        const page = await store().listMixtapes();
+        expect(page).toMatchObject({ page: 1, pageSize: 100, total: mixtapes.length });
+        expect(page.items.map((m) => m.slug)).toEqual(mixtapes.map((m) => m.slug));
+        const first = mixtapes[0];
+        if (!first) throw new Error("no mixtapes");
+        const m = await store().getMixtape(first.slug);
+        expect(m).toMatchObject({
+          slug: first.slug,
+          title: first.title,
+          category: "Mixtape",
+          trackCount: first.track_count,
+          duration: first.duration,
+        });
+        expect(m?.tracklist.map((t) => t.title)).toEqual(first.tracklist.map((t) => t.title));
+        expect(isUrl(m?.coverImage ?? null)).toBe(true);
+        expect(await store().getMixtape("no-such-mixtape")).toBeNull();
+        for (const d of draftMixtapes) expect(await store().getMixtape(d.slug)).toBeNull();
+      });
+
+      it("searches mixtapes by title and pages them", async () => {
+        const page = await store().listMixtapes({ search: "crossfade mix", pageSize: 5, page: 2 });
+        const expected = mixtapes.filter((m) => m.title.toLowerCase().includes("crossfade mix"));
+        expect(page.total).toBe(expected.length);
+        expect(page.items.map((m) => m.slug)).toEqual(expected.slice(5, 10).map((m) => m.slug));
+      });
+
+      it("lists published releases newest first with ordered tracks and purchase links", async () => {
+        const page = await store().listReleases();
+        expect(page.total).toBe(releases.length);
+        expect(page.items.map((r) => r.slug)).toEqual(releases.map((r) => r.slug));
+        expect(newestFirst(page.items.map((r) => r.releaseDate))).toBe(true);
+        const first = releases[0];
+        if (!first) throw new Error("no releases");
+        const r = await store().getRelease(first.slug);
+        expect(r?.tracks.map((t) => t.trackNumber)).toEqual(
+          first.tracks.map((t) => t.track_number).sort((a, b) => a - b),
+        );
+        expect(Object.values(r?.purchaseLinks ?? {})).toEqual(
+          [...first.purchase_links].sort((a, b) => a.position - b.position || a.id - b.id).map((l) => l.url),
+        );
+        expect(await store().getRelease("no-such-release")).toBeNull();
+        for (const d of draftReleases) expect(await store().getRelease(d.slug)).toBeNull();
+        // ASCII only: SQLite's LIKE folds case for ASCII letters alone.
+        const ascii = releases.find((x) => /^[\x20-\x7e]+$/.test(x.artist_name));
+        if (!ascii) throw new Error("no release with an ASCII artist name");
+        const byArtist = await store().listReleases({ search: ascii.artist_name.toUpperCase() });
+        expect(byArtist.items.map((x) => x.slug)).toContain(ascii.slug);
+      });
+
+      it("splits events into upcoming (soonest first) and past (latest first), drafts hidden", async () => {
+        const now = new Date("2026-11-21T12:00:00Z");
+        const { upcoming, past } = await store().listEvents(now);
+        const endOf = (e: { starts_at: string; ends_at: string | null }) =>
+          Date.parse(e.ends_at ?? e.starts_at);
+        const expectUp = events
+          .filter((e) => endOf(e) >= now.getTime())
+          .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
+        const expectPast = events
+          .filter((e) => endOf(e) < now.getTime())
+          .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at));
+        expect(upcoming.map((e) => e.slug)).toEqual(expectUp.map((e) => e.slug));
+        expect(past.map((e) => e.slug)).toEqual(expectPast.map((e) => e.slug));
+        const first = expectUp[0] ?? expectPast[0];
+        if (!first) throw new Error("no events");
+        const e = await store().getEvent(first.slug);
+        expect(Date.parse(e?.startsAt ?? "")).toBe(Date.parse(first.starts_at));
+        expect(e).toMatchObject({
+          title: first.title,
+          venue: first.venue,
+          timezone: first.timezone,
+          status: first.status,
+          lineup: first.lineup,
+        });
+        for (const d of draftEvents) expect(await store().getEvent(d.slug)).toBeNull();
+        expect(await store().getEvent("no-such-event")).toBeNull();
+      });
+    });
+
+    describe.runIf(options.writes)("submissions and the newsletter", () => {
+      it("creates a submission as pending, lists it newest first and changes its status", async () => {
+        const s = await store().createSubmission({
+          artistName: "Contract Artist",
+          email: "contract@example.com",
+          trackTitle: `Contract Track ${Date.now()}`,
+          genre: null,
+          city: "Berlin",
+          links: ["https://example.com/a", "https://example.com/b"],
+          message: null,
+          consent: true,
+          audioFile: null,
+          artworkFile: null,
+        });
+        expect(s).toMatchObject({
+          artistName: "Contract Artist",
+          status: "pending",
+          adminNotes: null,
+          genre: null,
+          message: null,
+        });
+        expect(s.links).toEqual(["https://example.com/a", "https://example.com/b"]);
+        const listed = await store().listSubmissions({ status: "pending" });
+        expect(listed.items[0]?.id).toBe(s.id);
+        const updated = await store().setSubmissionStatus(s.id, "accepted", "Lovely");
+        expect(updated).toMatchObject({ id: s.id, status: "accepted", adminNotes: "Lovely" });
+        const accepted = await store().listSubmissions({ status: "accepted" });
+        expect(accepted.items.map((x) => x.id)).toContain(s.id);
+        expect(await store().setSubmissionStatus("999999999", "rejected", null)).toBeNull();
+      });
+
+      it("subscribes an address and takes a repeat sign-up in any letter case as success", async () => {
+        const email = `fan-${Date.now()}@example.com`;
+        const first = await store().subscribe({
+          email,
+          firstName: "Ana",
+          lastName: null,
+          city: null,
+          source: "website_footer",
+        });
+        expect(first.message).toEqual(expect.any(String));
+        const again = await store().subscribe({
+          email: email.toUpperCase(),
+          firstName: null,
+          lastName: null,
+          city: null,
+          source: "website_footer",
+        });
+        expect(again.message).toEqual(expect.any(String));
+      });
+    });
+  });
+}

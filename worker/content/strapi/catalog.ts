@@ -1,0 +1,140 @@
+import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "../types";
+import { type CmsClient, containsAny, type Param, paginate, populate, type StrapiList } from "./client";
+import { toEvent, toMixtape, toRelease } from "./mappers";
+import { DEFAULT_LIST_PAGE_SIZE, emptyPage, logFailure, paging, toPage } from "./paging";
+import type { StrapiEvent, StrapiMixtape, StrapiRelease } from "./shapes";
+
+export const RELEASE_POPULATE = ["artwork", "tracks", "purchase_links"];
+export const EVENT_POPULATE = ["coverImage", "location"];
+
+async function listPaged<S, T>(
+  cms: CmsClient,
+  path: string,
+  params: Param[],
+  filter: ListFilter,
+  map: (row: S) => T,
+  text: string,
+): Promise<Page<T>> {
+  const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
+  try {
+    const res = await cms.get<StrapiList<S>>(path, [...params, ...paginate(page, pageSize)]);
+    return toPage(res.data.map(map), page, pageSize, res.meta.pagination.total);
+  } catch (error) {
+    logFailure(text, error);
+    return emptyPage(pageSize);
+  }
+}
+
+async function bySlug<S, T>(
+  cms: CmsClient,
+  path: string,
+  slug: string,
+  params: Param[],
+  map: (row: S) => T,
+  text: string,
+): Promise<T | null> {
+  try {
+    const res = await cms.get<StrapiList<S>>(path, [["filters[slug][$eq]", slug], ...params]);
+    const row = res.data[0];
+    return row ? map(row) : null;
+  } catch (error) {
+    logFailure(text, error);
+    return null;
+  }
+}
+
+/** GET /mixtapes: populate *, paging, newest first, title contains search. */
+export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<Page<Mixtape>> {
+  const search = filter.search?.trim();
+  const params: Param[] = [
+    ["populate", "*"],
+    ["sort", "release_date:desc"],
+    ...(search ? [["filters[title][$containsi]", search] as const] : []),
+  ];
+  return listPaged(
+    cms,
+    "/mixtapes",
+    params,
+    filter,
+    (m: StrapiMixtape) => toMixtape(m, cms.media),
+    "Failed to fetch mixtapes",
+  );
+}
+
+export function getMixtape(cms: CmsClient, slug: string): Promise<Mixtape | null> {
+  return bySlug(
+    cms,
+    "/mixtapes",
+    slug,
+    [["populate", "*"]],
+    (m: StrapiMixtape) => toMixtape(m, cms.media),
+    "Failed to fetch mixtape",
+  );
+}
+
+/** GET /label-releases: artwork, tracks, purchase links; newest first; title/artist search. */
+export function listReleases(cms: CmsClient, filter: ListFilter = {}): Promise<Page<Release>> {
+  const search = filter.search?.trim();
+  const params: Param[] = [
+    ...populate(RELEASE_POPULATE),
+    ["sort", "release_date:desc"],
+    ...(search ? containsAny(["title", "artist_name"], search) : []),
+  ];
+  return listPaged(
+    cms,
+    "/label-releases",
+    params,
+    filter,
+    (r: StrapiRelease) => toRelease(r, cms.media),
+    "Failed to fetch releases",
+  );
+}
+
+export function getRelease(cms: CmsClient, slug: string): Promise<Release | null> {
+  return bySlug(
+    cms,
+    "/label-releases",
+    slug,
+    populate(RELEASE_POPULATE),
+    (r: StrapiRelease) => toRelease(r, cms.media),
+    "Failed to fetch release",
+  );
+}
+
+/** Events (SPEC.md leaves the calls open): every published event, 100 a page. */
+export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists> {
+  try {
+    const events: MusicEvent[] = [];
+    for (let page = 1; ; page++) {
+      const res = await cms.get<StrapiList<StrapiEvent>>("/events", [
+        ...populate(EVENT_POPULATE),
+        ["sort", "starts_at:asc"],
+        ...paginate(page, DEFAULT_LIST_PAGE_SIZE),
+      ]);
+      events.push(...res.data.map((e) => toEvent(e, cms.media)));
+      if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
+    }
+    // Upcoming soonest first, then past most recent first (DESIGN.md section 5).
+    const t = now.getTime();
+    const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
+    const start = (e: MusicEvent) => Date.parse(e.startsAt);
+    return {
+      upcoming: events.filter((e) => endOf(e) >= t).sort((a, b) => start(a) - start(b)),
+      past: events.filter((e) => endOf(e) < t).sort((a, b) => start(b) - start(a)),
+    };
+  } catch (error) {
+    logFailure("Failed to fetch events", error);
+    return { upcoming: [], past: [] };
+  }
+}
+
+export function getEvent(cms: CmsClient, slug: string): Promise<MusicEvent | null> {
+  return bySlug(
+    cms,
+    "/events",
+    slug,
+    populate(EVENT_POPULATE),
+    (e: StrapiEvent) => toEvent(e, cms.media),
+    "Failed to fetch event",
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The HTTP edge of the Strapi 5 source: builds REST URLs with Strapi's bracket query syntax,
+ * gives every request a time budget and turns relative media URLs into absolute ones.
+ */
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface StrapiOptions {
+  /** Replaces the global fetch (tests record requests with it). */
+  fetch?: FetchLike;
+  /** Time budget of each upstream request; default 5000 ms. */
+  timeoutMs?: number;
+  /** Strapi API token, sent as a bearer token (needed for the submissions admin calls). */
+  token?: string;
+}
+
+/** One query parameter in Strapi's bracket syntax, e.g. ["pagination[page]", 2]. */
+export type Param = readonly [key: string, value: string | number | boolean];
+
+/** Strapi REST's error body: { data: null, error: { status, name, message } }. */
+interface StrapiErrorBody {
+  error?: { message?: unknown };
+  message?: unknown;
+}
+
+/** Why a CMS call failed: no answer, a non-OK status, or a body that is not JSON. */
+export type CmsFailure = "network" | "status" | "parse";
+
+export class CmsError extends Error {
+  constructor(
+    message: string,
+    readonly failure: CmsFailure,
+    readonly status?: number,
+    /** Strapi's own error message, when the body carried one. */
+    readonly serverMessage: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "CmsError";
+  }
+}
+
+/** The server's message of a failed call (searched through causes), else null. */
+export function serverMessageOf(error: unknown): string | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof CmsError && e.serverMessage) return e.serverMessage;
+  }
+  return null;
+}
+
+/** Wraps a failure in the SPEC.md section 8 text, keeping the CMS error as the cause. */
+export function failed(text: string, cause: unknown): CmsError {
+  const failure = cause instanceof CmsError ? cause.failure : "network";
+  return new CmsError(text, failure, undefined, null, { cause });
+}
+
+/** Encodes values but keeps Strapi's brackets readable, as qs does with encodeValuesOnly. */
+export function queryString(params: readonly Param[]): string {
+  return params
+    .map(([k, v]) => `${k.replace(/[^\w[\]$.-]/g, encodeURIComponent)}=${encodeURIComponent(String(v))}`)
+    .join("&");
+}
+
+/** `populate[0]=a&populate[1]=b…` */
+export function populate(fields: readonly string[]): Param[] {
+  return fields.map((f, i) => [`populate[${i}]`, f] as const);
+}
+
+export function paginate(page: number, pageSize: number): Param[] {
+  return [
+    ["pagination[page]", page],
+    ["pagination[pageSize]", pageSize],
+  ];
+}
+
+/** Case-insensitive contains on several fields, OR-ed: `filters[$or][i][field][$containsi]`. */
+export function containsAny(fields: readonly string[], text: string): Param[] {
+  return fields.map((f, i) => [`filters[$or][${i}][${f}][$containsi]`, text] as const);
+}
+
+/** Equality on one value, `$in` on several (several values OR, SPEC.md section 7). */
+export function anyOf(path: string, values: readonly string[]): Param[] {
+  if (values.length === 1) return [[`filters${path}[$eq]`, values[0] as string]];
+  return values.map((v, i) => [`filters${path}[$in][${i}]`, v] as const);
+}
+
+export interface StrapiList<T> {
+  data: T[];
+  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
+}
+
+export interface CmsClient {
+  /** The API base, e.g. http://127.0.0.1:1337/api. */
+  readonly apiBase: string;
+  /** The CMS origin media URLs are relative to. */
+  readonly origin: string;
+  /** `auth`: send the API token (only the submissions admin calls need it). */
+  get<T>(path: string, params: readonly Param[], auth?: boolean): Promise<T>;
+  send<T>(method: "POST" | "PUT", path: string, body: BodyInit, json: boolean, auth?: boolean): Promise<T>;
+  /** Absolute URL of a CMS media path; absolute URLs pass through. */
+  media(url: string | null | undefined): string | null;
+}
+
+/**
+ * `baseUrl` is the CMS origin or its API base (`…/api`); both work. Non-OK answers throw a
+ * CmsError carrying Strapi's error message when the body has one.
+ */
+export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): CmsClient {
+  const trimmed = baseUrl.replace(/\/+$/, "");
+  const apiBase = /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
+  const origin = new URL(apiBase).origin;
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 5000;
+
+  async function request<T>(url: string, init: RequestInit, auth = false): Promise<T> {
+    const headers = new Headers(init.headers);
+    headers.set("Accept", "application/json");
+    // Only with `auth`: a custom Strapi token replaces the public role's read permissions.
+    if (auth && options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (cause) {
+      throw new CmsError(`Request to ${url} failed`, "network", undefined, null, { cause });
+    }
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      if (res.ok) throw new CmsError(`Invalid JSON from ${url}`, "parse", res.status);
+    }
+    if (!res.ok) {
+      const err = (body ?? {}) as StrapiErrorBody;
+      const raw = err.error?.message ?? err.message;
+      const message = typeof raw === "string" && raw ? raw : null;
+      throw new CmsError(message ?? `CMS answered ${res.status}`, "status", res.status, message);
+    }
+    return body as T;
+  }
+
+  return {
+    apiBase,
+    origin,
+    get: (path, params, auth) => {
+      const qs = queryString(params);
+      return request(`${apiBase}${path}${qs ? `?${qs}` : ""}`, { method: "GET" }, auth);
+    },
+    send: (method, path, body, json, auth) =>
+      request(
+        `${apiBase}${path}`,
+        { method, body, headers: json ? { "Content-Type": "application/json" } : undefined },
+        auth,
+      ),
+    media: (url) => {
+      if (!url) return null;
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith("//")) return url;
+      return `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+    },
+  };
+}

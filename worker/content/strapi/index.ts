@@ -1,0 +1,2 @@
+export { createStrapiSearch } from "./search";
+export { createStrapiStore } from "./store";

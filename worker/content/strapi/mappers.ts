@@ -1,0 +1,232 @@
+/**
+ * Strapi shapes → domain types (CONVENTIONS.md: nothing past the adapter sees a Strapi field).
+ * `media` turns the CMS's relative media URLs into absolute ones.
+ */
+import type {
+  AggregatedPost,
+  AudioPlatform,
+  Mixtape,
+  MixtapeTrack,
+  MusicEvent,
+  Post,
+  Release,
+  StoredFile,
+  Submission,
+  Taxon,
+} from "../types";
+import type {
+  StrapiAggregatedPost,
+  StrapiBlock,
+  StrapiEvent,
+  StrapiMedia,
+  StrapiMixtape,
+  StrapiPost,
+  StrapiRelease,
+  StrapiSubmission,
+  StrapiTaxon,
+} from "./shapes";
+
+export type MediaUrl = (url: string | null | undefined) => string | null;
+
+const PLATFORM_NAMES: Record<string, string> = {
+  bandcamp: "Bandcamp",
+  beatport: "Beatport",
+  juno: "Juno Download",
+  spotify: "Spotify",
+  "apple-music": "Apple Music",
+  traxsource: "Traxsource",
+};
+
+const nonBlank = (s: string | null | undefined): string | null => (s?.trim() ? s : null);
+
+/** Name and slug, alphabetical like the embedded store. */
+export function toTaxa(list: StrapiTaxon[] | null | undefined): Taxon[] {
+  return (list ?? [])
+    .map((t) => ({ name: t.name, slug: t.slug }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function blockText(block: StrapiBlock): string {
+  if (typeof block.text === "string") return block.text;
+  return (block.children ?? []).map(blockText).join("");
+}
+
+/** Rich text as paragraphs: Strapi blocks, or markdown-ish text split on blank lines. */
+export function toParagraphs(content: StrapiBlock[] | string | null | undefined): string[] {
+  if (!content) return [];
+  if (typeof content === "string") {
+    return content
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+  }
+  return content.map(blockText).filter((p) => p.trim() !== "");
+}
+
+export function toPost(p: StrapiPost, media: MediaUrl): Post {
+  // As in the embedded store: a streaming URL wins unless the post says its audio is the file.
+  const file = media(p.audio_file?.url);
+  const url = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
+  return {
+    id: p.slug,
+    numericId: p.id,
+    slug: p.slug,
+    title: p.title,
+    artist: nonBlank(p.artist_name),
+    excerpt: p.excerpt ?? "",
+    content: toParagraphs(p.content),
+    date: p.postDate ?? p.publishedAt ?? "",
+    category: p.category ?? "news",
+    tags: [...new Set((p.tags ?? []).map((t) => t.name))].sort(),
+    genres: toTaxa(p.genres),
+    locations: toTaxa(p.locations),
+    coverImage: media(p.coverImage?.url),
+    isFeatured: p.is_featured === true,
+    audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
+  };
+}
+
+export function toAggregatedPost(a: StrapiAggregatedPost, media: MediaUrl): AggregatedPost {
+  return {
+    id: `aggregated-${a.documentId}`,
+    originalUrl: a.original_url,
+    title: a.title,
+    artist: nonBlank(a.artist_name),
+    excerpt: a.excerpt ?? "",
+    date: a.published_date ?? a.postDate ?? a.publishedAt ?? "",
+    featuredImage: media(a.featured_image?.url),
+    genres: toTaxa(a.genres),
+    locations: toTaxa(a.locations),
+    audio: a.audio || media(a.audio_file?.url),
+  };
+}
+
+function toTracklist(raw: unknown): MixtapeTrack[] {
+  const list = Array.isArray(raw) ? (raw as Array<Partial<MixtapeTrack>>) : [];
+  return list.map((t, i) => ({
+    position: typeof t.position === "number" ? t.position : i + 1,
+    artist: String(t.artist ?? ""),
+    title: String(t.title ?? ""),
+    time: typeof t.time === "string" ? t.time : null,
+  }));
+}
+
+export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
+  const file = media(m.audio_file?.url);
+  const audio: Mixtape["audio"] = m.external_audio_url
+    ? { platform: m.audio_platform ?? "local", url: m.external_audio_url }
+    : file
+      ? { platform: "local", url: file }
+      : null;
+  const tracklist = toTracklist(m.tracklist);
+  return {
+    id: m.id,
+    slug: m.slug,
+    title: m.title,
+    artist: m.artist_name ?? null,
+    releaseDate: m.release_date ?? "",
+    coverImage: media(m.coverImage?.url),
+    description: m.description ?? "",
+    tracklist,
+    duration: m.duration || "0:00",
+    trackCount: m.track_count || tracklist.length,
+    downloadUrl: m.download_url ?? null,
+    audio,
+    genres: toTaxa(m.genres),
+    isFeatured: m.is_featured === true,
+    category: "Mixtape",
+  };
+}
+
+export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
+  const links: Record<string, string> = {};
+  for (const link of r.purchase_links ?? []) {
+    const name = link.custom_platform_name?.trim() || PLATFORM_NAMES[link.platform] || link.platform;
+    links[name] = link.url;
+  }
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    artist: r.artist_name,
+    releaseDate: r.release_date ?? "",
+    artwork: media(r.artwork?.url),
+    releaseType: r.release_type || "Single",
+    totalDuration: r.total_duration ?? null,
+    description: r.description ?? "",
+    credits: r.credits ?? "",
+    catalogNumber: r.catalog_number ?? null,
+    isFeatured: r.is_featured === true,
+    tracks: [...(r.tracks ?? [])]
+      .sort((a, b) => a.track_number - b.track_number)
+      .map((t) => ({
+        trackNumber: t.track_number,
+        title: t.title,
+        artist: t.artist_name ?? null,
+        duration: t.duration ?? null,
+        // A text field, not CMS media: kept as written (site-relative clips stay site-relative).
+        audioUrl: t.audio_url ?? null,
+        audioPlatform: (t.audio_platform ?? null) as AudioPlatform | null,
+        isPrimary: t.is_primary_track === true,
+        isFeatured: t.is_featured === true,
+      })),
+    purchaseLinks: links,
+  };
+}
+
+export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    startsAt: e.starts_at,
+    endsAt: e.ends_at ?? null,
+    timezone: e.timezone || "UTC",
+    venue: e.venue ?? "",
+    address: e.address ?? null,
+    city: e.city ?? "",
+    location: e.location ? { name: e.location.name, slug: e.location.slug } : null,
+    lineup: Array.isArray(e.lineup) ? e.lineup.map(String) : [],
+    description: e.description ?? "",
+    coverImage: media(e.coverImage?.url),
+    ticketUrl: e.ticket_url ?? null,
+    price: e.price ?? null,
+    status: e.event_status ?? "scheduled",
+    isFeatured: e.is_featured === true,
+  };
+}
+
+function toStoredFile(f: StrapiMedia | null | undefined, media: MediaUrl): StoredFile | null {
+  const location = media(f?.url);
+  if (!f || !location) return null;
+  return {
+    name: f.name ?? location.split("/").pop() ?? "file",
+    type: f.mime ?? "application/octet-stream",
+    // Strapi reports sizes in kB.
+    size: Math.round((f.size ?? 0) * 1000),
+    location,
+  };
+}
+
+export function toSubmission(s: StrapiSubmission, media: MediaUrl): Submission {
+  return {
+    id: s.documentId,
+    reference: s.reference || s.documentId,
+    artistName: s.artist_name,
+    email: s.email,
+    trackTitle: s.track_title,
+    genre: s.genre ?? null,
+    city: s.city ?? null,
+    links: (s.links ?? "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean),
+    message: s.message ?? null,
+    consent: s.consent === true,
+    audioFile: toStoredFile(s.audioFile, media),
+    artworkFile: toStoredFile(s.artworkFile, media),
+    status: s.status,
+    adminNotes: s.adminNotes ?? null,
+    submissionDate: s.submissionDate ?? s.createdAt ?? "",
+  };
+}

@@ -1,0 +1,155 @@
+import type { ListedPost, Page, Post, PostFilter } from "../types";
+import {
+  anyOf,
+  type CmsClient,
+  containsAny,
+  failed,
+  type Param,
+  paginate,
+  populate,
+  type StrapiList,
+} from "./client";
+import { toAggregatedPost, toPost } from "./mappers";
+import {
+  DEFAULT_POST_PAGE_SIZE,
+  emptyPage,
+  filteredFetchSize,
+  logFailure,
+  MAX_PAGE_SIZE,
+  paging,
+  slicePage,
+  toPage,
+} from "./paging";
+import type { StrapiAggregatedPost, StrapiPost } from "./shapes";
+
+/** SPEC.md section 7: the populate list of GET /blog-posts (tags: DESIGN.md section 5). */
+export const POST_POPULATE = ["genres", "locations", "coverImage", "audio_file", "tags"];
+export const POST_SEARCH_FIELDS = ["title", "artist_name", "excerpt"];
+export const AGGREGATED_POPULATE = ["genres", "locations", "featured_image", "audio_file"];
+
+export function hasPostFilter(filter: PostFilter): boolean {
+  return Boolean(
+    filter.category ||
+      filter.tag ||
+      filter.genres?.length ||
+      filter.locations?.length ||
+      filter.search?.trim(),
+  );
+}
+
+function postFilters(filter: PostFilter): Param[] {
+  const params: Param[] = [];
+  const search = filter.search?.trim();
+  if (search) params.push(...containsAny(POST_SEARCH_FIELDS, search));
+  // Several slugs OR within one list, lists AND together, an empty list is no filter (SPEC 5).
+  if (filter.genres?.length) params.push(...anyOf("[genres][slug]", filter.genres));
+  if (filter.locations?.length) params.push(...anyOf("[locations][slug]", filter.locations));
+  if (filter.category) params.push(["filters[category][$eq]", filter.category]);
+  if (filter.tag) params.push(["filters[tags][name][$eq]", filter.tag]);
+  return params;
+}
+
+/** GET /blog-posts; throws 'Failed to fetch blog posts' with the CMS error as cause. */
+async function fetchPosts(cms: CmsClient, params: Param[]): Promise<StrapiList<StrapiPost>> {
+  try {
+    return await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
+      ...populate(POST_POPULATE),
+      ...params,
+      ["sort", "postDate:desc"],
+    ]);
+  } catch (cause) {
+    throw failed("Failed to fetch blog posts", cause);
+  }
+}
+
+async function postsPage(cms: CmsClient, filter: PostFilter): Promise<Page<Post>> {
+  const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const media = cms.media;
+  if (hasPostFilter(filter)) {
+    const res = await fetchPosts(cms, [...postFilters(filter), ...paginate(1, filteredFetchSize(pageSize))]);
+    return slicePage(
+      res.data.map((p) => toPost(p, media)),
+      page,
+      pageSize,
+    );
+  }
+  const res = await fetchPosts(cms, paginate(page, pageSize));
+  return toPage(
+    res.data.map((p) => toPost(p, media)),
+    page,
+    pageSize,
+    res.meta.pagination.total,
+  );
+}
+
+/** Published posts, newest first; a failure is an empty page, logged (SPEC.md section 8). */
+export async function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<Post>> {
+  try {
+    return await postsPage(cms, filter);
+  } catch (error) {
+    logFailure("Failed to fetch blog posts", error);
+    return emptyPage(paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE).pageSize);
+  }
+}
+
+/** GET /blog-posts?filters[slug][$eq]={slug}&populate=*; empty data or a failure is null. */
+export async function getPost(cms: CmsClient, slug: string): Promise<Post | null> {
+  try {
+    const res = await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
+      ["filters[slug][$eq]", slug],
+      ["populate", "*"],
+    ]);
+    const post = res.data[0];
+    return post ? toPost(post, cms.media) : null;
+  } catch (error) {
+    logFailure("Failed to fetch blog post", error);
+    return null;
+  }
+}
+
+/** Aggregated posts, newest first; failures are skipped silently (SPEC.md section 8). */
+async function aggregatedHead(cms: CmsClient, count: number) {
+  try {
+    const res = await cms.get<StrapiList<StrapiAggregatedPost>>("/aggregated-posts", [
+      ...populate(AGGREGATED_POPULATE),
+      ...paginate(1, count),
+      ["sort", "published_date:desc"],
+    ]);
+    return { items: res.data.map((a) => toAggregatedPost(a, cms.media)), total: res.meta.pagination.total };
+  } catch (error) {
+    logFailure("Failed to fetch aggregated posts", error, { silent: true });
+    return { items: [], total: 0 };
+  }
+}
+
+/**
+ * The /blog listing: the newest page*pageSize of each kind merged by date (posts first on a
+ * tie, as in the embedded store). Filters narrow it to blog posts. If the combined fetch throws,
+ * the listing falls back to blog posts only (SPEC.md section 8).
+ */
+export async function listCombinedPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<ListedPost>> {
+  const asListed = (posts: Page<Post>): Page<ListedPost> => ({
+    ...posts,
+    items: posts.items.map((p) => ({ kind: "post" as const, ...p })),
+  });
+  if (hasPostFilter(filter)) return asListed(await listPosts(cms, filter));
+  const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const head = Math.min(MAX_PAGE_SIZE, page * pageSize);
+  try {
+    const [posts, aggregated] = await Promise.all([
+      fetchPosts(cms, paginate(1, head)),
+      aggregatedHead(cms, head),
+    ]);
+    const merged: ListedPost[] = [
+      ...posts.data.map((p) => ({ kind: "post" as const, ...toPost(p, cms.media) })),
+      ...aggregated.items.map((a) => ({ kind: "aggregated" as const, ...a })),
+    ];
+    // Stable sort: posts were put first, so they stay first on equal dates.
+    merged.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+    const total = posts.meta.pagination.total + aggregated.total;
+    return toPage(merged.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total);
+  } catch (error) {
+    logFailure("Failed to fetch combined posts", error);
+    return asListed(await listPosts(cms, filter));
+  }
+}

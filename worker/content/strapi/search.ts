@@ -1,0 +1,213 @@
+import type {
+  FacetValue,
+  Mixtape,
+  MixtapeHit,
+  Post,
+  PostHit,
+  SearchFacets,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+  Suggestion,
+  Taxon,
+} from "../types";
+import {
+  anyOf,
+  type CmsClient,
+  containsAny,
+  createCmsClient,
+  type FetchLike,
+  type Param,
+  paginate,
+  populate,
+  type StrapiList,
+  type StrapiOptions,
+} from "./client";
+import { highlight } from "./highlight";
+import { toMixtape, toPost } from "./mappers";
+import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, logFailure, paging, slicePage } from "./paging";
+import { POST_POPULATE, POST_SEARCH_FIELDS } from "./posts";
+import type { StrapiMixtape, StrapiPost } from "./shapes";
+
+function facetValues(lists: Taxon[][]): FacetValue[] {
+  const counts = new Map<string, FacetValue>();
+  for (const list of lists) {
+    for (const t of list) {
+      const f = counts.get(t.slug) ?? { slug: t.slug, name: t.name, count: 0 };
+      f.count++;
+      counts.set(t.slug, f);
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+function facetsOf(items: Array<{ genres: Taxon[]; locations?: Taxon[]; isFeatured: boolean }>): SearchFacets {
+  const yes = items.filter((i) => i.isFeatured).length;
+  return {
+    genres: facetValues(items.map((i) => i.genres)),
+    locations: facetValues(items.map((i) => i.locations ?? [])),
+    featured: { yes, no: items.length - yes },
+  };
+}
+
+function taxonFilters(q: SearchQuery, withLocations: boolean): Param[] {
+  const params: Param[] = [];
+  if (q.genres?.length) params.push(...anyOf("[genres][slug]", q.genres));
+  if (withLocations && q.locations?.length) params.push(...anyOf("[locations][slug]", q.locations));
+  if (q.isFeatured !== undefined) params.push(["filters[is_featured][$eq]", q.isFeatured]);
+  return params;
+}
+
+async function postHits(cms: CmsClient, q: SearchQuery): Promise<SearchResult<PostHit>> {
+  const started = Date.now();
+  const { page, pageSize } = paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const text = q.query.trim();
+  // Strapi has no relevance ranking: both sorts are newest first.
+  const res = await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
+    ...populate(POST_POPULATE),
+    ...(text ? containsAny(POST_SEARCH_FIELDS, text) : []),
+    ...taxonFilters(q, true),
+    ...paginate(1, filteredFetchSize(pageSize)),
+    ["sort", "postDate:desc"],
+  ]);
+  const posts: Post[] = res.data.map((p) => toPost(p, cms.media));
+  const hits = posts.map((post) => ({
+    post,
+    highlights: {
+      title: highlight(post.title, text),
+      artist: post.artist === null ? null : highlight(post.artist, text),
+      excerpt: highlight(post.excerpt, text),
+    },
+  }));
+  return {
+    ...slicePage(hits, page, pageSize),
+    facets: facetsOf(posts),
+    processingTimeMs: Date.now() - started,
+  };
+}
+
+async function mixtapeHits(cms: CmsClient, q: SearchQuery): Promise<SearchResult<MixtapeHit>> {
+  const started = Date.now();
+  const { page, pageSize } = paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const text = q.query.trim();
+  const res = await cms.get<StrapiList<StrapiMixtape>>("/mixtapes", [
+    ["populate", "*"],
+    ...(text ? [["filters[title][$containsi]", text] as const] : []),
+    ...taxonFilters(q, false),
+    ...paginate(1, filteredFetchSize(pageSize)),
+    ["sort", "release_date:desc"],
+  ]);
+  const mixtapes: Mixtape[] = res.data.map((m) => toMixtape(m, cms.media));
+  const hits = mixtapes.map((mixtape) => ({
+    mixtape,
+    highlights: {
+      title: highlight(mixtape.title, text),
+      artist: mixtape.artist === null ? null : highlight(mixtape.artist, text),
+      excerpt: highlight(mixtape.description, text),
+    },
+  }));
+  return {
+    ...slicePage(hits, page, pageSize),
+    facets: facetsOf(mixtapes),
+    processingTimeMs: Date.now() - started,
+  };
+}
+
+function emptyResult<T>(pageSize: number): SearchResult<T> {
+  return {
+    items: [],
+    page: 1,
+    pageSize,
+    pageCount: 1,
+    total: 0,
+    processingTimeMs: 0,
+    facets: { genres: [], locations: [], featured: { yes: 0, no: 0 } },
+  };
+}
+
+/**
+ * The CMS fallback search (DESIGN.md section 4): Strapi's `$containsi` filters, results
+ * paginated and highlighted in the Worker. Blog search failures are rethrown (SPEC.md section 8:
+ * the caller falls back); mixtape, suggestion and health failures give empty answers.
+ */
+export function createStrapiSearch(
+  baseUrl: string,
+  fetch?: FetchLike,
+  options: Omit<StrapiOptions, "fetch"> = {},
+): SearchIndex {
+  const cms = createCmsClient(baseUrl, { ...options, fetch });
+  return {
+    kind: "strapi",
+    searchPosts: (q) => postHits(cms, q),
+    async searchMixtapes(q) {
+      try {
+        return await mixtapeHits(cms, q);
+      } catch (error) {
+        logFailure("Failed to search mixtapes", error);
+        return emptyResult(paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE).pageSize);
+      }
+    },
+    async suggest(query, limit) {
+      const text = query.trim();
+      if (text.length < 2 || limit < 1) return [];
+      const postLimit = Math.ceil(limit / 2);
+      const mixtapeLimit = limit - postLimit;
+      const fields = (names: string[]): Param[] => names.map((f, i) => [`fields[${i}]`, f] as const);
+      const [posts, mixtapes] = await Promise.all([
+        cms
+          .get<StrapiList<StrapiPost>>("/blog-posts", [
+            ...fields(["title", "artist_name", "slug"]),
+            ...containsAny(["title", "artist_name"], text),
+            ...paginate(1, postLimit),
+            ["sort", "postDate:desc"],
+          ])
+          .then((r) => r.data)
+          .catch((error) => {
+            logFailure("Failed to fetch suggestions", error);
+            return [];
+          }),
+        mixtapeLimit > 0
+          ? cms
+              .get<StrapiList<StrapiMixtape>>("/mixtapes", [
+                ...fields(["title", "artist_name", "slug"]),
+                ["filters[title][$containsi]", text],
+                ...paginate(1, mixtapeLimit),
+                ["sort", "release_date:desc"],
+              ])
+              .then((r) => r.data)
+              .catch((error) => {
+                logFailure("Failed to fetch suggestions", error);
+                return [];
+              })
+          : [],
+      ]);
+      const out: Suggestion[] = [
+        ...posts.map((p) => ({
+          kind: "post" as const,
+          title: p.title,
+          artist: p.artist_name?.trim() ? p.artist_name : null,
+          href: `/blog/${p.slug}`,
+        })),
+        ...mixtapes.map((m) => ({
+          kind: "mixtape" as const,
+          title: m.title,
+          artist: m.artist_name?.trim() ? m.artist_name : null,
+          href: `/mixtapes/${m.slug}`,
+        })),
+      ];
+      return out.slice(0, limit);
+    },
+    async health() {
+      try {
+        const res = await cms.get<StrapiList<unknown>>("/blog-posts", [
+          ["fields[0]", "slug"],
+          ...paginate(1, 1),
+        ]);
+        return res.meta.pagination.total > 0;
+      } catch (error) {
+        logFailure("CMS health check failed", error);
+        return false;
+      }
+    },
+  };
+}

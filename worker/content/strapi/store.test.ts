@@ -1,0 +1,423 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SubmissionInput } from "../types";
+import { createStrapiStore } from "./store";
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+  signal: AbortSignal | null | undefined;
+}
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/** A fetch that records every request and answers from `handler`. */
+function recorder(handler: Handler) {
+  const calls: Recorded[] = [];
+  const fetch = async (input: string, init: RequestInit = {}) => {
+    calls.push({
+      method: init.method ?? "GET",
+      url: input,
+      headers: new Headers(init.headers),
+      body: init.body,
+      signal: init.signal,
+    });
+    return handler(new URL(input), init);
+  };
+  return { calls, fetch, urls: () => calls.map((c) => decodeURIComponent(c.url)) };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const list = (data: unknown[], total = data.length, page = 1, pageSize = 25) => ({
+  data,
+  meta: { pagination: { page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), total } },
+});
+
+const strapiPost = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: n,
+  documentId: `doc${n}`,
+  title: `Post ${n}`,
+  slug: `post-${n}`,
+  artist_name: "Björk",
+  excerpt: "An excerpt",
+  content: [
+    {
+      type: "paragraph",
+      children: [
+        { type: "text", text: "Hello " },
+        { type: "text", text: "world" },
+      ],
+    },
+  ],
+  postDate: `2026-01-${String(28 - n).padStart(2, "0")}T10:00:00.000Z`,
+  category: "news",
+  tags: [{ name: "vinyl" }],
+  genres: [{ id: 1, documentId: "g1", name: "Techno", slug: "techno" }],
+  locations: [],
+  coverImage: { url: "/uploads/cover.svg" },
+  is_featured: false,
+  audio_platform: "local",
+  primary_audio_url: null,
+  audio_file: { url: "/uploads/clip.mp3" },
+  track_title: "Clip",
+  ...extra,
+});
+
+const CMS = "http://cms.test";
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errors = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => errors.mockRestore());
+
+describe("Strapi store: the calls of SPEC.md section 7", () => {
+  it("lists posts with the populate list, paging and newest-first sort, media made absolute", async () => {
+    const r = recorder(() => json(list([strapiPost(1)], 31, 1, 15)));
+    const page = await createStrapiStore(CMS, r.fetch).listPosts();
+    expect(r.urls()).toEqual([
+      `${CMS}/api/blog-posts?populate[0]=genres&populate[1]=locations&populate[2]=coverImage&populate[3]=audio_file&populate[4]=tags&pagination[page]=1&pagination[pageSize]=15&sort=postDate:desc`,
+    ]);
+    expect(page).toMatchObject({ page: 1, pageSize: 15, total: 31, pageCount: 3 });
+    expect(page.items[0]).toMatchObject({
+      id: "post-1",
+      numericId: 1,
+      artist: "Björk",
+      content: ["Hello world"],
+      tags: ["vinyl"],
+      genres: [{ name: "Techno", slug: "techno" }],
+      coverImage: `${CMS}/uploads/cover.svg`,
+      audio: { platform: "local", url: `${CMS}/uploads/clip.mp3`, trackTitle: "Clip" },
+    });
+  });
+
+  it("accepts the API base as CMS_URL too and keeps absolute media URLs", async () => {
+    const r = recorder(() =>
+      json(list([strapiPost(1, { coverImage: { url: "https://cdn.example.com/c.jpg" } })])),
+    );
+    const page = await createStrapiStore(`${CMS}/api/`, r.fetch).listPosts({ page: 3, pageSize: 2 });
+    expect(r.urls()[0]).toContain(`${CMS}/api/blog-posts?`);
+    expect(r.urls()[0]).toContain("pagination[page]=3&pagination[pageSize]=2");
+    expect(page.items[0]?.coverImage).toBe("https://cdn.example.com/c.jpg");
+  });
+
+  it("searches and filters with $containsi OR, slug $eq/$in, then paginates in the Worker", async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => strapiPost(i + 1));
+    const r = recorder(() => json(list(rows, 12, 1, 100)));
+    const page = await createStrapiStore(CMS, r.fetch).listPosts({
+      search: " Björk & co ",
+      genres: ["techno", "house"],
+      locations: ["berlin"],
+      page: 2,
+      pageSize: 5,
+    });
+    expect(r.urls()).toEqual([
+      `${CMS}/api/blog-posts?populate[0]=genres&populate[1]=locations&populate[2]=coverImage&populate[3]=audio_file&populate[4]=tags` +
+        "&filters[$or][0][title][$containsi]=Björk & co&filters[$or][1][artist_name][$containsi]=Björk & co&filters[$or][2][excerpt][$containsi]=Björk & co" +
+        "&filters[genres][slug][$in][0]=techno&filters[genres][slug][$in][1]=house&filters[locations][slug][$eq]=berlin" +
+        "&pagination[page]=1&pagination[pageSize]=100&sort=postDate:desc",
+    ]);
+    // Values are encoded; an '&' in the search text cannot split the query.
+    expect(r.calls[0]?.url).toContain("[$containsi]=Bj%C3%B6rk%20%26%20co");
+    expect(page).toMatchObject({ page: 2, pageSize: 5, total: 12, pageCount: 3 });
+    expect(page.items.map((p) => p.numericId)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it("fetches max(pageSize*10, 100) items when filtering", async () => {
+    const r = recorder(() => json(list([])));
+    await createStrapiStore(CMS, r.fetch).listPosts({ genres: ["techno"], pageSize: 15 });
+    expect(r.urls()[0]).toContain("pagination[page]=1&pagination[pageSize]=150");
+  });
+
+  it("gets one post by slug with populate=*, null when the data is empty", async () => {
+    const r = recorder((url) =>
+      json(list(url.searchParams.get("filters[slug][$eq]") === "post-1" ? [strapiPost(1)] : [])),
+    );
+    const store = createStrapiStore(CMS, r.fetch);
+    expect((await store.getPost("post-1"))?.title).toBe("Post 1");
+    expect(await store.getPost("missing")).toBeNull();
+    expect(r.urls()).toEqual([
+      `${CMS}/api/blog-posts?filters[slug][$eq]=post-1&populate=*`,
+      `${CMS}/api/blog-posts?filters[slug][$eq]=missing&populate=*`,
+    ]);
+  });
+
+  it("lists mixtapes and releases with their populate lists, sorts and searches", async () => {
+    const r = recorder(() => json(list([])));
+    const store = createStrapiStore(CMS, r.fetch);
+    await store.listMixtapes({ search: "mix" });
+    await store.getMixtape("m-1");
+    await store.listReleases({ search: "velvet", page: 2, pageSize: 10 });
+    await store.getRelease("r-1");
+    expect(r.urls()).toEqual([
+      `${CMS}/api/mixtapes?populate=*&sort=release_date:desc&filters[title][$containsi]=mix&pagination[page]=1&pagination[pageSize]=100`,
+      `${CMS}/api/mixtapes?filters[slug][$eq]=m-1&populate=*`,
+      `${CMS}/api/label-releases?populate[0]=artwork&populate[1]=tracks&populate[2]=purchase_links&sort=release_date:desc&filters[$or][0][title][$containsi]=velvet&filters[$or][1][artist_name][$containsi]=velvet&pagination[page]=2&pagination[pageSize]=10`,
+      `${CMS}/api/label-releases?filters[slug][$eq]=r-1&populate[0]=artwork&populate[1]=tracks&populate[2]=purchase_links`,
+    ]);
+  });
+
+  it("pages through genres at 100, counts posts per slug with pageSize 1, drops zeros, most first", async () => {
+    const genres = [
+      { id: 1, documentId: "a", name: "Ambient", slug: "ambient" },
+      { id: 2, documentId: "b", name: "Breaks", slug: "breaks" },
+      { id: 3, documentId: "c", name: "Cumbia", slug: "cumbia" },
+    ];
+    const counts: Record<string, number> = { ambient: 2, breaks: 5 };
+    const r = recorder((url) => {
+      if (url.pathname === "/api/genres") {
+        const page = Number(url.searchParams.get("pagination[page]"));
+        return json(list(page === 1 ? genres.slice(0, 2) : genres.slice(2), 3, page, 2));
+      }
+      const slug = url.searchParams.get("filters[genres][slug][$eq]") ?? "";
+      if (slug === "cumbia") return json({ error: { message: "boom" } }, 500);
+      return json(list([], counts[slug] ?? 0, 1, 1));
+    });
+    const result = await createStrapiStore(CMS, r.fetch).listGenres();
+    expect(result).toEqual([
+      { id: 2, name: "Breaks", slug: "breaks", postCount: 5 },
+      { id: 1, name: "Ambient", slug: "ambient", postCount: 2 },
+    ]);
+    expect(r.urls().slice(0, 2)).toEqual([
+      `${CMS}/api/genres?sort=name:asc&pagination[page]=1&pagination[pageSize]=100`,
+      `${CMS}/api/genres?sort=name:asc&pagination[page]=2&pagination[pageSize]=100`,
+    ]);
+    expect(r.urls()).toContain(
+      `${CMS}/api/blog-posts?filters[genres][slug][$eq]=ambient&fields[0]=slug&pagination[page]=1&pagination[pageSize]=1`,
+    );
+    // The failed count for cumbia counted 0 and was logged.
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("cumbia"));
+  });
+
+  it("merges aggregated posts into the /blog listing, skipping them silently when they fail", async () => {
+    const aggregated = {
+      id: 9,
+      documentId: "agg9",
+      original_url: "https://elsewhere.example/a",
+      title: "Agg",
+      published_date: "2026-01-27T12:00:00.000Z",
+      featured_image: { url: "/uploads/a.svg" },
+    };
+    let aggregatedFails = false;
+    const r = recorder((url) =>
+      url.pathname === "/api/aggregated-posts"
+        ? aggregatedFails
+          ? json({ error: { message: "down" } }, 503)
+          : json(list([aggregated], 1))
+        : json(list([strapiPost(1), strapiPost(2)], 2)),
+    );
+    const store = createStrapiStore(CMS, r.fetch);
+    const merged = await store.listCombinedPosts({ pageSize: 2 });
+    // post-1 is dated 10:00 and the aggregated post 12:00 the same day.
+    expect(merged.items.map((i) => `${i.kind}:${i.id}`)).toEqual([
+      "aggregated:aggregated-agg9",
+      "post:post-1",
+    ]);
+    expect(merged.total).toBe(3);
+    expect(r.urls()).toContain(
+      `${CMS}/api/aggregated-posts?populate[0]=genres&populate[1]=locations&populate[2]=featured_image&populate[3]=audio_file&pagination[page]=1&pagination[pageSize]=2&sort=published_date:desc`,
+    );
+    aggregatedFails = true;
+    const postsOnly = await store.listCombinedPosts({ pageSize: 2 });
+    expect(postsOnly.items.map((i) => i.kind)).toEqual(["post", "post"]);
+  });
+});
+
+describe("Strapi store: SPEC.md section 8 failures", () => {
+  it("answers a failed list with an empty page 1 and logs 'Failed to fetch blog posts'", async () => {
+    const r = recorder(() => json({ data: null, error: { status: 500, message: "db down" } }, 500));
+    const store = createStrapiStore(CMS, r.fetch);
+    expect(await store.listPosts({ page: 3 })).toEqual({
+      items: [],
+      page: 1,
+      pageSize: 15,
+      pageCount: 1,
+      total: 0,
+    });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch blog posts"));
+    expect(await store.listCombinedPosts()).toMatchObject({ items: [], page: 1, pageCount: 1, total: 0 });
+    expect(await store.listMixtapes()).toMatchObject({ items: [], page: 1, pageCount: 1, total: 0 });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch mixtapes"));
+    expect(await store.listReleases()).toMatchObject({ items: [], total: 0 });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch releases"));
+    expect(await store.listGenres()).toEqual([]);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch genres"));
+    expect(await store.listLocations()).toEqual([]);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch locations"));
+    expect(await store.listEvents(new Date())).toEqual({ upcoming: [], past: [] });
+  });
+
+  it("answers failed single-item calls with null", async () => {
+    const r = recorder(() => {
+      throw new TypeError("fetch failed");
+    });
+    const store = createStrapiStore(CMS, r.fetch);
+    expect(await store.getPost("a")).toBeNull();
+    expect(await store.getMixtape("a")).toBeNull();
+    expect(await store.getRelease("a")).toBeNull();
+    expect(await store.getEvent("a")).toBeNull();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch blog post"));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch mixtape"));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Failed to fetch release"));
+  });
+
+  it("gives every request a time budget and treats a timeout as a failure", async () => {
+    const r = recorder(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+    );
+    const store = createStrapiStore(CMS, r.fetch, { timeoutMs: 30 });
+    expect(await store.listPosts()).toMatchObject({ items: [], total: 0 });
+    expect(r.calls[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+});
+
+describe("Strapi store: submissions and the newsletter", () => {
+  const input: SubmissionInput = {
+    artistName: "Ana",
+    email: "ana@example.com",
+    trackTitle: "Tide",
+    genre: null,
+    city: "Lagos",
+    links: ["https://a.example", "https://b.example"],
+    message: null,
+    consent: true,
+    audioFile: { name: "tide.mp3", type: "audio/mpeg", size: 3, bytes: new Uint8Array([1, 2, 3]).buffer },
+    artworkFile: null,
+  };
+  const created = {
+    id: 4,
+    documentId: "sub4",
+    reference: "CF-AAAA-BBBB",
+    artist_name: "Ana",
+    email: "ana@example.com",
+    track_title: "Tide",
+    city: "Lagos",
+    links: "https://a.example\nhttps://b.example",
+    consent: true,
+    status: "pending",
+    adminNotes: null,
+    submissionDate: "2026-11-21T10:00:00.000Z",
+    audioFile: { url: "/uploads/tide.mp3", name: "tide.mp3", mime: "audio/mpeg", size: 0.003 },
+    artworkFile: null,
+  };
+
+  it("posts a multipart form without null fields, with the audio file", async () => {
+    const r = recorder(() => json({ data: created }, 201));
+    const s = await createStrapiStore(CMS, r.fetch, { token: "secret" }).createSubmission(input);
+    const call = r.calls[0];
+    expect(call?.method).toBe("POST");
+    expect(call?.url).toBe(`${CMS}/api/submissions`);
+    // Public route: no token, and no JSON content type (fetch sets the multipart boundary).
+    expect(call?.headers.get("Authorization")).toBeNull();
+    const form = call?.body as FormData;
+    expect([...form.keys()]).toEqual([
+      "artist_name",
+      "email",
+      "track_title",
+      "city",
+      "links",
+      "consent",
+      "audioFile",
+    ]);
+    expect(form.get("links")).toBe("https://a.example\nhttps://b.example");
+    expect((form.get("audioFile") as File).name).toBe("tide.mp3");
+    expect(s).toMatchObject({
+      id: "sub4",
+      reference: "CF-AAAA-BBBB",
+      links: ["https://a.example", "https://b.example"],
+      audioFile: { location: `${CMS}/uploads/tide.mp3`, size: 3 },
+    });
+  });
+
+  it("rethrows the server's message on a failed create, else 'Failed to create submission'", async () => {
+    const bad = recorder(() =>
+      json({ data: null, error: { status: 400, message: "Track title is required" } }, 400),
+    );
+    await expect(createStrapiStore(CMS, bad.fetch).createSubmission(input)).rejects.toThrow(
+      "Track title is required",
+    );
+    const down = recorder(() => new Response("<html>bad gateway</html>", { status: 502 }));
+    await expect(createStrapiStore(CMS, down.fetch).createSubmission(input)).rejects.toThrow(
+      /^Failed to create submission$/,
+    );
+  });
+
+  it("lists submissions with the token, newest first, filtered by status", async () => {
+    const r = recorder(() => json(list([created], 1)));
+    const page = await createStrapiStore(CMS, r.fetch, { token: "secret" }).listSubmissions({
+      status: "pending",
+    });
+    expect(r.urls()).toEqual([
+      `${CMS}/api/submissions?populate=*&pagination[page]=1&pagination[pageSize]=25&sort=submissionDate:desc&filters[status][$eq]=pending`,
+    ]);
+    expect(r.calls[0]?.headers.get("Authorization")).toBe("Bearer secret");
+    expect(page.items[0]?.id).toBe("sub4");
+  });
+
+  it("PUTs {status, adminNotes} to /submissions/{id}/status; 404 is null", async () => {
+    const r = recorder((url) =>
+      url.pathname.includes("missing")
+        ? json({ data: null, error: { status: 404, message: "Submission not found" } }, 404)
+        : json({ data: { ...created, status: "accepted", adminNotes: "Yes" } }),
+    );
+    const store = createStrapiStore(CMS, r.fetch, { token: "secret" });
+    expect(await store.setSubmissionStatus("sub4", "accepted", "Yes")).toMatchObject({
+      status: "accepted",
+      adminNotes: "Yes",
+    });
+    expect(r.calls[0]).toMatchObject({ method: "PUT", url: `${CMS}/api/submissions/sub4/status` });
+    expect(JSON.parse(String(r.calls[0]?.body))).toEqual({ status: "accepted", adminNotes: "Yes" });
+    expect(r.calls[0]?.headers.get("Content-Type")).toBe("application/json");
+    expect(r.calls[0]?.headers.get("Authorization")).toBe("Bearer secret");
+    expect(await store.setSubmissionStatus("missing", "rejected", null)).toBeNull();
+  });
+
+  it("surfaces the server's message on a failed status update, else the SPEC text", async () => {
+    const bad = recorder(() => json({ error: { message: "status must be one of …" } }, 400));
+    await expect(
+      createStrapiStore(CMS, bad.fetch).setSubmissionStatus("a", "accepted", null),
+    ).rejects.toThrow("status must be one of …");
+    const down = recorder(() => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(
+      createStrapiStore(CMS, down.fetch).setSubmissionStatus("a", "accepted", null),
+    ).rejects.toThrow(/^Failed to update submission status$/);
+  });
+
+  it("subscribes with source website_footer and maps every newsletter outcome", async () => {
+    const payload = {
+      email: "a@b.co",
+      firstName: "A",
+      lastName: null,
+      city: null,
+      source: "website_footer" as const,
+    };
+    const answer = (res: () => Response) => createStrapiStore(CMS, recorder(res).fetch).subscribe(payload);
+    const r = recorder(() => json({ message: "Welcome aboard" }));
+    expect(await createStrapiStore(CMS, r.fetch).subscribe(payload)).toEqual({ message: "Welcome aboard" });
+    expect(r.calls[0]).toMatchObject({ method: "POST", url: `${CMS}/api/email-subscribers/subscribe` });
+    expect(JSON.parse(String(r.calls[0]?.body))).toEqual({
+      email: "a@b.co",
+      firstName: "A",
+      lastName: null,
+      city: null,
+      source: "website_footer",
+    });
+    expect(await answer(() => json({}))).toEqual({ message: "Successfully subscribed!" });
+    await expect(answer(() => json({ error: { message: "Too many" } }, 429))).rejects.toThrow("Too many");
+    await expect(answer(() => new Response("", { status: 500 }))).rejects.toThrow(/^Failed to subscribe$/);
+    await expect(answer(() => new Response("<html>", { status: 200 }))).rejects.toThrow(
+      "Server returned invalid response",
+    );
+    await expect(
+      answer(() => {
+        throw new TypeError("fetch failed");
+      }),
+    ).rejects.toThrow("Failed to subscribe. Please try again.");
+  });
+});
