@@ -1,19 +1,16 @@
 import { useAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { TEXTS } from "../lib/texts";
-import { searchOpenAtom } from "./atoms";
+import { searchOpenAtom, takeOpener } from "./atoms";
 import { SearchBox } from "./search-box";
 
 /** The Ctrl/Cmd+K modal: suggestions (at most 8), focus in while open and back after. */
 export function SearchModal() {
   const [open, setOpen] = useAtom(searchOpenAtom);
   const dialog = useRef<HTMLDivElement>(null);
-  const opener = useRef<Element | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    opener.current = document.activeElement;
-    const restore = opener.current;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") setOpen(false);
       // Keep Tab inside the dialog while it is open.
@@ -33,7 +30,8 @@ export function SearchModal() {
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
-      if (restore instanceof HTMLElement) restore.focus();
+      const restore = takeOpener();
+      if (restore instanceof HTMLElement && restore.isConnected) restore.focus();
     };
   }, [open, setOpen]);
 
