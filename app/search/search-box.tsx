@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { TEXTS } from "../lib/texts";
 import { useSuggestions } from "./suggestions";
@@ -30,6 +30,10 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
   const id = useId();
   const listId = `${id}-list`;
   const open = !dismissed && suggestions.length > 0;
+  // Keep the chosen suggestion in view when the list scrolls (small screens).
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, listId]);
 
   const go = (to: string) => {
     onNavigate?.();
