@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ftsRebuildSql } from "../../scripts/catalogue/to-sql";
 import { createD1Search } from "../../worker/content/d1/search";
 import type { WorkerEnv } from "../../worker/env";
@@ -215,6 +215,25 @@ describe("/api/search and /api/suggest", () => {
     const after = await api("q=lagos&genre=afro-house&genre=house");
     expect(after.body.posts?.total).toBe(0);
     for (const sql of ftsRebuildSql()) await env.DB.prepare(sql).run();
+  });
+
+  it("falls back to D1 FTS5 when Meilisearch is down, without the visitor noticing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // Port 9 (discard) on loopback refuses connections: the search service is down.
+    const down = { MEILISEARCH_HOST: "http://127.0.0.1:9", MEILISEARCH_SEARCH_KEY: "public" };
+    const res = await callApp("/api/search?q=tbilisi&type=posts", undefined, down);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ApiBody;
+    expect(body.posts?.total).toBeGreaterThan(0);
+    expect(body.posts?.items[0]?.highlights.title).toContain("<mark>");
+    const page = await callApp("/search?q=tbilisi", undefined, down);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<mark>Tbilisi</mark>");
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining("Search service unavailable"),
+      expect.anything(),
+    );
+    warn.mockRestore();
   });
 
   it("never answers 5xx for generated queries (fast-check, 1000 runs each)", async () => {

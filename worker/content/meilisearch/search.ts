@@ -1,5 +1,5 @@
 import { Meilisearch, type SearchParams, type SearchResponse } from "meilisearch";
-import { balance } from "../d1/search/suggest";
+import { balance } from "../balance";
 import type {
   FacetValue,
   MixtapeHit,

@@ -1,3 +1,4 @@
+import { balance } from "../../balance";
 import type { Suggestion } from "../../types";
 import { ftsMatch, ftsTerms } from "./fts-query";
 
@@ -40,12 +41,4 @@ export async function suggest(db: D1Database, text: string, limit: number): Prom
     href: `/mixtapes/${r.slug}`,
   }));
   return balance(postItems, mixtapeItems, limit);
-}
-
-/** Half of `limit` from each list (posts get the odd one), topped up from the other list. */
-export function balance<T>(first: T[], second: T[], limit: number): T[] {
-  let a = Math.min(first.length, Math.ceil(limit / 2));
-  const b = Math.min(second.length, limit - a);
-  a = Math.min(first.length, limit - b);
-  return [...first.slice(0, a), ...second.slice(0, b)];
 }

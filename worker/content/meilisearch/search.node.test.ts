@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startMeilisearchStandIn } from "../../../tests/stand-ins/meilisearch";
+import { createFailoverSearch, newAvailability } from "../search-failover";
+import type { Post, SearchIndex } from "../types";
+import { postToDocument } from "./documents";
+import { createMeiliSearch } from "./search";
+
+const post = (slug: string, title: string, artist: string, genres: string[], featured = false): Post => ({
+  id: slug,
+  numericId: slug.length,
+  slug,
+  title,
+  artist,
+  excerpt: `${title} excerpt`,
+  content: ["body"],
+  date: "2026-01-02T10:00:00.000Z",
+  category: "news",
+  tags: [],
+  genres: genres.map((g) => ({ slug: g, name: g[0]?.toUpperCase() + g.slice(1) })),
+  locations: [{ slug: "berlin", name: "Berlin" }],
+  coverImage: null,
+  isFeatured: featured,
+  audio: null,
+});
+
+const POSTS = [
+  post("bjork-live", "Björk live in Berlin", "Björk", ["ambient"], true),
+  post("techno-night", "A techno night", "Ferro Lux", ["techno"]),
+];
+
+let standIn: Awaited<ReturnType<typeof startMeilisearchStandIn>>;
+let meili: SearchIndex;
+
+beforeAll(async () => {
+  standIn = await startMeilisearchStandIn({
+    "blog-post": POSTS.map(postToDocument) as unknown as Record<string, unknown>[],
+    mixtape: [],
+  });
+  meili = createMeiliSearch({
+    host: standIn.url,
+    searchKey: "public-search-key",
+    names: async () =>
+      new Map([
+        ["ambient", "Ambient"],
+        ["techno", "Techno"],
+        ["berlin", "Berlin"],
+      ]),
+  });
+});
+afterAll(() => standIn.close());
+beforeEach(() => {
+  standIn.requests.length = 0;
+  standIn.setMode("ok");
+});
+
+describe("the Meilisearch source", () => {
+  it("sends exactly SPEC.md section 7's blog search", async () => {
+    await meili.searchPosts({
+      query: "björk",
+      page: 2,
+      pageSize: 15,
+      genres: ["ambient", "techno"],
+      locations: ["berlin"],
+      isFeatured: true,
+    });
+    expect(standIn.requests).toHaveLength(1);
+    const [request] = standIn.requests;
+    expect(request?.method).toBe("POST");
+    expect(request?.path).toBe("/indexes/blog-post/search");
+    expect(request?.headers.authorization).toBe("Bearer public-search-key");
+    expect(request?.headers["content-type"]).toBe("application/json");
+    expect(request?.headers["x-meilisearch-client"]).toMatch(/Crossfade/);
+    expect(request?.body).toEqual({
+      q: "björk",
+      page: 2,
+      hitsPerPage: 15,
+      sort: ["postDate:desc"],
+      attributesToHighlight: ["title", "artist_name", "excerpt"],
+      highlightPreTag: "<mark>",
+      highlightPostTag: "</mark>",
+      facets: ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"],
+      filter: ['genres.slug IN ["ambient", "techno"]', 'locations.slug IN ["berlin"]', "is_featured = true"],
+      attributesToRetrieve: expect.arrayContaining(["title", "artist_name", "slug", "genres"]),
+    });
+  });
+
+  it("leaves sort out for relevance and filter out when nothing is chosen", async () => {
+    await meili.searchPosts({ query: "x", sortBy: "relevance", genres: [] });
+    const body = standIn.requests[0]?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("sort");
+    expect(body).not.toHaveProperty("filter");
+  });
+
+  it("reads hits, highlights, totals, facets and timing into domain results", async () => {
+    const result = await meili.searchPosts({ query: "björk" });
+    expect(result.total).toBe(1);
+    expect(result.processingTimeMs).toBe(3);
+    expect(result.items[0]?.post.slug).toBe("bjork-live");
+    expect(result.items[0]?.highlights.title).toBe("<mark>Björk</mark> live in Berlin");
+    expect(result.facets.genres).toEqual([{ slug: "ambient", name: "Ambient", count: 1 }]);
+    expect(result.facets.featured).toEqual({ yes: 1, no: 0 });
+  });
+
+  it("searches the mixtape index sorted by release date, with its own facets", async () => {
+    await meili.searchMixtapes({ query: "mix", genres: ["techno"] });
+    expect(standIn.requests[0]?.path).toBe("/indexes/mixtape/search");
+    expect(standIn.requests[0]?.body).toMatchObject({
+      sort: ["release_date:desc"],
+      facets: ["genres.name", "genres.slug", "is_featured"],
+      filter: ['genres.slug IN ["techno"]'],
+    });
+  });
+
+  it("asks for suggestions with title and artist_name from both indexes", async () => {
+    const list = await meili.suggest("bj", 5);
+    const bodies = standIn.requests.map((r) => [r.path, r.body]);
+    expect(bodies).toContainEqual([
+      "/indexes/blog-post/search",
+      { q: "bj", hitsPerPage: 5, attributesToRetrieve: ["title", "artist_name", "slug"] },
+    ]);
+    expect(list).toEqual([
+      { kind: "post", title: "Björk live in Berlin", artist: "Björk", href: "/blog/bjork-live" },
+    ]);
+  });
+
+  it("checks health with GET /health and a test search that must find posts", async () => {
+    expect(await meili.health()).toBe(true);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /health",
+      "POST /indexes/blog-post/search",
+    ]);
+    standIn.setMode("empty");
+    expect(await meili.health()).toBe(false);
+  });
+
+  it("throws on a 500 and on garbage, so the failover can step in", async () => {
+    standIn.setMode("error");
+    await expect(meili.searchPosts({ query: "x" })).rejects.toThrow();
+    standIn.setMode("garbage");
+    await expect(meili.searchPosts({ query: "x" })).rejects.toThrow();
+  });
+
+  it("behind the failover, a failing stand-in gives the content source's results", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const own = await meili.searchPosts({ query: "techno" });
+    const fallback = {
+      kind: "d1-fts5",
+      searchPosts: vi.fn(async () => ({ ...own, processingTimeMs: 99 })),
+      searchMixtapes: vi.fn(),
+      suggest: vi.fn(),
+      health: vi.fn(async () => true),
+    } as unknown as SearchIndex;
+    const state = newAvailability();
+    const search = createFailoverSearch(meili, fallback, state);
+    expect((await search.searchPosts({ query: "techno" })).processingTimeMs).toBe(3);
+    standIn.setMode("error");
+    standIn.requests.length = 0;
+    const result = await search.searchPosts({ query: "techno" });
+    expect(result.processingTimeMs).toBe(99);
+    expect(result.items.map((h) => h.post.slug)).toEqual(["techno-night"]);
+    expect(standIn.requests.map((r) => r.path)).toEqual(["/indexes/blog-post/search"]);
+    expect(state.available).toBe(false);
+  });
+});
