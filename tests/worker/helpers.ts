@@ -36,7 +36,7 @@ export function htmlText(text: string): string {
 export async function callApp(
   path: string,
   init?: RequestInit,
-  bindings: Partial<Env> = {},
+  bindings: Partial<WorkerEnv> = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
   const res = await app.fetch(new Request(`http://localhost${path}`, init), { ...env, ...bindings }, ctx);
