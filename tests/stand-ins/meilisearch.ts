@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -20,6 +21,33 @@ export type StandInMode = "ok" | "error" | "garbage" | "empty";
 export async function startMeilisearchStandIn(documents: Record<string, Record<string, unknown>[]>) {
   const requests: RecordedRequest[] = [];
   let mode: StandInMode = "ok";
+  let nextTask = 0;
+  const tasks = new Map<number, Record<string, unknown>>();
+  /** Documents received per index, in the order they arrived. */
+  const received: Record<string, Record<string, unknown>[][]> = {};
+  const enqueue = (indexUid: string, type: string) => {
+    const uid = nextTask++;
+    const at = new Date().toISOString();
+    tasks.set(uid, {
+      uid,
+      batchUid: uid,
+      indexUid,
+      status: "succeeded",
+      type,
+      canceledBy: null,
+      details: {},
+      error: null,
+      duration: "PT0.001S",
+      enqueuedAt: at,
+      startedAt: at,
+      finishedAt: at,
+    });
+    return { taskUid: uid, indexUid, status: "enqueued", type, enqueuedAt: at };
+  };
+  const json = (res: import("node:http").ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -36,6 +64,22 @@ export async function startMeilisearchStandIn(documents: Record<string, Record<s
       if (mode === "garbage") {
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end("{not json");
+        return;
+      }
+      if (req.method === "POST" && path === "/indexes") {
+        json(res, 202, enqueue(String(body?.uid), "indexCreation"));
+        return;
+      }
+      const write = path.match(/^\/indexes\/([^/?]+)\/(settings|documents)/);
+      if (write && (req.method === "PATCH" || req.method === "POST")) {
+        const uid = write[1] ?? "";
+        if (write[2] === "documents") (received[uid] ??= []).push(body as Record<string, unknown>[]);
+        json(res, 202, enqueue(uid, write[2] === "settings" ? "settingsUpdate" : "documentAdditionOrUpdate"));
+        return;
+      }
+      const task = path.match(/^\/tasks\/(\d+)$/);
+      if (req.method === "GET" && task) {
+        json(res, 200, tasks.get(Number(task[1])));
         return;
       }
       if (req.method === "GET" && path === "/health") {
@@ -100,6 +144,7 @@ export async function startMeilisearchStandIn(documents: Record<string, Record<s
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    received,
     setMode(next: StandInMode) {
       mode = next;
     },
