@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { contentContext } from "../app/lib/context";
+import { contentContext, intakeContext } from "../app/lib/context";
 import { createContentService, describeSources } from "./content/service";
-import type { ContentService } from "./content/types";
-import { APP_VERSION, type WorkerEnv } from "./env";
+import { APP_VERSION, type AppEnv } from "./env";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
+import { formsApi } from "./forms/api";
+import { createIntake } from "./forms/intake";
 import { serveWithRanges } from "./media";
 
 const handleRequest = createRequestHandler(
@@ -14,13 +15,13 @@ const handleRequest = createRequestHandler(
   import.meta.env.MODE,
 );
 
-type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService } };
-
 export const app = new Hono<AppEnv>();
 
 // One content service per request (CONVENTIONS.md "Boundaries").
 app.use("*", async (c, next) => {
-  c.set("content", createContentService(c.env));
+  const content = createContentService(c.env);
+  c.set("content", content);
+  c.set("intake", createIntake(c.env.DB, content.store, c.req.raw));
   await next();
 });
 
@@ -30,6 +31,9 @@ app.get("/api/health", (c) => {
     "Cache-Control": "no-store",
   });
 });
+
+// Newsletter, submissions and the submissions admin (issue 7).
+app.route("/api", formsApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
@@ -77,5 +81,6 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(contentContext, c.var.content);
+  context.set(intakeContext, c.var.intake);
   return handleRequest(c.req.raw, context);
 });

@@ -13,7 +13,7 @@ export function describeSources(env: WorkerEnv) {
 /** Builds the content service for one request (CONVENTIONS.md: once per request). */
 export function createContentService(env: WorkerEnv): ContentService {
   return {
-    store: createD1Store(env.DB),
+    store: createD1Store(env.DB, env.UPLOADS),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
   };
