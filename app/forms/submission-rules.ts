@@ -23,8 +23,7 @@ export const SUBMISSION_FIELDS = {
 export type SubmissionField = keyof typeof SUBMISSION_FIELDS;
 export type FieldErrors = Partial<Record<SubmissionField, string>>;
 
-/** A hidden field people never see; bots that fill every input give themselves away. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "./honeypot";
 
 export const LIMITS = {
   artistName: 120,

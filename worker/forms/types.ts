@@ -8,6 +8,8 @@ export interface Refusal {
   error: string;
   /** Field-level messages (submission form). */
   fields?: FieldErrors;
+  /** The text fields as sent, so a page rendered without JavaScript can fill the form again. */
+  values?: Record<string, string>;
   /** Seconds, for 429. */
   retryAfter?: number;
 }
