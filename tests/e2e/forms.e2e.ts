@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,21 @@ import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { baseUrl, useBrowser } from "./browser";
 
 const session = useBrowser();
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** Serious or critical axe-core violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+    };
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+  });
+}
 
 const MP3 = join(ROOT, "public", "media", "audio", "short-clip.mp3");
 /** A real 1×1 PNG. */
@@ -274,5 +290,25 @@ describe("the submission form with JavaScript", () => {
     expect(Buffer.from(await audio.arrayBuffer()).equals(readFileSync(MP3))).toBe(true);
     const art = await admin(`/api/uploads/${stored?.artworkFile?.location}`);
     expect(Buffer.from(await art.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+});
+
+describe("accessibility of the forms in their states (axe-core)", () => {
+  it("finds no serious or critical violation in the details step, on /newsletter and in the form with errors", async () => {
+    const page = await session.newPage({ width: 375 });
+    await page.goto("/about", { waitUntil: "networkidle" });
+    const footer = footerForm(page);
+    await footer.getByLabel("Email address").fill("axe@example.com");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await footer.getByLabel("First name").waitFor();
+    expect(await axeViolations(page), "details step").toEqual([]);
+
+    await page.goto("/newsletter", { waitUntil: "networkidle" });
+    expect(await axeViolations(page), "/newsletter").toEqual([]);
+
+    await page.goto("/submit/form", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Send submission" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await axeViolations(page), "form with errors").toEqual([]);
   });
 });

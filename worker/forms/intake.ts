@@ -98,8 +98,11 @@ export function createIntake(db: D1Database, store: ContentStore, request: Reque
       const audio = fileOf(form.get("audioFile"));
       const artwork = fileOf(form.get("artworkFile"));
       const check = checkSubmission(form, { audio: await summary(audio), artwork: await summary(artwork) });
-      if (!check.ok)
-        return { ok: false, status: 400, error: TEXTS.submissionFixFields, fields: check.errors };
+      if (!check.ok) {
+        // Text fields only: files cannot be put back into a file input.
+        const values = stringsOf(Object.fromEntries(form));
+        return { ok: false, status: 400, error: TEXTS.submissionFixFields, fields: check.errors, values };
+      }
 
       const { values } = check;
       try {
