@@ -304,6 +304,7 @@ export function SubmissionForm({ initial }: { initial: SubmissionState }) {
         <Field
           field="audioFile"
           label="Audio file"
+          note="(or add a link above)"
           hint="MP3, WAV, FLAC or AIFF, up to 50 MB."
           errors={errors}
         >
