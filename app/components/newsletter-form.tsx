@@ -168,11 +168,12 @@ export function NewsletterForm({
             />
           </div>
           <div className="button-row">
-            <button type="submit" name="intent" value="skip" className="button button--ghost">
-              {TEXTS.newsletterSkip}
-            </button>
+            {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
             <button type="submit" name="intent" value="complete" className="button button--accent">
               {submitting ? "Subscribing…" : TEXTS.newsletterComplete}
+            </button>
+            <button type="submit" name="intent" value="skip" className="button button--ghost">
+              {TEXTS.newsletterSkip}
             </button>
           </div>
         </fieldset>

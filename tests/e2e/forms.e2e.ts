@@ -134,6 +134,18 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
     expect(await footer.getByLabel("Email address").isEnabled()).toBe(true);
   });
 
+  it("completes with the details when Enter is pressed in a detail field", async () => {
+    const page = await session.newPage();
+    await page.goto("/events", { waitUntil: "networkidle" });
+    const footer = footerForm(page);
+    await footer.getByLabel("Email address").fill("enter.key@example.com");
+    await footer.getByLabel("Email address").press("Enter");
+    await footer.getByLabel("City").fill("Graz");
+    const payload = await sentPayload(page, () => footer.getByLabel("City").press("Enter"));
+    expect(payload).toMatchObject({ email: "enter.key@example.com", city: "Graz" });
+    await expect.poll(() => footer.getByRole("status").textContent()).toBe("Successfully subscribed!");
+  });
+
   it("shows the server's refusal as the error message", async () => {
     const page = await session.newPage();
     await page.route("**/api/newsletter", (route) =>
