@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Page, Submission } from "../../worker/content/types";
 import { ADMIN, fileOf, MAGIC, postSubmission, submissionForm } from "./form-helpers";
@@ -77,11 +77,17 @@ describe("GET /api/submissions", () => {
     const page = await res.json<Page<Submission>>();
     expect(page.pageSize).toBe(25);
     expect(page.page).toBe(1);
+    expect(page.items.length).toBe(Math.min(25, page.total));
     const dates = page.items.map((s) => s.submissionDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    const refs = page.items.map((s) => s.reference);
+    // Other test files add submissions too: look for this file's own on one large page.
+    const all = await (await visit("/api/submissions?pageSize=100", { headers: ADMIN })).json<
+      Page<Submission>
+    >();
+    const refs = all.items.map((s) => s.reference);
+    expect(refs).toContain(first.reference);
     expect(refs.indexOf(second.reference)).toBeLessThan(refs.indexOf(first.reference));
-    const mine = page.items.find((s) => s.reference === first.reference);
+    const mine = all.items.find((s) => s.reference === first.reference);
     expect(mine).toMatchObject({
       id: first.id,
       trackTitle: "Admin First",
@@ -177,5 +183,53 @@ describe("GET /api/uploads/{key}", () => {
   it("answers 404 for a key that holds nothing", async () => {
     const res = await visit("/api/uploads/submissions/CF-NONE-NONE/audio.mp3", { headers: ADMIN });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("when D1 fails", () => {
+  const broken = {
+    prepare() {
+      throw new Error("D1 is down");
+    },
+    batch() {
+      return Promise.reject(new Error("D1 is down"));
+    },
+  } as unknown as D1Database;
+  const brokenEnv = { ...env, DB: broken, ADMIN_TOKEN: "test-admin-token" };
+
+  it("answers with SPEC.md section 8's messages and a 500, and reports the error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const list = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);
+      expect(list.status).toBe(500);
+      expect(await list.json()).toEqual({ error: "Failed to fetch submissions" });
+
+      const put = await app.request(
+        "/api/submissions/1/status",
+        {
+          method: "PUT",
+          headers: { ...ADMIN, "Content-Type": "application/json" },
+          body: '{"status":"accepted"}',
+        },
+        brokenEnv,
+      );
+      expect(put.status).toBe(500);
+      expect(await put.json()).toEqual({ error: "Failed to update submission status" });
+
+      const signUp = await app.request(
+        "/api/newsletter",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"email":"down@example.com"}',
+        },
+        brokenEnv,
+      );
+      expect(signUp.status).toBe(500);
+      expect(await signUp.json()).toEqual({ error: "Failed to subscribe" });
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

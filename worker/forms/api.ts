@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
-import { SUBMISSION_STATUSES, type SubmissionStatus } from "../content/types";
+import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "../content/types";
 import type { AppEnv } from "../env";
 import { checkAdmin } from "./admin-auth";
-import { BodyError, NEWSLETTER_LIMIT, readJsonObject } from "./body";
+import { BodyError, readJsonObject } from "./body";
 import type { Refusal } from "./types";
 
 /**
@@ -73,18 +73,26 @@ formsApi.get("/submissions", adminOnly, async (c) => {
     return refuse(c, error(400, `pageSize must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}.`));
   if (status !== undefined && status !== "" && !isStatus(status))
     return refuse(c, error(400, `Unknown status '${status}'. ${STATUS_HELP}`));
-  const result = await c.var.content.store.listSubmissions({
-    page,
-    pageSize,
-    status: status ? (status as SubmissionStatus) : undefined,
-  });
-  return c.json(result, 200, NO_STORE);
+  try {
+    const result = await c.var.content.store.listSubmissions({
+      page,
+      pageSize,
+      status: status ? (status as SubmissionStatus) : undefined,
+    });
+    return c.json(result, 200, NO_STORE);
+  } catch (e) {
+    console.error("listing submissions failed", e);
+    return refuse(c, error(500, "Failed to fetch submissions"));
+  }
 });
 
 formsApi.put("/submissions/:id/status", adminOnly, async (c) => {
   let body: Record<string, unknown>;
   try {
-    body = await readJsonObject(c.req.raw, { max: 16 * 1024, message: NEWSLETTER_LIMIT.message });
+    body = await readJsonObject(c.req.raw, {
+      max: 16 * 1024,
+      message: "The request body is too large (at most 16 KB).",
+    });
   } catch (e) {
     if (e instanceof BodyError) return refuse(c, e.toRefusal());
     throw e;
@@ -96,11 +104,17 @@ formsApi.put("/submissions/:id/status", adminOnly, async (c) => {
     return refuse(c, error(400, "adminNotes must be a string or null."));
   if (typeof notes === "string" && notes.length > MAX_NOTES)
     return refuse(c, error(400, `adminNotes can be at most ${MAX_NOTES} characters.`));
-  const updated = await c.var.content.store.setSubmissionStatus(
-    c.req.param("id") ?? "",
-    body.status,
-    typeof notes === "string" && notes.trim() ? notes.trim() : null,
-  );
+  let updated: Submission | null;
+  try {
+    updated = await c.var.content.store.setSubmissionStatus(
+      c.req.param("id") ?? "",
+      body.status,
+      typeof notes === "string" && notes.trim() ? notes.trim() : null,
+    );
+  } catch (e) {
+    console.error("updating a submission failed", e);
+    return refuse(c, error(500, "Failed to update submission status"));
+  }
   if (!updated) return refuse(c, error(404, "Submission not found."));
   return c.json(updated, 200, NO_STORE);
 });

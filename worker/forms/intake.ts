@@ -46,8 +46,14 @@ async function upload(
 export function createIntake(db: D1Database, store: ContentStore, request: Request): FormIntake {
   const client = clientAddress(request);
   const limited = async (rule: RateRule): Promise<Refusal | null> => {
-    const decision = await hitRateLimit(db, rule, client);
-    return decision.allowed ? null : tooMany(decision.retryAfter);
+    try {
+      const decision = await hitRateLimit(db, rule, client);
+      return decision.allowed ? null : tooMany(decision.retryAfter);
+    } catch (error) {
+      // The limiter fails open: a hiccup in its table must not turn visitors away.
+      console.error("rate limit check failed", error);
+      return null;
+    }
   };
 
   return {
