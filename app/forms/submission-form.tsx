@@ -134,7 +134,10 @@ export function SubmissionForm({ initial }: { initial: SubmissionState }) {
   }, [errors]);
 
   useEffect(() => {
-    if (receipt && hydrated) receiptRef.current?.focus();
+    if (!receipt || !hydrated) return;
+    // The receipt replaces a long form: show it from the page's title down, under the sticky header.
+    window.scrollTo({ top: 0 });
+    receiptRef.current?.focus({ preventScroll: true });
   }, [receipt, hydrated]);
 
   function refuse(message: string, fields: FieldErrors = {}) {
