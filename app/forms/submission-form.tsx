@@ -1,7 +1,9 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AppLink } from "../components/app-link";
 import { TEXTS } from "../lib/texts";
 import { SNIFF_BYTES } from "./file-types";
+import { describe, Field, fieldId } from "./form-field";
+import { type Receipt, SubmissionReceipt } from "./submission-receipt";
 import {
   ARTWORK,
   AUDIO,
@@ -15,10 +17,7 @@ import {
 } from "./submission-rules";
 import { useHydrated } from "./use-hydrated";
 
-export interface Receipt {
-  reference: string;
-  trackTitle: string;
-}
+export type { Receipt };
 
 /** What the page starts from: nothing, the server's refusal (no JavaScript), or its receipt. */
 export type SubmissionState =
@@ -39,8 +38,6 @@ const ORDER: SubmissionField[] = [
   "consent",
 ];
 
-const fieldId = (field: SubmissionField) => `submission-${SUBMISSION_FIELDS[field]}`;
-
 function chosenFile(value: FormDataEntryValue | null): File | null {
   if (value === null || typeof value === "string") return null;
   return value.size === 0 && value.name === "" ? null : value;
@@ -49,64 +46,6 @@ function chosenFile(value: FormDataEntryValue | null): File | null {
 async function summary(file: File | null): Promise<FileSummary | null> {
   if (!file) return null;
   return { size: file.size, head: new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()) };
-}
-
-function Field({
-  field,
-  label,
-  required,
-  hint,
-  note = "(optional)",
-  errors,
-  children,
-}: {
-  field: SubmissionField;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  /** Shown after the label of a field that is not required. */
-  note?: string;
-  errors: FieldErrors;
-  children: ReactNode;
-}) {
-  const error = errors[field];
-  return (
-    <div className={error ? "field field--invalid" : "field"}>
-      <label htmlFor={fieldId(field)}>
-        {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : (
-          <span className="field__optional"> {note}</span>
-        )}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${fieldId(field)}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p className="field__error" id={`${fieldId(field)}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria attributes tying an input to its hint and error message. */
-function describe(field: SubmissionField, errors: FieldErrors, hasHint: boolean) {
-  const ids = [hasHint ? `${fieldId(field)}-hint` : null, errors[field] ? `${fieldId(field)}-error` : null];
-  const describedBy = ids.filter(Boolean).join(" ") || undefined;
-  return {
-    id: fieldId(field),
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": describedBy,
-  };
 }
 
 /**
@@ -181,32 +120,7 @@ export function SubmissionForm({ initial }: { initial: SubmissionState }) {
     xhr.send(body);
   }
 
-  if (receipt) {
-    return (
-      <section className="submission-receipt" aria-labelledby="submission-receipt-title">
-        <h2 id="submission-receipt-title" ref={receiptRef} tabIndex={-1}>
-          {TEXTS.submissionReceivedTitle}
-        </h2>
-        <p>
-          We received <strong>{receipt.trackTitle}</strong>. It is logged as <strong>pending</strong>, and a
-          person from our A&amp;R team will listen to it, usually within three weeks.
-        </p>
-        <p className="submission-receipt__reference">
-          {TEXTS.submissionReferenceLabel}:{" "}
-          <strong data-testid="submission-reference">{receipt.reference}</strong>
-        </p>
-        <p>Quote it if you write to demos@crossfade.example about this submission.</p>
-        <p className="button-row">
-          <a href="/submit/form" className="button button--ghost">
-            Send another track
-          </a>
-          <AppLink to="/" className="button button--ghost">
-            Back to the homepage
-          </AppLink>
-        </p>
-      </section>
-    );
-  }
+  if (receipt) return <SubmissionReceipt receipt={receipt} headingRef={receiptRef} />;
 
   const uploading = progress !== null;
   return (
