@@ -63,6 +63,16 @@ describe("checkSubmission, shared by the browser and the Worker", () => {
     });
   });
 
+  it("counts only a ticked box (or true/yes/1) as consent", () => {
+    for (const consent of ["on", "true", "YES", "1"])
+      expect(checkSubmission(source({ ...valid, consent }), none).ok, consent).toBe(true);
+    for (const consent of ["", "false", "no", "0", "off"])
+      expect(checkSubmission(source({ ...valid, consent }), none), consent).toEqual({
+        ok: false,
+        errors: { consent: "Please agree so we can contact you about your submission" },
+      });
+  });
+
   it("gives each over-long field its own message", () => {
     const result = checkSubmission(
       source({ ...valid, artist_name: "x".repeat(121), message: "y".repeat(2001) }),

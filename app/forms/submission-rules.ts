@@ -123,7 +123,8 @@ export function checkSubmission(
     errors.links = TEXTS.linksInvalid;
 
   const consentValue = source.get(SUBMISSION_FIELDS.consent);
-  const consent = typeof consentValue === "string" && consentValue !== "";
+  // A checkbox sends "on"; scripts may send true/yes/1. Anything else (including "false") is no.
+  const consent = typeof consentValue === "string" && /^(on|true|yes|1)$/i.test(consentValue.trim());
   if (!consent) errors.consent = TEXTS.consentRequired;
 
   const audio = fileError(AUDIO, files.audio);
