@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 // Worker tests run inside workerd with real D1, KV and R2 bindings (CONVENTIONS.md "Tests").
 // reactRouter() resolves the virtual server build the Worker imports (DESIGN.md section 2).
 const TEST_PURGE_TOKEN = "test-purge-token-0123456789abcdef0123456789";
+const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
@@ -14,8 +15,15 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        // PURGE_TOKEN turns the cache purge webhook on for the tests (tests/worker/cache-purge.test.ts).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PURGE_TOKEN: TEST_PURGE_TOKEN } },
+        // PURGE_TOKEN and ADMIN_TOKEN turn the purge webhook and the submissions admin endpoints on
+        // (tests/worker/cache-purge.test.ts, tests/worker/submissions-admin.test.ts).
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            PURGE_TOKEN: TEST_PURGE_TOKEN,
+            ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+          },
+        },
       }),
     ],
     test: {

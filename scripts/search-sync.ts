@@ -11,6 +11,7 @@ import { Meilisearch } from "meilisearch";
 import { getPlatformProxy } from "wrangler";
 import { createD1Store } from "../worker/content/d1";
 import { createStrapiStore } from "../worker/content/strapi";
+import type { ContentStore } from "../worker/content/types";
 import { syncSearch } from "./search/sync";
 
 const host = process.env.MEILISEARCH_HOST;
@@ -25,14 +26,16 @@ const client = new Meilisearch({
 });
 
 let dispose = async () => {};
-let store;
+let store: ContentStore;
 if (process.env.CMS_URL) {
   store = createStrapiStore(process.env.CMS_URL, undefined, { token: process.env.CMS_API_TOKEN });
   console.log(`Reading content from Strapi at ${process.env.CMS_URL}`);
 } else {
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: ".wrangler/state/v3" } });
+  const proxy = await getPlatformProxy<{ DB: D1Database; UPLOADS: R2Bucket }>({
+    persist: { path: ".wrangler/state/v3" },
+  });
   dispose = proxy.dispose;
-  store = createD1Store(proxy.env.DB);
+  store = createD1Store(proxy.env.DB, proxy.env.UPLOADS);
   console.log("Reading content from the local D1 database (.wrangler/state)");
 }
 

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { contentContext } from "../app/lib/context";
+import { contentContext, intakeContext } from "../app/lib/context";
 import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
-import type { ContentService } from "./content/types";
-import { APP_VERSION, type WorkerEnv } from "./env";
+import { APP_VERSION, type AppEnv } from "./env";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
+import { formsApi } from "./forms/api";
+import { createIntake } from "./forms/intake";
 import { withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 
@@ -18,15 +19,15 @@ const handleRequest = createRequestHandler(
   import.meta.env.MODE,
 );
 
-type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService } };
-
 export const app = new Hono<AppEnv>();
 
 // The configuration is checked on the first request (logged once), then one content service
 // per request (CONVENTIONS.md "Boundaries") with the execution context for background work.
 app.use("*", async (c, next) => {
   configFor(c.env);
-  c.set("content", createContentService(c.env, executionContext(c)));
+  const content = createContentService(c.env, executionContext(c));
+  c.set("content", content);
+  c.set("intake", createIntake(c.env.DB, content.store, c.req.raw));
   await next();
 });
 
@@ -53,6 +54,8 @@ app.get("/api/health", (c) => {
 
 app.post("/api/cache/purge", cachePurge);
 app.route("/api", searchApi);
+// Newsletter, submissions and the submissions admin (issue 7).
+app.route("/api", formsApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
@@ -101,6 +104,7 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(contentContext, c.var.content);
+  context.set(intakeContext, c.var.intake);
   return withPageCacheHeaders(c.req.raw, await handleRequest(c.req.raw, context));
 });
 

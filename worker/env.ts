@@ -1,3 +1,6 @@
+import type { ContentService } from "./content/types";
+import type { FormIntake } from "./forms/types";
+
 /**
  * Bindings and variables the Worker reads. `Cloudflare.Env` (worker-configuration.d.ts, from
  * `wrangler types`) covers what wrangler.toml declares; secrets and optional variables that an
@@ -18,3 +21,6 @@ export interface WorkerEnv extends Cloudflare.Env {
 }
 
 export const APP_VERSION = "0.1.0";
+
+/** Hono's environment: the bindings, and what the first middleware builds for each request. */
+export type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService; intake: FormIntake } };

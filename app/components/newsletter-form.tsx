@@ -1,27 +1,186 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { isValidEmail } from "../forms/email";
+import { HONEYPOT_FIELD } from "../forms/honeypot";
+import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
+import { IDLE, type NewsletterView } from "../forms/newsletter-view";
+import { useHydrated } from "../forms/use-hydrated";
+import { TEXTS } from "../lib/texts";
+
 /**
- * The footer's newsletter sign-up. It posts to /api/newsletter, which works without
- * JavaScript (a redirect back) and is the seam the newsletter issue enhances.
+ * 'Stay in the Loop' (SPEC.md section 4). Without JavaScript it posts to the /newsletter route,
+ * whose action answers with the next step or the result; with JavaScript it checks the address,
+ * opens the second step in place and posts to /api/newsletter.
  */
-export function NewsletterForm() {
+export function NewsletterForm({
+  idPrefix = "newsletter",
+  initial = IDLE,
+  returnTo,
+}: {
+  idPrefix?: string;
+  initial?: NewsletterView;
+  /** Where "Continue browsing" leads after a no-JavaScript sign-up; default: this page. */
+  returnTo?: string;
+}) {
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  const [view, setView] = useState<NewsletterView>(initial);
+  const [submitting, setSubmitting] = useState(false);
+  const firstNameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // SPEC.md section 4: a result message goes back to idle after 5 s.
+  const resultShown = view.step === "email" && view.status !== "idle";
+  useEffect(() => {
+    if (!resultShown) return;
+    const timer = setTimeout(() => setView((v) => ({ ...IDLE, email: v.email })), NEWSLETTER_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [resultShown]);
+
+  useEffect(() => {
+    if (hydrated && view.step === "details") firstNameRef.current?.focus();
+  }, [hydrated, view.step]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value ?? "details";
+    const email = String(form.get("email") ?? "").trim();
+    if (view.step === "email") {
+      if (!isValidEmail(email)) {
+        setView({ ...IDLE, email, invalid: true });
+        emailRef.current?.focus();
+      } else setView({ step: "details", email });
+      return;
+    }
+    const detail = (name: string) =>
+      intent === "complete" ? String(form.get(name) ?? "").trim() || null : null;
+    setSubmitting(true);
+    const result = await postSubscriber({
+      email,
+      firstName: detail("firstName"),
+      lastName: detail("lastName"),
+      city: detail("city"),
+      website: String(form.get(HONEYPOT_FIELD) ?? ""),
+    });
+    setSubmitting(false);
+    // SPEC.md section 4: after success the email is cleared and the form disabled.
+    setView({
+      step: "email",
+      status: result.ok ? "success" : "error",
+      message: result.message,
+      email: result.ok ? "" : email,
+      invalid: false,
+    });
+  }
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const status = view.step === "email" ? view.status : "idle";
   return (
-    <form method="post" action="/api/newsletter" className="newsletter-form">
-      <label htmlFor="newsletter-email" className="visually-hidden">
-        Email address
-      </label>
-      <div className="newsletter-form__row">
+    <form
+      method="post"
+      action="/newsletter"
+      className="newsletter-form"
+      noValidate={hydrated}
+      onSubmit={hydrated ? onSubmit : undefined}
+    >
+      <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={id("website")}>Leave this field empty</label>
         <input
-          id="newsletter-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@example.com"
-          className="input"
+          id={id("website")}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
         />
-        <button type="submit" className="button button--accent">
-          Subscribe
-        </button>
       </div>
+      {view.step === "email" ? (
+        <fieldset className="newsletter-form__step" disabled={status === "success"}>
+          <label htmlFor={id("email")} className="visually-hidden">
+            Email address
+          </label>
+          <div className="newsletter-form__row">
+            <input
+              ref={emailRef}
+              id={id("email")}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="you@example.com"
+              className="input"
+              value={view.email}
+              onChange={(e) => setView({ ...IDLE, email: e.target.value })}
+              aria-invalid={view.invalid || undefined}
+              aria-describedby={view.invalid ? id("email-error") : undefined}
+            />
+            <button type="submit" name="intent" value="details" className="button button--accent">
+              {TEXTS.newsletterSubscribe}
+            </button>
+          </div>
+          {view.invalid ? (
+            <p id={id("email-error")} className="field__error">
+              {TEXTS.invalidEmail}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <fieldset className="newsletter-form__step newsletter-form__details" disabled={submitting}>
+          <legend>{TEXTS.newsletterDetailsPrompt}</legend>
+          <input type="hidden" name="email" value={view.email} />
+          <p className="newsletter-form__email">
+            Signing up <strong>{view.email}</strong>
+          </p>
+          <div className="newsletter-form__names">
+            <div className="field">
+              <label htmlFor={id("first-name")}>First name</label>
+              <input
+                ref={firstNameRef}
+                id={id("first-name")}
+                name="firstName"
+                className="input"
+                autoComplete="given-name"
+                maxLength={100}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={id("last-name")}>Last name</label>
+              <input
+                id={id("last-name")}
+                name="lastName"
+                className="input"
+                autoComplete="family-name"
+                maxLength={100}
+              />
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={id("city")}>City</label>
+            <input
+              id={id("city")}
+              name="city"
+              className="input"
+              autoComplete="address-level2"
+              maxLength={100}
+            />
+          </div>
+          <div className="button-row">
+            {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
+            <button type="submit" name="intent" value="complete" className="button button--accent">
+              {submitting ? "Subscribing…" : TEXTS.newsletterComplete}
+            </button>
+            <button type="submit" name="intent" value="skip" className="button button--ghost">
+              {TEXTS.newsletterSkip}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      <p className={`newsletter-form__message newsletter-form__message--${status}`} role="status">
+        {view.step === "email" ? view.message : null}
+      </p>
     </form>
   );
 }

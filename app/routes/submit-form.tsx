@@ -1,5 +1,8 @@
+import { data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
+import { SubmissionForm, type SubmissionState } from "../forms/submission-form";
+import { intakeContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/submit-form";
 
@@ -11,26 +14,40 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function SubmitForm() {
+/**
+ * The form posted without JavaScript (multipart): the same intake as POST /api/submissions,
+ * answering with the receipt, or with the refusal and the fields to fill in again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await context.get(intakeContext).submit(request);
+  if (outcome.ok) {
+    const { reference, trackTitle } = outcome.submission;
+    return { ok: true, receipt: { reference, trackTitle } } satisfies SubmissionState;
+  }
+  const state: SubmissionState = {
+    ok: false,
+    error: outcome.error,
+    fields: outcome.fields ?? {},
+    values: outcome.values ?? {},
+  };
+  const headers: HeadersInit = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {};
+  return data(state, { status: outcome.status, headers });
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function SubmitForm({ actionData }: Route.ComponentProps) {
+  const state = (actionData ?? null) as SubmissionState;
   return (
-    <ProsePage eyebrow="Submit Music" title="Submission form" lede="Fields marked * are required.">
-      <form className="form" method="post" encType="multipart/form-data">
-        <div className="field">
-          <label htmlFor="artist_name">Artist name *</label>
-          <input id="artist_name" name="artist_name" className="input" required maxLength={120} />
-        </div>
-        <div className="field">
-          <label htmlFor="email">Email *</label>
-          <input id="email" name="email" type="email" className="input" required autoComplete="email" />
-        </div>
-        <div className="field">
-          <label htmlFor="track_title">Track title *</label>
-          <input id="track_title" name="track_title" className="input" required maxLength={200} />
-        </div>
-        <p className="form__note">
-          Uploads and sending open with the submissions release; the fields above show what we ask for.
-        </p>
-      </form>
+    <ProsePage
+      eyebrow="Submit Music"
+      title="Submission form"
+      lede="Send one track, with a link or an audio file. Every submission is heard by a person."
+    >
+      {/* A new key per server answer, so the form starts from what the server said. */}
+      <SubmissionForm key={state ? JSON.stringify(state) : "empty"} initial={state} />
     </ProsePage>
   );
 }

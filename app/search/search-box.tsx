@@ -69,7 +69,7 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
   };
 
   return (
-    <form action="/search" method="get" role="search" className={className} onSubmit={onSubmit}>
+    <form action="/search" method="get" className={className} onSubmit={onSubmit}>
       <label htmlFor={`${id}-q`} className="visually-hidden">
         {TEXTS.searchLabel}
       </label>
@@ -96,7 +96,7 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
         }}
         onKeyDown={onKeyDown}
       />
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-label={TEXTS.suggestionsLabel}
@@ -104,10 +104,12 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
         hidden={!open}
       >
         {suggestions.map((s, i) => (
-          <li
+          <div
             key={`${s.kind}:${s.href}`}
             id={`${listId}-${i}`}
             role="option"
+            // Focus stays in the field (aria-activedescendant); the option is reachable by arrows.
+            tabIndex={-1}
             aria-selected={i === active}
             className="suggestions__item"
             onMouseDown={(e) => {
@@ -121,9 +123,9 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
               {s.kind === "post" ? TEXTS.suggestionPost : TEXTS.suggestionMixtape}
               {s.artist ? ` · ${s.artist}` : ""}
             </span>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {hints ? (
         <p className="search-box__hint muted">{query.trim() ? TEXTS.searchEnterHint : TEXTS.searchEmpty}</p>
       ) : null}

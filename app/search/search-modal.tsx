@@ -27,9 +27,15 @@ export function SearchModal() {
         }
       }
     };
+    // A press outside the dialog (on the dimmed page) closes it.
+    const onPointer = (event: MouseEvent) => {
+      if (dialog.current && !dialog.current.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onPointer);
     return () => {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onPointer);
       const restore = takeOpener();
       if (restore instanceof HTMLElement && restore.isConnected) restore.focus();
     };
@@ -37,7 +43,7 @@ export function SearchModal() {
 
   if (!open) return null;
   return (
-    <div className="search-modal" onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
+    <div className="search-modal">
       <div
         ref={dialog}
         className="search-modal__dialog"

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain ESM helper shared with the start script
 import { prepareDatabase, ROOT, serve } from "../../scripts/lib.mjs";
+import { E2E_ADMIN_TOKEN } from "./admin-token";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   rmSync(persistTo, { recursive: true, force: true });
   prepareDatabase(persistTo);
   const port = Number(process.env.E2E_PORT ?? 8790);
-  const server = await serve({ port, persistTo, stdio: "ignore" });
+  const server = await serve({ port, persistTo, stdio: "ignore", vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN } });
   project.provide("baseUrl", server.url);
   return () => server.stop();
 }

@@ -73,7 +73,9 @@ export async function startMeilisearchStandIn(documents: Record<string, Record<s
       const write = path.match(/^\/indexes\/([^/?]+)\/(settings|documents)/);
       if (write && (req.method === "PATCH" || req.method === "POST")) {
         const uid = write[1] ?? "";
-        if (write[2] === "documents") (received[uid] ??= []).push(body as Record<string, unknown>[]);
+        if (write[2] === "documents") {
+          received[uid] = [...(received[uid] ?? []), body as Record<string, unknown>[]];
+        }
         json(res, 202, enqueue(uid, write[2] === "settings" ? "settingsUpdate" : "documentAdditionOrUpdate"));
         return;
       }

@@ -230,7 +230,7 @@ describe("the KV edge cache", () => {
 
 describe("the cached content store", () => {
   it("caches published reads, but never searches or writes", async () => {
-    const d1 = createD1Store(env.DB);
+    const d1 = createD1Store(env.DB, env.UPLOADS);
     const spy = {
       listPosts: vi.spyOn(d1, "listPosts"),
       listGenres: vi.spyOn(d1, "listGenres"),

@@ -68,7 +68,7 @@ export function createContentService(
 ): ContentService {
   const cache = createCache(env, ctx);
   const store = cachedContentStore(
-    env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB),
+    env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB, env.UPLOADS),
     cache,
   );
   return {

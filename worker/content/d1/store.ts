@@ -1,12 +1,17 @@
 import type { ContentStore } from "../types";
 import { getEvent, listEvents } from "./events";
 import { getMixtape, listMixtapes } from "./mixtapes";
+import { subscribe } from "./newsletter";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { getRelease, listReleases } from "./releases";
+import { createSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
-/** The embedded content source: the D1 database bound as DB (DESIGN.md section 4). */
-export function createD1Store(db: D1Database): ContentStore {
+/**
+ * The embedded content source: the D1 database bound as DB (DESIGN.md section 4), with the
+ * files of artist submissions in the R2 bucket bound as UPLOADS.
+ */
+export function createD1Store(db: D1Database, uploads: R2Bucket): ContentStore {
   return {
     kind: "d1",
     listPosts: (filter) => listPosts(db, filter),
@@ -21,10 +26,9 @@ export function createD1Store(db: D1Database): ContentStore {
     getRelease: (id) => getRelease(db, id),
     listEvents: (now) => listEvents(db, now),
     getEvent: (id) => getEvent(db, id),
-    // Submissions and the newsletter land with the forms work (issue 7).
-    createSubmission: () => Promise.reject(new Error("Failed to create submission")),
-    listSubmissions: () => Promise.reject(new Error("Failed to fetch submissions")),
-    setSubmissionStatus: () => Promise.reject(new Error("Failed to update submission status")),
-    subscribe: () => Promise.reject(new Error("Failed to subscribe")),
+    createSubmission: (input) => createSubmission(db, uploads, input),
+    listSubmissions: (filter) => listSubmissions(db, filter),
+    setSubmissionStatus: (id, status, notes) => setSubmissionStatus(db, id, status, notes),
+    subscribe: (input) => subscribe(db, input),
   };
 }

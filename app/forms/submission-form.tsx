@@ -1,0 +1,293 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { AppLink } from "../components/app-link";
+import { TEXTS } from "../lib/texts";
+import { SNIFF_BYTES } from "./file-types";
+import { describe, Field, fieldId } from "./form-field";
+import { type Receipt, SubmissionReceipt } from "./submission-receipt";
+import {
+  ARTWORK,
+  AUDIO,
+  checkSubmission,
+  type FieldErrors,
+  type FileSummary,
+  HONEYPOT_FIELD,
+  LIMITS,
+  SUBMISSION_FIELDS,
+  type SubmissionField,
+} from "./submission-rules";
+import { useHydrated } from "./use-hydrated";
+
+export type { Receipt };
+
+/** What the page starts from: nothing, the server's refusal (no JavaScript), or its receipt. */
+export type SubmissionState =
+  | { ok: true; receipt: Receipt }
+  | { ok: false; error: string; fields: FieldErrors; values: Record<string, string> }
+  | null;
+
+const ORDER: SubmissionField[] = [
+  "artistName",
+  "email",
+  "trackTitle",
+  "genre",
+  "city",
+  "links",
+  "audioFile",
+  "artworkFile",
+  "message",
+  "consent",
+];
+
+function chosenFile(value: FormDataEntryValue | null): File | null {
+  if (value === null || typeof value === "string") return null;
+  return value.size === 0 && value.name === "" ? null : value;
+}
+
+async function summary(file: File | null): Promise<FileSummary | null> {
+  if (!file) return null;
+  return { size: file.size, head: new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()) };
+}
+
+/**
+ * The artist submission form (DESIGN.md section 5). It posts to its route's action without
+ * JavaScript; with JavaScript it checks the fields and files with the same rules as the Worker,
+ * then uploads with XMLHttpRequest to show progress.
+ */
+export function SubmissionForm({ initial }: { initial: SubmissionState }) {
+  const hydrated = useHydrated();
+  const [errors, setErrors] = useState<FieldErrors>(initial && !initial.ok ? initial.fields : {});
+  const [formError, setFormError] = useState<string | null>(initial && !initial.ok ? initial.error : null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(initial?.ok ? initial.receipt : null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const receiptRef = useRef<HTMLHeadingElement>(null);
+  const focusErrors = useRef(false);
+  const values = initial && !initial.ok ? initial.values : {};
+
+  useEffect(() => {
+    if (!focusErrors.current) return;
+    focusErrors.current = false;
+    const first = ORDER.find((f) => errors[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    else formRef.current?.querySelector<HTMLElement>(".form__error")?.focus();
+  }, [errors]);
+
+  useEffect(() => {
+    if (!receipt || !hydrated) return;
+    // The receipt replaces a long form: show it from the page's title down, under the sticky header.
+    window.scrollTo({ top: 0 });
+    receiptRef.current?.focus({ preventScroll: true });
+  }, [receipt, hydrated]);
+
+  function refuse(message: string, fields: FieldErrors = {}) {
+    setProgress(null);
+    setFormError(message);
+    focusErrors.current = true;
+    setErrors(fields);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (progress !== null) return;
+    const body = new FormData(event.currentTarget);
+    const audio = chosenFile(body.get(SUBMISSION_FIELDS.audioFile));
+    const artwork = chosenFile(body.get(SUBMISSION_FIELDS.artworkFile));
+    const check = checkSubmission(body, { audio: await summary(audio), artwork: await summary(artwork) });
+    if (!check.ok) return refuse(TEXTS.submissionFixFields, check.errors);
+
+    setErrors({});
+    setFormError(null);
+    setProgress(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/submissions");
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.addEventListener("progress", (e) => {
+      if (e.lengthComputable) setProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    });
+    xhr.addEventListener("load", () => {
+      let answer: { reference?: string; error?: string; fields?: FieldErrors } = {};
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        // handled below: no reference means not received
+      }
+      if (xhr.status === 201 && answer.reference) {
+        setProgress(null);
+        setReceipt({ reference: answer.reference, trackTitle: check.values.trackTitle });
+      } else refuse(answer.error ?? TEXTS.submissionFailed, answer.fields ?? {});
+    });
+    xhr.addEventListener("error", () => refuse(TEXTS.submissionUploadFailed));
+    xhr.send(body);
+  }
+
+  if (receipt) return <SubmissionReceipt receipt={receipt} headingRef={receiptRef} />;
+
+  const uploading = progress !== null;
+  return (
+    <form
+      ref={formRef}
+      className="form submission-form"
+      method="post"
+      encType="multipart/form-data"
+      noValidate={hydrated}
+      onSubmit={hydrated ? onSubmit : undefined}
+      aria-describedby="submission-required-note"
+    >
+      <p id="submission-required-note" className="form__note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      {formError ? (
+        <p className="form__error" role="alert" tabIndex={-1}>
+          {formError}
+        </p>
+      ) : null}
+      <fieldset className="submission-form__fields" disabled={uploading}>
+        <Field field="artistName" label="Artist name" required errors={errors}>
+          <input
+            {...describe("artistName", errors, false)}
+            name={SUBMISSION_FIELDS.artistName}
+            className="input"
+            required
+            maxLength={LIMITS.artistName}
+            autoComplete="nickname"
+            defaultValue={values.artist_name}
+          />
+        </Field>
+        <Field
+          field="email"
+          label="Email"
+          required
+          hint="We only use it to reply about this track."
+          errors={errors}
+        >
+          <input
+            {...describe("email", errors, true)}
+            name={SUBMISSION_FIELDS.email}
+            type="email"
+            className="input"
+            required
+            maxLength={LIMITS.email}
+            autoComplete="email"
+            defaultValue={values.email}
+          />
+        </Field>
+        <Field field="trackTitle" label="Track title" required errors={errors}>
+          <input
+            {...describe("trackTitle", errors, false)}
+            name={SUBMISSION_FIELDS.trackTitle}
+            className="input"
+            required
+            maxLength={LIMITS.trackTitle}
+            defaultValue={values.track_title}
+          />
+        </Field>
+        <div className="form__pair">
+          <Field field="genre" label="Genre" errors={errors}>
+            <input
+              {...describe("genre", errors, false)}
+              name={SUBMISSION_FIELDS.genre}
+              className="input"
+              maxLength={LIMITS.genre}
+              defaultValue={values.genre}
+            />
+          </Field>
+          <Field field="city" label="City" errors={errors}>
+            <input
+              {...describe("city", errors, false)}
+              name={SUBMISSION_FIELDS.city}
+              className="input"
+              maxLength={LIMITS.city}
+              autoComplete="address-level2"
+              defaultValue={values.city}
+            />
+          </Field>
+        </div>
+        <Field
+          field="links"
+          label="Links to your music"
+          note="(or upload a file below)"
+          hint="One per line: SoundCloud, Bandcamp, a private streaming link."
+          errors={errors}
+        >
+          <textarea
+            {...describe("links", errors, true)}
+            name={SUBMISSION_FIELDS.links}
+            className="input"
+            rows={3}
+            defaultValue={values.links}
+          />
+        </Field>
+        <Field
+          field="audioFile"
+          label="Audio file"
+          note="(or add a link above)"
+          hint="MP3, WAV, FLAC or AIFF, up to 50 MB."
+          errors={errors}
+        >
+          <input
+            {...describe("audioFile", errors, true)}
+            name={SUBMISSION_FIELDS.audioFile}
+            type="file"
+            className="input input--file"
+            accept={AUDIO.accept}
+          />
+        </Field>
+        <Field field="artworkFile" label="Artwork" hint="JPEG, PNG or WebP, up to 10 MB." errors={errors}>
+          <input
+            {...describe("artworkFile", errors, true)}
+            name={SUBMISSION_FIELDS.artworkFile}
+            type="file"
+            className="input input--file"
+            accept={ARTWORK.accept}
+          />
+        </Field>
+        <Field field="message" label="Message" hint="A few lines about you and the track." errors={errors}>
+          <textarea
+            {...describe("message", errors, true)}
+            name={SUBMISSION_FIELDS.message}
+            className="input"
+            rows={5}
+            maxLength={LIMITS.message}
+            defaultValue={values.message}
+          />
+        </Field>
+        <div className={errors.consent ? "field field--check field--invalid" : "field field--check"}>
+          <input
+            {...describe("consent", errors, false)}
+            name={SUBMISSION_FIELDS.consent}
+            type="checkbox"
+            required
+            defaultChecked={values.consent !== undefined}
+          />
+          <label htmlFor={fieldId("consent")}>
+            I agree that Crossfade stores this submission and contacts me about it (see the{" "}
+            <AppLink to="/privacy">privacy page</AppLink>)<span aria-hidden="true"> *</span>
+          </label>
+          {errors.consent ? (
+            <p className="field__error" id={`${fieldId("consent")}-error`}>
+              {errors.consent}
+            </p>
+          ) : null}
+        </div>
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="submission-website">Leave this field empty</label>
+          <input id="submission-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+      </fieldset>
+      {uploading ? (
+        <div className="upload-progress">
+          <label htmlFor="submission-progress">
+            {TEXTS.submissionUploading} {progress}%
+          </label>
+          <progress id="submission-progress" max={100} value={progress} />
+        </div>
+      ) : null}
+      <p>
+        <button type="submit" className="button button--accent" disabled={uploading}>
+          {uploading ? "Sending…" : "Send submission"}
+        </button>
+      </p>
+    </form>
+  );
+}

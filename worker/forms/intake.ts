@@ -1,0 +1,140 @@
+import { SNIFF_BYTES } from "../../app/forms/file-types";
+import { parseSubscriber } from "../../app/forms/newsletter-rules";
+import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "../../app/forms/submission-rules";
+import { TEXTS } from "../../app/lib/texts";
+import type { ContentStore, UploadedFile } from "../content/types";
+import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
+import { clientAddress, hitRateLimit, RATE_RULES, type RateRule } from "./rate-limit";
+import type { FormIntake, Refusal } from "./types";
+
+const HONEYPOT_REFUSAL: Refusal = {
+  ok: false,
+  status: 400,
+  error: "This form could not be accepted: the field marked 'leave this empty' was filled in.",
+};
+
+function tooMany(retryAfter: number): Refusal {
+  return { ok: false, status: 429, error: TEXTS.tooManyRequests, retryAfter };
+}
+
+/** A chosen file, or null for an empty file input (browsers send those as a nameless part). */
+function fileOf(value: FormDataEntryValue | null): File | null {
+  if (value === null || typeof value === "string") return null;
+  if (value.size === 0 && value.name === "") return null;
+  return value;
+}
+
+async function summary(file: File | null): Promise<FileSummary | null> {
+  if (!file) return null;
+  return { size: file.size, head: new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()) };
+}
+
+async function upload(
+  file: File | null,
+  type: string | null,
+  fallbackName: string,
+): Promise<UploadedFile | null> {
+  if (!file || !type) return null;
+  const name = file.name.trim().slice(0, 200) || fallbackName;
+  return { name, type, size: file.size, bytes: await file.arrayBuffer() };
+}
+
+/**
+ * Builds the intake for one request: the client it comes from, the store it writes to, and the
+ * D1 database that keeps the rate limits.
+ */
+export function createIntake(db: D1Database, store: ContentStore, request: Request): FormIntake {
+  const client = clientAddress(request);
+  const limited = async (rule: RateRule): Promise<Refusal | null> => {
+    try {
+      const decision = await hitRateLimit(db, rule, client);
+      return decision.allowed ? null : tooMany(decision.retryAfter);
+    } catch (error) {
+      // The limiter fails open: a hiccup in its table must not turn visitors away.
+      console.error("rate limit check failed", error);
+      return null;
+    }
+  };
+
+  return {
+    async readNewsletter(req) {
+      try {
+        const isJson = /^application\/json\b/i.test(req.headers.get("Content-Type") ?? "");
+        if (isJson) return { ok: true, fields: stringsOf(await readJsonObject(req, NEWSLETTER_LIMIT)) };
+        const form = await readForm(req, NEWSLETTER_LIMIT);
+        return { ok: true, fields: stringsOf(Object.fromEntries(form)) };
+      } catch (error) {
+        if (error instanceof BodyError) return error.toRefusal();
+        throw error;
+      }
+    },
+
+    async subscribe(fields) {
+      const refusal = await limited(RATE_RULES.newsletter);
+      if (refusal) return refusal;
+      if (typeof fields[HONEYPOT_FIELD] === "string" && fields[HONEYPOT_FIELD] !== "")
+        return HONEYPOT_REFUSAL;
+      const subscriber = parseSubscriber(fields);
+      if (!subscriber) return { ok: false, status: 400, error: TEXTS.invalidEmail };
+      try {
+        const result = await store.subscribe(subscriber);
+        return { ok: true, message: result.message || TEXTS.subscribed };
+      } catch (error) {
+        console.error("newsletter subscribe failed", error);
+        return { ok: false, status: 500, error: TEXTS.subscribeFailed };
+      }
+    },
+
+    async submit(req) {
+      let form: FormData;
+      try {
+        // Size first: an oversized body is refused before it is read or counted.
+        const length = Number(req.headers.get("Content-Length") ?? 0);
+        if (length > SUBMISSION_LIMIT.max) return { ok: false, status: 413, error: SUBMISSION_LIMIT.message };
+        const refusal = await limited(RATE_RULES.submission);
+        if (refusal) return refusal;
+        form = await readForm(req, SUBMISSION_LIMIT);
+      } catch (error) {
+        if (error instanceof BodyError) return error.toRefusal();
+        throw error;
+      }
+      const trap = form.get(HONEYPOT_FIELD);
+      if (typeof trap === "string" && trap !== "") return HONEYPOT_REFUSAL;
+
+      const audio = fileOf(form.get("audioFile"));
+      const artwork = fileOf(form.get("artworkFile"));
+      const check = checkSubmission(form, { audio: await summary(audio), artwork: await summary(artwork) });
+      if (!check.ok) {
+        // Text fields only: files cannot be put back into a file input.
+        const values = stringsOf(Object.fromEntries(form));
+        return { ok: false, status: 400, error: TEXTS.submissionFixFields, fields: check.errors, values };
+      }
+
+      const { values } = check;
+      try {
+        const submission = await store.createSubmission({
+          artistName: values.artistName,
+          email: values.email,
+          trackTitle: values.trackTitle,
+          genre: values.genre,
+          city: values.city,
+          links: values.links,
+          message: values.message,
+          consent: values.consent,
+          audioFile: await upload(audio, values.audioType, "audio"),
+          artworkFile: await upload(artwork, values.artworkType, "artwork"),
+        });
+        return { ok: true, submission };
+      } catch (error) {
+        console.error("submission failed", error);
+        return { ok: false, status: 500, error: TEXTS.submissionFailed };
+      }
+    },
+  };
+}
+
+function stringsOf(record: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record)) if (typeof value === "string") out[key] = value;
+  return out;
+}

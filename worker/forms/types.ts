@@ -1,0 +1,32 @@
+import type { FieldErrors } from "../../app/forms/submission-rules";
+import type { Submission } from "../content/types";
+
+/** Why a form was not accepted: an HTTP status and a message for the visitor. */
+export interface Refusal {
+  ok: false;
+  status: 400 | 401 | 404 | 411 | 413 | 415 | 429 | 500;
+  error: string;
+  /** Field-level messages (submission form). */
+  fields?: FieldErrors;
+  /** The text fields as sent, so a page rendered without JavaScript can fill the form again. */
+  values?: Record<string, string>;
+  /** Seconds, for 429. */
+  retryAfter?: number;
+}
+
+export type NewsletterOutcome = { ok: true; message: string } | Refusal;
+export type NewsletterFields = { ok: true; fields: Record<string, string> } | Refusal;
+export type SubmissionOutcome = { ok: true; submission: Submission } | Refusal;
+
+/**
+ * The Worker's intake of visitor forms, built per request and handed to React Router actions
+ * (no-JavaScript posts) and to the /api endpoints (enhanced forms): one path for both.
+ */
+export interface FormIntake {
+  /** Reads the newsletter form (URL-encoded, multipart or JSON) within its size limit. */
+  readNewsletter(request: Request): Promise<NewsletterFields>;
+  /** Rate limit, honeypot, SPEC.md section 5 validation, then the store. */
+  subscribe(fields: Record<string, unknown>): Promise<NewsletterOutcome>;
+  /** Body limit, rate limit, honeypot, validation and file checks, then the store. */
+  submit(request: Request): Promise<SubmissionOutcome>;
+}
