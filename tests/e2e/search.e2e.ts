@@ -61,7 +61,7 @@ describe("the Ctrl/Cmd+K search modal", () => {
     await input.press("Enter");
     await page.waitForURL(/\/blog\/[a-z0-9-]+$/);
     await dialog.waitFor({ state: "detached" });
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Björn/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Björn/);
   });
 
   it("Enter on the query goes to the results page, and not for an empty query", async () => {
@@ -76,7 +76,7 @@ describe("the Ctrl/Cmd+K search modal", () => {
     await input.fill("techn");
     await input.press("Enter");
     await page.waitForURL("**/search?q=techn");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Results for “techn”");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Results for “techn”");
     expect(await page.locator("mark").count()).toBeGreaterThan(0);
   });
 });
