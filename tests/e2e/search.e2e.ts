@@ -76,7 +76,9 @@ describe("the Ctrl/Cmd+K search modal", () => {
     await input.fill("techn");
     await input.press("Enter");
     await page.waitForURL("**/search?q=techn");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Results for “techn”");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Results for “techn”");
     expect(await page.locator("mark").count()).toBeGreaterThan(0);
   });
 });
