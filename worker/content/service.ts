@@ -26,15 +26,7 @@ function strapiStore(env: WorkerEnv, cmsUrl: string) {
 // The availability flag lives as long as the isolate: "checked at start" (SPEC.md section 4).
 const searchAvailability = newAvailability();
 
-/** Genre and location names by slug, for Meilisearch facets (it counts slugs and names apart). */
-function taxonNames(store: ContentStore) {
-  return async () => {
-    const [genres, locations] = await Promise.all([store.listGenres(), store.listLocations()]);
-    return new Map([...genres, ...locations].map((t) => [t.slug, t.name]));
-  };
-}
-
-function createSearch(env: WorkerEnv, store: ContentStore): SearchIndex {
+function createSearch(env: WorkerEnv): SearchIndex {
   // The content source's own search: FTS5 in D1, or Strapi's $containsi filters.
   const own = env.CMS_URL
     ? createStrapiSearch(env.CMS_URL, undefined, { timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined })
@@ -43,7 +35,6 @@ function createSearch(env: WorkerEnv, store: ContentStore): SearchIndex {
   const meili = createMeiliSearch({
     host: env.MEILISEARCH_HOST,
     searchKey: env.MEILISEARCH_SEARCH_KEY,
-    names: taxonNames(store),
   });
   return createFailoverSearch(meili, own, searchAvailability);
 }
@@ -73,7 +64,7 @@ export function createContentService(
   );
   return {
     store,
-    search: cachedSearchIndex(createSearch(env, store), cache),
+    search: cachedSearchIndex(createSearch(env), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
   };

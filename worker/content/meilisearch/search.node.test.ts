@@ -35,6 +35,11 @@ beforeAll(async () => {
   standIn = await startMeilisearchStandIn({
     "blog-post": POSTS.map(postToDocument) as unknown as Record<string, unknown>[],
     mixtape: [],
+    genre: [
+      { id: "ambient", name: "Ambient", slug: "ambient" },
+      { id: "techno", name: "Techno", slug: "techno" },
+    ],
+    location: [{ id: "berlin", name: "Berlin", slug: "berlin", type: "city" }],
   });
   meili = createMeiliSearch({
     host: standIn.url,
@@ -99,6 +104,23 @@ describe("the Meilisearch source", () => {
     expect(result.items[0]?.highlights.title).toBe("<mark>Björk</mark> live in Berlin");
     expect(result.facets.genres).toEqual([{ slug: "ambient", name: "Ambient", count: 1 }]);
     expect(result.facets.featured).toEqual({ yes: 1, no: 0 });
+  });
+
+  it("names facets from the genre and location indexes when no names are given", async () => {
+    const own = createMeiliSearch({ host: standIn.url, searchKey: "public-search-key" });
+    const result = await own.searchPosts({ query: "berlin" });
+    // Both demo posts are set in Berlin.
+    expect(result.facets.locations).toEqual([{ slug: "berlin", name: "Berlin", count: 2 }]);
+    expect(result.facets.genres.map((g) => g.name)).toEqual(["Ambient", "Techno"]);
+    const taxa = standIn.requests.filter((r) => /\/indexes\/(genre|location)\//.test(r.path));
+    expect(taxa.map((r) => [r.path, r.body])).toEqual(
+      expect.arrayContaining(
+        ["genre", "location"].map((index) => [
+          `/indexes/${index}/search`,
+          { q: "", page: 1, hitsPerPage: 1000, sort: ["name:asc"], attributesToRetrieve: ["name", "slug"] },
+        ]),
+      ),
+    );
   });
 
   it("searches the mixtape index sorted by release date, with its own facets", async () => {

@@ -11,6 +11,7 @@ import type {
   Suggestion,
 } from "../types";
 import { documentToMixtape, documentToPost, type MixtapeDocument, type PostDocument } from "./documents";
+import { taxonNames } from "./taxonomy";
 
 export interface MeiliConfig {
   host: string;
@@ -18,7 +19,10 @@ export interface MeiliConfig {
   searchKey?: string;
   /** Per-request time budget, so a slow search service cannot hold a page. */
   timeoutMs?: number;
-  /** Display names for facet slugs (Meilisearch counts slugs and names separately). */
+  /**
+   * Display names for facet slugs (Meilisearch counts slugs and names separately). Default: the
+   * genre and location indexes.
+   */
   names?: () => Promise<Map<string, string>>;
 }
 
@@ -130,7 +134,8 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     clientAgents: ["Crossfade"],
     timeout: config.timeoutMs ?? 3000,
   });
-  const names = async () => (config.names ? config.names().catch(() => new Map()) : new Map());
+  const names = async () =>
+    (config.names ?? (() => taxonNames(client)))().catch(() => new Map<string, string>());
 
   async function searchIndex<T>(index: string, params: SearchParams & { q: string }) {
     const { q, ...rest } = params;

@@ -1,0 +1,24 @@
+import type { Meilisearch } from "meilisearch";
+import type { TaxonDocument } from "./documents";
+
+/**
+ * Display names by slug from the genre and location indexes (SPEC.md section 7: 1000 hits a page,
+ * sorted by name). Meilisearch's facet counts come per slug, and the results page shows names.
+ * A failure gives no names (section 8: empty results), and the slugs are shown instead.
+ */
+export async function taxonNames(client: Meilisearch): Promise<Map<string, string>> {
+  const search = (index: "genre" | "location") =>
+    client
+      .index<TaxonDocument & Record<string, unknown>>(index)
+      .search("", { page: 1, hitsPerPage: 1000, sort: ["name:asc"], attributesToRetrieve: ["name", "slug"] })
+      .then((r) => r.hits)
+      .catch((error: unknown) => {
+        console.error(
+          `Failed to fetch ${index === "genre" ? "genres" : "locations"} from the search service:`,
+          error,
+        );
+        return [];
+      });
+  const [genres, locations] = await Promise.all([search("genre"), search("location")]);
+  return new Map([...genres, ...locations].map((t) => [t.slug, t.name]));
+}
