@@ -1,11 +1,10 @@
 import type { MixtapeHit, SearchQuery, SearchResult } from "../../types";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
 import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
-import { type Clause, filterClauses, joinClauses } from "./filters";
-import { ftsMatch, ftsTerms } from "./fts-query";
-import { emptyResult, toFacets } from "./posts";
+import { ftsSource, MARK, searchWithFallback } from "./common";
+import { type Clause, filterClauses } from "./filters";
+import { toFacets } from "./posts";
 
-const MARK = "'<mark>', '</mark>'";
 const RANK = "bm25(mixtapes_fts, 10.0, 8.0, 2.0, 3.0, 5.0, 6.0)";
 
 interface HitRow extends MixtapeRow {
@@ -15,16 +14,8 @@ interface HitRow extends MixtapeRow {
   h_tracklist: string | null;
 }
 
-function source(match: string | null, clauses: Clause[]): Clause {
-  const where = joinClauses(clauses);
-  return match
-    ? {
-        sql: `FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid
-              WHERE mixtapes_fts MATCH ? AND ${where.sql}`,
-        params: [match, ...where.params],
-      }
-    : { sql: `FROM mixtapes m WHERE ${where.sql}`, params: where.params };
-}
+const source = (match: string | null, clauses: Clause[]) =>
+  ftsSource("mixtapes_fts", "mixtapes", "m", match, clauses);
 
 function toHit(row: HitRow): MixtapeHit {
   const mixtape = toMixtape(row);
@@ -87,11 +78,6 @@ async function run(db: D1Database, query: SearchQuery, match: string | null) {
 }
 
 /** Full-text search of published mixtapes: title, artist, description, tracklist and genres. */
-export async function searchMixtapes(db: D1Database, query: SearchQuery): Promise<SearchResult<MixtapeHit>> {
-  const started = Date.now();
-  const terms = ftsTerms(query.query);
-  if (terms.length === 0 && query.query.trim()) return emptyResult(query, started);
-  let result = await run(db, query, ftsMatch(terms, "all"));
-  if (result.page.total === 0 && terms.length > 1) result = await run(db, query, ftsMatch(terms, "any"));
-  return { ...result.page, facets: result.facets, processingTimeMs: Date.now() - started };
+export function searchMixtapes(db: D1Database, query: SearchQuery): Promise<SearchResult<MixtapeHit>> {
+  return searchWithFallback(query, (match) => run(db, query, match));
 }

@@ -1,10 +1,9 @@
 import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "../../types";
 import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
 import { POST_COLUMNS, type PostRow, toPost } from "../rows";
-import { type Clause, filterClauses, joinClauses } from "./filters";
-import { ftsMatch, ftsTerms } from "./fts-query";
+import { ftsSource, MARK, searchWithFallback } from "./common";
+import { type Clause, filterClauses } from "./filters";
 
-const MARK = "'<mark>', '</mark>'";
 // Title and artist weigh most, then genre and city names, then the excerpt, then the body.
 const RANK = "bm25(posts_fts, 10.0, 8.0, 3.0, 1.0, 5.0, 5.0, 6.0)";
 
@@ -15,17 +14,8 @@ interface HitRow extends PostRow {
   h_body: string | null;
 }
 
-/** FROM/WHERE for the matching posts: through the FTS table when there is text to match. */
-function source(match: string | null, clauses: Clause[]): Clause {
-  const where = joinClauses(clauses);
-  return match
-    ? {
-        sql: `FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid
-              WHERE posts_fts MATCH ? AND ${where.sql}`,
-        params: [match, ...where.params],
-      }
-    : { sql: `FROM posts p WHERE ${where.sql}`, params: where.params };
-}
+const source = (match: string | null, clauses: Clause[]) =>
+  ftsSource("posts_fts", "posts", "p", match, clauses);
 
 function facetStatements(db: D1Database, match: string | null, query: SearchQuery) {
   const ids = (except: "genres" | "locations" | "featured") => {
@@ -110,25 +100,10 @@ async function run(db: D1Database, query: SearchQuery, match: string | null) {
   };
 }
 
-/** No hits: the text had nothing searchable in it (only punctuation, say). */
-export function emptyResult<T>(query: SearchQuery, started: number): SearchResult<T> {
-  const { page, pageSize } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
-  return {
-    ...toPage<T>([], page, pageSize, 0),
-    facets: { genres: [], locations: [], featured: { yes: 0, no: 0 } },
-    processingTimeMs: Date.now() - started,
-  };
-}
-
 /**
  * Full-text search of published posts (FTS5: diacritics folded, prefix terms, bm25 with the title
  * weighted most). Every word must match; when that finds nothing, any word may.
  */
-export async function searchPosts(db: D1Database, query: SearchQuery): Promise<SearchResult<PostHit>> {
-  const started = Date.now();
-  const terms = ftsTerms(query.query);
-  if (terms.length === 0 && query.query.trim()) return emptyResult(query, started);
-  let result = await run(db, query, ftsMatch(terms, "all"));
-  if (result.page.total === 0 && terms.length > 1) result = await run(db, query, ftsMatch(terms, "any"));
-  return { ...result.page, facets: result.facets, processingTimeMs: Date.now() - started };
+export function searchPosts(db: D1Database, query: SearchQuery): Promise<SearchResult<PostHit>> {
+  return searchWithFallback(query, (match) => run(db, query, match));
 }

@@ -1,0 +1,54 @@
+import type { Page, SearchFacets, SearchQuery, SearchResult } from "../../types";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
+import { type Clause, joinClauses } from "./filters";
+import { ftsMatch, ftsTerms } from "./fts-query";
+
+/** highlight()/snippet() markers: the only markup a highlighted text carries. */
+export const MARK = "'<mark>', '</mark>'";
+
+/**
+ * FROM/WHERE for the matching rows of `table` (aliased `alias`): through its FTS table when there
+ * is text to match, straight from the table when the query is empty (browsing with filters).
+ */
+export function ftsSource(
+  fts: string,
+  table: string,
+  alias: string,
+  match: string | null,
+  clauses: Clause[],
+): Clause {
+  const where = joinClauses(clauses);
+  return match
+    ? {
+        sql: `FROM ${fts} JOIN ${table} ${alias} ON ${alias}.id = ${fts}.rowid
+              WHERE ${fts} MATCH ? AND ${where.sql}`,
+        params: [match, ...where.params],
+      }
+    : { sql: `FROM ${table} ${alias} WHERE ${where.sql}`, params: where.params };
+}
+
+/** No hits: the text had nothing searchable in it (only punctuation, say). */
+function emptyResult<T>(query: SearchQuery, started: number): SearchResult<T> {
+  const { page, pageSize } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
+  return {
+    ...toPage<T>([], page, pageSize, 0),
+    facets: { genres: [], locations: [], featured: { yes: 0, no: 0 } },
+    processingTimeMs: Date.now() - started,
+  };
+}
+
+/**
+ * Runs a search with every word required; when that finds nothing and there are several words,
+ * again with any word. Text without a searchable word finds nothing; an empty text browses.
+ */
+export async function searchWithFallback<T>(
+  query: SearchQuery,
+  run: (match: string | null) => Promise<{ page: Page<T>; facets: SearchFacets }>,
+): Promise<SearchResult<T>> {
+  const started = Date.now();
+  const terms = ftsTerms(query.query);
+  if (terms.length === 0 && query.query.trim()) return emptyResult(query, started);
+  let result = await run(ftsMatch(terms, "all"));
+  if (result.page.total === 0 && terms.length > 1) result = await run(ftsMatch(terms, "any"));
+  return { ...result.page, facets: result.facets, processingTimeMs: Date.now() - started };
+}
