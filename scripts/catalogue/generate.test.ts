@@ -283,37 +283,43 @@ describe("catalogueToSql", () => {
   // Node 20 has no node:sqlite; the sqlite3 command-line shell is used when it is installed.
   const sqlite3 = spawnSync("sqlite3", ["-version"], { encoding: "utf8" }).status === 0;
 
-  it.skipIf(!sqlite3)("loads into the D1 schema and feeds accent-insensitive full-text search", () => {
-    const dir = mkdtempSync(join(tmpdir(), "crossfade-seed-"));
-    try {
-      const db = join(dir, "test.db");
-      const seed = join(dir, "seed.sql");
-      writeFileSync(seed, `${statements.join("\n")}\n`);
-      const run = (sql: string) => {
-        const result = spawnSync("sqlite3", ["-bail", "-cmd", "PRAGMA foreign_keys = ON", db, sql], {
-          encoding: "utf8",
-        });
-        expect(result.stderr).toBe("");
-        return result.stdout.trim();
-      };
-      for (const file of readdirSync(join(ROOT, "migrations"))
-        .filter((f) => f.endsWith(".sql"))
-        .sort()) {
-        run(`.read ${join(ROOT, "migrations", file)}`);
+  it.skipIf(!sqlite3)(
+    "loads into the D1 schema and feeds accent-insensitive full-text search",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), "crossfade-seed-"));
+      try {
+        const db = join(dir, "test.db");
+        const seed = join(dir, "seed.sql");
+        writeFileSync(seed, `${statements.join("\n")}\n`);
+        const run = (sql: string) => {
+          const result = spawnSync("sqlite3", ["-bail", "-cmd", "PRAGMA foreign_keys = ON", db, sql], {
+            encoding: "utf8",
+          });
+          expect(result.stderr).toBe("");
+          return result.stdout.trim();
+        };
+        for (const file of readdirSync(join(ROOT, "migrations"))
+          .filter((f) => f.endsWith(".sql"))
+          .sort()) {
+          run(`.read ${join(ROOT, "migrations", file)}`);
+        }
+        run(`.read ${seed}`);
+        expect(run("SELECT COUNT(*) FROM posts")).toBe(String(catalogue.posts.length));
+        expect(run("PRAGMA foreign_key_check")).toBe("");
+        expect(run("SELECT COUNT(*) FROM posts_fts")).toBe(String(posts.length));
+        expect(run("SELECT COUNT(*) FROM mixtapes_fts")).toBe(String(published(catalogue.mixtapes).length));
+        const bjorn = catalogue.posts
+          .filter((p) => p.artist_name === "Björn Åström")
+          .map((p) => String(p.id));
+        expect(
+          run("SELECT rowid FROM posts_fts WHERE posts_fts MATCH 'bjorn' ORDER BY rowid").split("\n"),
+        ).toEqual(expect.arrayContaining(bjorn));
+        expect(run("SELECT COUNT(*) FROM mixtapes_fts WHERE mixtapes_fts MATCH 'zoe'")).not.toBe("0");
+        expect(readFileSync(seed, "utf8").split("\n").filter(Boolean)).toHaveLength(statements.length);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      run(`.read ${seed}`);
-      expect(run("SELECT COUNT(*) FROM posts")).toBe(String(catalogue.posts.length));
-      expect(run("PRAGMA foreign_key_check")).toBe("");
-      expect(run("SELECT COUNT(*) FROM posts_fts")).toBe(String(posts.length));
-      expect(run("SELECT COUNT(*) FROM mixtapes_fts")).toBe(String(published(catalogue.mixtapes).length));
-      const bjorn = catalogue.posts.filter((p) => p.artist_name === "Björn Åström").map((p) => String(p.id));
-      expect(
-        run("SELECT rowid FROM posts_fts WHERE posts_fts MATCH 'bjorn' ORDER BY rowid").split("\n"),
-      ).toEqual(expect.arrayContaining(bjorn));
-      expect(run("SELECT COUNT(*) FROM mixtapes_fts WHERE mixtapes_fts MATCH 'zoe'")).not.toBe("0");
-      expect(readFileSync(seed, "utf8").split("\n").filter(Boolean)).toHaveLength(statements.length);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+    60_000,
+  );
 });
