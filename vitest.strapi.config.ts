@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-// The content contract against the real Strapi CMS in cms/; scripts/strapi-lane.mjs boots it and
-// sets CMS_URL and CMS_API_TOKEN.
+// The real Strapi CMS in cms/ and the Worker's production build in front of it;
+// scripts/strapi-lane.mjs boots both and sets CMS_URL, CMS_API_TOKEN, CMS_EDITOR_TOKEN,
+// CMS_DATABASE, WORKER_URL and WORKER_ADMIN_TOKEN. The files share one Strapi and some change
+// its content, so they run one after another.
 export default defineConfig({
   test: {
     name: "strapi",
     include: ["tests/strapi/**/*.test.ts"],
     environment: "node",
-    testTimeout: 20_000,
+    fileParallelism: false,
+    testTimeout: 30_000,
   },
 });

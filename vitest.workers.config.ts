@@ -30,6 +30,8 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
+      // Node-side stand-ins the Worker reaches over HTTP (a broken CMS for the fault matrix).
+      globalSetup: ["tests/worker/global-setup.ts"],
     },
   };
 });

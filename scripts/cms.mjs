@@ -38,9 +38,10 @@ export function freePort() {
 
 /**
  * Starts Strapi (`strapi start`, admin panel off) and resolves once it answers with content.
- * `dataDir` holds its SQLite database and uploads; `log` a file for its output, else inherit.
+ * `dataDir` holds its SQLite database and uploads; `log` a file for its output, else inherit;
+ * `env` adds variables (e.g. CROSSFADE_PURGE_URL and CROSSFADE_PURGE_TOKEN for the webhook).
  */
-export async function startCms({ port = 1337, dataDir, token, log, timeoutMs = 180_000 } = {}) {
+export async function startCms({ port = 1337, dataDir, token, log, env = {}, timeoutMs = 180_000 } = {}) {
   mkdirSync(join(dataDir, "public", "uploads"), { recursive: true });
   const apiToken = token ?? randomBytes(24).toString("hex");
   const out = log ? openSync(log, "a") : "inherit";
@@ -58,6 +59,7 @@ export async function startCms({ port = 1337, dataDir, token, log, timeoutMs = 1
       CMS_API_TOKEN: apiToken,
       STRAPI_TELEMETRY_DISABLED: "true",
       BROWSER: "none",
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;

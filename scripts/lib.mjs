@@ -32,13 +32,18 @@ export function build(environment) {
   run("react-router", ["build"], { env });
 }
 
+/** Applies D1 migrations to the local database under `persistTo` (the schema, no content). */
+export function migrateDatabase(persistTo) {
+  mkdirSync(persistTo, { recursive: true });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+}
+
 /**
  * Applies D1 migrations to the local database under `persistTo`, then loads the demo
  * catalogue if the database has no posts yet. A second run keeps what is there.
  */
 export function prepareDatabase(persistTo) {
-  mkdirSync(persistTo, { recursive: true });
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+  migrateDatabase(persistTo);
   const out = run(
     "wrangler",
     [

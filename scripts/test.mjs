@@ -1,6 +1,7 @@
 // `npm test`: the whole suite in order, stopping at the first failing lane.
-// typecheck → lint → unit → Worker (workerd) → Strapi (real CMS) → production build → deploy
-// dry-run and bundle budget → Chromium end-to-end.
+// typecheck → lint → unit → Worker (workerd) → production build → Strapi (the real CMS, and the
+// production build talking to it) → deploy dry-run and bundle budget → Chromium end-to-end.
+// The build runs once: the strapi, deploy and e2e lanes all use it.
 import { spawnSync } from "node:child_process";
 import { basename, isAbsolute, join } from "node:path";
 import { ROOT } from "./lib.mjs";
@@ -13,8 +14,8 @@ const lanes = [
   ["lint", "biome", ["check", "."]],
   ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
-  ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["build", "react-router", ["build"], { NODE_ENV: "production" }],
+  ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],
 ];

@@ -5,13 +5,14 @@ import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
+import { trackRequest } from "./content/source-failure";
 import { APP_VERSION, type AppEnv } from "./env";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
-import { withPageCacheHeaders } from "./http-cache";
+import { NO_STORE, withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 
 const handleRequest = createRequestHandler(
@@ -28,7 +29,11 @@ app.use("*", async (c, next) => {
   const content = createContentService(c.env, executionContext(c));
   c.set("content", content);
   c.set("intake", createIntake(c.env.DB, content.store, c.req.raw));
-  await next();
+  // An answer built from a degraded source (an empty list or a missing item standing in for a
+  // CMS failure) is never stored by browsers or shared caches (docs/decisions/021).
+  const sources = { failed: false };
+  await trackRequest(sources, () => next());
+  if (sources.failed) markDegraded(c);
 });
 
 // The API answers per caller (submissions, newsletter, purge): no cache may keep them.
@@ -91,6 +96,10 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
   const { store, siteUrl } = c.var.content;
   const id = c.req.param("file").replace(/\.ics$/, "");
   const event = await store.getEvent(id);
+  if (!event && c.var.content.sourceFailed())
+    return c.text("Events are unavailable right now. Please try again in a moment.", 503, {
+      "Retry-After": "30",
+    });
   if (!event) return c.text("Event not found", 404);
   return c.body(eventIcs(event, siteUrl, new Date()), 200, {
     "Content-Type": "text/calendar; charset=utf-8",
@@ -107,6 +116,24 @@ app.all("*", async (c) => {
   context.set(intakeContext, c.var.intake);
   return withPageCacheHeaders(c.req.raw, await handleRequest(c.req.raw, context));
 });
+
+/** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */
+function markDegraded(c: { res: Response }) {
+  const mark = (headers: Headers) => {
+    headers.set("Cache-Control", NO_STORE);
+    if (c.res.status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "30");
+  };
+  try {
+    mark(c.res.headers);
+  } catch {
+    // Immutable headers (a fetched response): copy it. Hono's setter would copy the old headers
+    // back over the new ones, so the old answer is dropped first.
+    const copy = new Response(c.res.body, c.res);
+    mark(copy.headers);
+    c.res = undefined as unknown as Response;
+    c.res = copy;
+  }
+}
 
 /** Hono throws when a request has no execution context (a test calling app.fetch bare). */
 function executionContext(c: { executionCtx: Pick<ExecutionContext, "waitUntil"> }) {

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
@@ -6,6 +5,7 @@ import { TaxonLinks } from "../components/taxon-links";
 import { contentContext } from "../lib/context";
 import { formatLongDate, titleFromSlug } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { TEXTS } from "../lib/texts";
 import { PlayButton } from "../player/play-button";
@@ -13,10 +13,11 @@ import { trackFromPost } from "../player/tracks";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const content = context.get(contentContext);
+  const { store } = content;
   // SPEC.md section 2: the parameter is named id but holds the slug.
   const post = await store.getPost(params.id);
-  if (!post) throw data("Post not found", { status: 404 });
+  if (!post) throw missing(content, "Post not found");
   return { post };
 }
 

@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventStatusBadge } from "../components/event-status";
 import { contentContext } from "../lib/context";
 import { formatEventTime } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/event";
 
@@ -15,9 +15,10 @@ const EVENT_STATUS_SCHEMA = {
 } as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const content = context.get(contentContext);
+  const { store } = content;
   const event = await store.getEvent(params.id);
-  if (!event) throw data("Event not found", { status: 404 });
+  if (!event) throw missing(content, "Event not found");
   return { event };
 }
 

@@ -1,19 +1,20 @@
-import { data } from "react-router";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
 import { contentContext } from "../lib/context";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { cueSeconds, trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtape";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const content = context.get(contentContext);
+  const { store } = content;
   const mixtape = await store.getMixtape(params.id);
-  if (!mixtape) throw data("Mixtape not found", { status: 404 });
+  if (!mixtape) throw missing(content, "Mixtape not found");
   return { mixtape };
 }
 

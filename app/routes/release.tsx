@@ -1,18 +1,19 @@
-import { data } from "react-router";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { contentContext } from "../lib/context";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { type PlayableTrack, releaseTrackId, tracksFromRelease } from "../player/tracks";
 import type { Route } from "./+types/release";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const content = context.get(contentContext);
+  const { store } = content;
   const release = await store.getRelease(params.id);
-  if (!release) throw data("Release not found", { status: 404 });
+  if (!release) throw missing(content, "Release not found");
   return { release };
 }
 

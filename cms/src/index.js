@@ -1,24 +1,29 @@
 const path = require('node:path');
 const { grantPublicPermissions } = require('./seed/permissions');
 const { seedCatalogue } = require('./seed/catalogue');
-const { ensureApiToken } = require('./seed/api-token');
+const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
+const { ensurePurgeWebhook } = require('./seed/purge-webhook');
 
 module.exports = {
   register() {},
 
   /**
-   * Runs on every boot: the public role's permissions (idempotent), an API token for the Worker
-   * when CMS_API_TOKEN is set, and the demo catalogue when the database has no content yet
-   * (SEED_CATALOGUE=false skips it).
+   * Runs on every boot, idempotently: the public role's permissions, the Worker's API token
+   * (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo catalogue when the
+   * database has no content yet (SEED_CATALOGUE=false skips it), then the Worker's cache purge
+   * webhook when CROSSFADE_PURGE_URL is set. The webhook comes after the catalogue so that
+   * loading it does not send the Worker a purge per entry.
    */
   async bootstrap({ strapi }) {
     await grantPublicPermissions(strapi);
     await ensureApiToken(strapi, process.env.CMS_API_TOKEN);
+    await ensureEditorToken(strapi, process.env.CMS_EDITOR_TOKEN);
     if (process.env.SEED_CATALOGUE !== 'false') {
       await seedCatalogue(strapi, {
         file: path.resolve(__dirname, '..', 'data', 'catalogue.json'),
         mediaDir: path.resolve(__dirname, '..', process.env.CATALOGUE_MEDIA_DIR || '../public'),
       });
     }
+    await ensurePurgeWebhook(strapi);
   },
 };

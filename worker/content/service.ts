@@ -4,6 +4,7 @@ import { createD1Store } from "./d1";
 import { createD1Search } from "./d1/search";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
+import { requestSourceFailed } from "./source-failure";
 import { createStrapiSearch, createStrapiStore } from "./strapi";
 import type { ContentService, ContentStore, SearchIndex } from "./types";
 
@@ -67,5 +68,6 @@ export function createContentService(
     search: cachedSearchIndex(createSearch(env), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
+    sourceFailed: requestSourceFailed,
   };
 }

@@ -13,6 +13,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export function reportSourceFailure(error: unknown): void {
   scope.getStore()?.push(error);
+  const request = requestScope.getStore();
+  if (request) request.failed = true;
 }
 
 /** Runs `load` and returns its value with every failure the source reported along the way. */
@@ -27,3 +29,32 @@ export async function trackSourceFailures<T>(
 // One scope per load: concurrent loads (a page's loaders run in parallel) never see each
 // other's reports, which a per-request flag could not promise.
 const scope = new AsyncLocalStorage<unknown[]>();
+
+/**
+ * Whether anything a request's answer was built from came from a failure (docs/decisions/021).
+ * The Worker runs each request in `trackRequest`; a page whose content degraded is then never
+ * stored by browsers or shared caches, and a detail page whose item is missing because the
+ * source failed answers 503 with the page error instead of a 404.
+ */
+export interface RequestSourceState {
+  failed: boolean;
+}
+
+export function trackRequest<T>(state: RequestSourceState, handle: () => Promise<T>): Promise<T> {
+  return requestScope.run(state, handle);
+}
+
+/** True once a source degraded during the current request (false outside a tracked request). */
+export function requestSourceFailed(): boolean {
+  return requestScope.getStore()?.failed === true;
+}
+
+/**
+ * Runs work that outlives the answer (the edge cache's background refresh) apart from the
+ * request: its failures must not mark an answer that was served from the cache.
+ */
+export function apartFromRequest<T>(work: () => Promise<T>): Promise<T> {
+  return requestScope.run({ failed: false }, work);
+}
+
+const requestScope = new AsyncLocalStorage<RequestSourceState>();

@@ -361,4 +361,9 @@ export interface ContentService {
   search: SearchIndex;
   siteUrl: string;
   siteName: string;
+  /**
+   * True once a source degraded during this request (SPEC.md section 8: a CMS failure reads
+   * as an empty list or a missing item). Detail pages answer 503 instead of 404 then.
+   */
+  sourceFailed(): boolean;
 }

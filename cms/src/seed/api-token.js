@@ -1,27 +1,46 @@
-// The Worker lists submissions and changes their status with an API token (they hold artists'
-// e-mail addresses, so those routes are not public). When CMS_API_TOKEN is set, this keeps a
-// custom token named 'crossfade-worker' whose secret is exactly that value, so operators and the
-// tests can configure both sides with one variable.
-const NAME = 'crossfade-worker';
-const PERMISSIONS = [
-  'api::submission.submission.find',
-  'api::submission.submission.findOne',
-  'api::submission.submission.updateStatus',
-];
+// API tokens kept from environment variables, so operators and the tests configure both sides
+// with one value each. A custom token whose secret is exactly the variable's value is created
+// on the first boot and updated on every later one (same name, same permissions).
+//
+// - CMS_API_TOKEN → 'crossfade-worker': the Worker lists submissions and changes their status
+//   with it (they hold artists' e-mail addresses, so those routes are not public).
+// - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
+//   Content API, for scripts and the tests (a PUT publishes, which fires the purge webhook).
+//   Leave it unset unless something automated edits content.
+const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape', 'label-release', 'event'];
 
-async function ensureApiToken(strapi, secret) {
+const TOKENS = {
+  worker: {
+    name: 'crossfade-worker',
+    description: 'Used by the Crossfade Worker for the submissions admin endpoints',
+    permissions: [
+      'api::submission.submission.find',
+      'api::submission.submission.findOne',
+      'api::submission.submission.updateStatus',
+    ],
+  },
+  editor: {
+    name: 'crossfade-editor',
+    description: 'Content API read and write on the content types (scripts, tests)',
+    permissions: CONTENT.flatMap((t) =>
+      ['find', 'findOne', 'create', 'update', 'delete'].map((a) => `api::${t}.${t}.${a}`),
+    ),
+  },
+};
+
+async function ensureToken(strapi, { name, description, permissions }, secret) {
   if (!secret) return;
   const tokens = strapi.service('admin::api-token');
   const encryption = strapi.service('admin::encryption');
-  let token = await strapi.db.query('admin::api-token').findOne({ where: { name: NAME } });
+  let token = await strapi.db.query('admin::api-token').findOne({ where: { name } });
   if (!token) {
     token = await tokens.create({
-      name: NAME,
-      description: 'Used by the Crossfade Worker for the submissions admin endpoints',
+      name,
+      description,
       type: 'custom',
       kind: 'content-api',
       lifespan: null,
-      permissions: PERMISSIONS,
+      permissions,
     });
   }
   await strapi.db.query('admin::api-token').update({
@@ -30,4 +49,9 @@ async function ensureApiToken(strapi, secret) {
   });
 }
 
-module.exports = { ensureApiToken };
+/** The Worker's token (CMS_API_TOKEN). */
+const ensureApiToken = (strapi, secret) => ensureToken(strapi, TOKENS.worker, secret);
+/** The editor token (CMS_EDITOR_TOKEN). */
+const ensureEditorToken = (strapi, secret) => ensureToken(strapi, TOKENS.editor, secret);
+
+module.exports = { ensureApiToken, ensureEditorToken };

@@ -1,4 +1,4 @@
-import { trackSourceFailures } from "../source-failure";
+import { apartFromRequest, trackSourceFailures } from "../source-failure";
 
 /**
  * What a cached value depends on. A purge names groups (a Strapi webhook for a mixtape bumps
@@ -86,7 +86,8 @@ export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
   function refreshInBackground<T>(entry: string, load: () => Promise<T>) {
     if (!kv || refreshing.has(entry)) return;
     const lock = `lock:${entry}`;
-    const job = (async () => {
+    // Apart from the request: a failing refresh behind a stale answer does not degrade it.
+    const job = apartFromRequest(async () => {
       try {
         if ((await kv.get(lock)) !== null) return;
         await kv.put(lock, String(now()), { expirationTtl: LOCK_SECONDS });
@@ -101,7 +102,7 @@ export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
       } finally {
         refreshing.delete(entry);
       }
-    })();
+    });
     refreshing.set(entry, job);
     if (ctx) ctx.waitUntil(job);
   }

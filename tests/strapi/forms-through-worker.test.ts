@@ -1,0 +1,215 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
+
+// Issue 7, the Strapi path: the newsletter, a submission with files and the submissions admin,
+// each sent to the Worker (production build, CMS_URL at the lane's Strapi) as a visitor or an
+// admin would, and checked in what Strapi stored or answers back.
+
+interface AdminSubmission {
+  id: string;
+  reference: string;
+  artistName: string;
+  email: string;
+  trackTitle: string;
+  genre: string | null;
+  city: string | null;
+  links: string[];
+  message: string | null;
+  consent: boolean;
+  audioFile: { name: string; type: string; size: number; location: string } | null;
+  artworkFile: { name: string; type: string; size: number; location: string } | null;
+  status: string;
+  adminNotes: string | null;
+}
+
+const MP3 = readFileSync(join(process.cwd(), "public", "media", "audio", "short-clip.mp3"));
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const run = Date.now().toString(36);
+
+const admin = () => ({ Authorization: `Bearer ${laneEnv("WORKER_ADMIN_TOKEN")}` });
+const worker = (path: string, init?: RequestInit) => fetch(`${workerUrl()}${path}`, init);
+
+let db: SqliteDatabase;
+beforeAll(() => {
+  db = openCmsDatabase();
+});
+afterAll(() => db?.close());
+
+describe("the newsletter through the Worker into Strapi", () => {
+  it("subscribes with both steps' fields and source website_footer; a repeat is not an error", async () => {
+    const email = `Lane.Reader+${run}@Example.com`;
+    const res = await worker("/api/newsletter", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, firstName: "Ada", lastName: "Lovelace", city: "London" }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { message: string };
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.message.length).toBeGreaterThan(0);
+
+    const rows = db
+      .prepare(
+        "SELECT email, first_name, last_name, city, source FROM email_subscribers WHERE lower(email) = ?",
+      )
+      .all(email.toLowerCase());
+    expect(rows).toEqual([
+      {
+        email: email.toLowerCase(),
+        first_name: "Ada",
+        last_name: "Lovelace",
+        city: "London",
+        source: "website_footer",
+      },
+    ]);
+
+    const again = await worker("/api/newsletter", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: email.toUpperCase() }),
+    });
+    expect(again.status).toBe(200);
+    expect(
+      db
+        .prepare("SELECT COUNT(*) AS n FROM email_subscribers WHERE lower(email) = ?")
+        .get(email.toLowerCase()),
+    ).toEqual({ n: 1 });
+  });
+
+  it("refuses an invalid address before Strapi sees it", async () => {
+    const res = await worker("/api/newsletter", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "not-an-address" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Please enter a valid email address" });
+  });
+});
+
+describe("a submission with files through the Worker, read back through the admin endpoints", () => {
+  let created: { id: string; reference: string; status: string };
+
+  it("is stored in Strapi as pending, with both files uploaded and the empty fields left out", async () => {
+    const form = new FormData();
+    form.append("artist_name", `Lane Artist ${run}`);
+    form.append("email", `artist+${run}@example.com`);
+    form.append("track_title", "Harbour Lights");
+    form.append("genre", "Deep House");
+    form.append("links", "https://soundcloud.com/lane/harbour-lights");
+    form.append("consent", "on");
+    form.append("website", "");
+    // city and message are not sent: Strapi must store null, not "null" or "undefined".
+    form.append("audioFile", new File([MP3], "harbour-lights.mp3", { type: "audio/mpeg" }));
+    form.append("artworkFile", new File([PNG], "cover.png", { type: "image/png" }));
+    const res = await worker("/api/submissions", { method: "POST", body: form });
+    expect(res.status).toBe(201);
+    created = (await res.json()) as typeof created;
+    expect(created.status).toBe("pending");
+    expect(created.reference).toMatch(/^CF-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+
+    const row = db
+      .prepare("SELECT artist_name, city, message, status, reference FROM submissions WHERE document_id = ?")
+      .get(created.id);
+    expect(row).toEqual({
+      artist_name: `Lane Artist ${run}`,
+      city: null,
+      message: null,
+      status: "pending",
+      reference: created.reference,
+    });
+  });
+
+  it("lists it newest first for the admin token, with the audio byte for byte and the artwork as a PNG", async () => {
+    const res = await worker("/api/submissions?pageSize=5", { headers: admin() });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { items: AdminSubmission[]; page: number; total: number };
+    expect(page.page).toBe(1);
+    const mine = page.items[0] as AdminSubmission;
+    expect(mine).toMatchObject({
+      id: created.id,
+      reference: created.reference,
+      artistName: `Lane Artist ${run}`,
+      email: `artist+${run}@example.com`,
+      trackTitle: "Harbour Lights",
+      genre: "Deep House",
+      city: null,
+      message: null,
+      links: ["https://soundcloud.com/lane/harbour-lights"],
+      consent: true,
+      status: "pending",
+      adminNotes: null,
+    });
+    expect(mine.audioFile).toMatchObject({ type: "audio/mpeg", size: expect.any(Number) });
+    expect(mine.artworkFile).toMatchObject({ type: "image/png" });
+    // The audio comes back byte for byte.
+    const audio = await fetch(mine.audioFile?.location ?? "");
+    expect(mine.audioFile?.location.startsWith(laneEnv("CMS_URL"))).toBe(true);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("content-type")).toBe("audio/mpeg");
+    expect(Buffer.from(await audio.arrayBuffer()).equals(MP3)).toBe(true);
+    // The artwork is a PNG Strapi serves, but not the same bytes: Strapi's media library
+    // re-encodes images (its "size optimization" setting, on by default): 70 bytes in, 116 out.
+    const artwork = await fetch(mine.artworkFile?.location ?? "");
+    expect(mine.artworkFile?.location.startsWith(laneEnv("CMS_URL"))).toBe(true);
+    expect(artwork.status).toBe(200);
+    expect(artwork.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await artwork.arrayBuffer());
+    expect(png.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
+    expect(png.includes(Buffer.from("IHDR"))).toBe(true);
+  });
+
+  it("changes its status with notes, and the status filter finds it", async () => {
+    const res = await worker(`/api/submissions/${created.id}/status`, {
+      method: "PUT",
+      headers: { ...admin(), "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "accepted", adminNotes: "Lovely low end." }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: created.id,
+      status: "accepted",
+      adminNotes: "Lovely low end.",
+    });
+
+    const accepted = (await (
+      await worker("/api/submissions?status=accepted", { headers: admin() })
+    ).json()) as {
+      items: AdminSubmission[];
+    };
+    expect(accepted.items.map((s) => s.id)).toContain(created.id);
+    const pending = (await (
+      await worker("/api/submissions?status=pending", { headers: admin() })
+    ).json()) as {
+      items: AdminSubmission[];
+    };
+    expect(pending.items.map((s) => s.id)).not.toContain(created.id);
+    expect(
+      db.prepare("SELECT status, admin_notes FROM submissions WHERE document_id = ?").get(created.id),
+    ).toEqual({
+      status: "accepted",
+      admin_notes: "Lovely low end.",
+    });
+  });
+
+  it("keeps the admin endpoints closed without the token, and answers 404 for an unknown id", async () => {
+    const noToken = await worker("/api/submissions");
+    expect(noToken.status).toBe(401);
+    const wrong = await worker("/api/submissions", { headers: { Authorization: "Bearer wrong" } });
+    expect(wrong.status).toBe(401);
+    const unknown = await worker("/api/submissions/nosuchdocumentid0000000/status", {
+      method: "PUT",
+      headers: { ...admin(), "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "rejected" }),
+    });
+    expect(unknown.status).toBe(404);
+    // Strapi itself refuses the list to anyone without its API token.
+    expect((await fetch(`${laneEnv("CMS_URL")}/api/submissions`)).status).toBe(403);
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cmsApi, eventually, h1Of, laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
+
+// Issue 10 point 2, end to end: the Worker (production build, edge cache in local KV) in front of
+// the real Strapi, whose bootstrap pointed its webhook at the Worker's /api/cache/purge
+// (CROSSFADE_PURGE_URL, CROSSFADE_PURGE_TOKEN). Editing through Strapi must show on the next
+// page request; editing Strapi's database behind its back (no webhook) must not, which is what
+// proves the page is cached and that the webhook is what cleared it.
+
+interface CmsPost {
+  documentId: string;
+  slug: string;
+  title: string;
+}
+
+const WEBHOOK_WAIT_MS = 15_000;
+
+async function pageTitle(slug: string): Promise<{ status: number; title: string | undefined }> {
+  const res = await fetch(`${workerUrl()}/blog/${slug}`);
+  return { status: res.status, title: h1Of(await res.text()) };
+}
+
+let db: SqliteDatabase;
+let post: CmsPost;
+
+beforeAll(async () => {
+  db = openCmsDatabase();
+  const res = await fetch(
+    `${laneEnv("CMS_URL")}/api/blog-posts?sort=postDate:desc&pagination[pageSize]=1&fields[0]=slug&fields[1]=title`,
+  );
+  const body = (await res.json()) as { data: CmsPost[] };
+  post = body.data[0] as CmsPost;
+  expect(post?.slug).toBeTruthy();
+});
+
+afterAll(async () => {
+  // Put the catalogue's title back for the other suites (the contract expects it).
+  if (post)
+    await cmsApi(`/blog-posts/${post.documentId}`, {
+      method: "PUT",
+      body: JSON.stringify({ data: { title: post.title } }),
+    });
+  db?.close();
+});
+
+describe("Strapi's purge webhook, end to end through the Worker", () => {
+  it("is stored once by the bootstrap, with the Worker's URL, the bearer token and every entry event", () => {
+    const rows = db.prepare("SELECT name, url, headers, events, enabled FROM strapi_webhooks").all();
+    const ours = rows.filter((r) => String(r.name).startsWith("Crossfade cache"));
+    expect(ours).toHaveLength(1);
+    const hook = ours[0] as Record<string, unknown>;
+    expect(hook.url).toBe(`${workerUrl()}/api/cache/purge`);
+    expect(JSON.parse(String(hook.headers))).toEqual({
+      Authorization: `Bearer ${laneEnv("WORKER_PURGE_TOKEN")}`,
+    });
+    expect(JSON.parse(String(hook.events))).toEqual(
+      expect.arrayContaining([
+        "entry.create",
+        "entry.update",
+        "entry.delete",
+        "entry.publish",
+        "entry.unpublish",
+        "media.create",
+        "media.update",
+        "media.delete",
+      ]),
+    );
+    expect(hook.enabled).toBeTruthy();
+  });
+
+  it("shows a title edited and published in Strapi on the next request for the post's page", async () => {
+    const before = await pageTitle(post.slug);
+    expect(before).toEqual({ status: 200, title: post.title });
+
+    // Behind Strapi's back (no webhook): the Worker keeps answering from its cache.
+    const sneaky = `${post.title} (edited in the database)`;
+    const changed = db
+      .prepare("UPDATE blog_posts SET title = ? WHERE document_id = ? AND published_at IS NOT NULL")
+      .run(sneaky, post.documentId);
+    expect(changed.changes).toBe(1);
+    const direct = (await (
+      await fetch(`${laneEnv("CMS_URL")}/api/blog-posts?filters[slug][$eq]=${post.slug}`)
+    ).json()) as { data: CmsPost[] };
+    expect(direct.data[0]?.title).toBe(sneaky);
+    expect(await pageTitle(post.slug)).toEqual({ status: 200, title: post.title });
+
+    // Through Strapi's Content API: a PUT updates the draft and publishes it (entry.update and
+    // entry.publish), and the webhook purges the Worker's posts group.
+    const edited = `${post.title} (edited in Strapi)`;
+    const t0 = Date.now();
+    const put = await cmsApi(`/blog-posts/${post.documentId}`, {
+      method: "PUT",
+      body: JSON.stringify({ data: { title: edited } }),
+    });
+    expect(put.status).toBe(200);
+    const seen = await eventually(
+      async () => {
+        const page = await pageTitle(post.slug);
+        return page.title === edited ? page : undefined;
+      },
+      WEBHOOK_WAIT_MS,
+      "the edited title on the Worker's page",
+    );
+    expect(seen.status).toBe(200);
+    console.log(`edited title visible through the Worker ${Date.now() - t0} ms after the PUT`);
+  });
+
+  it("shows a new post at once, then answers 404 for it once it is deleted in Strapi", async () => {
+    const slug = `webhook-check-${Date.now().toString(36)}`;
+    const title = "Webhook check: published from the Content API";
+    const created = await cmsApi("/blog-posts", {
+      method: "POST",
+      body: JSON.stringify({
+        data: { title, slug, postDate: new Date().toISOString(), excerpt: "Made by the strapi lane." },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: CmsPost };
+    // A missing post is never cached, so it shows at once; now its page is cached.
+    expect(await pageTitle(slug)).toEqual({ status: 200, title });
+    expect(await pageTitle(slug)).toEqual({ status: 200, title });
+
+    const del = await cmsApi(`/blog-posts/${data.documentId}`, { method: "DELETE" });
+    expect(del.status).toBe(204);
+    const gone = await eventually(
+      async () => {
+        const page = await pageTitle(slug);
+        return page.status === 404 ? page : undefined;
+      },
+      WEBHOOK_WAIT_MS,
+      "a 404 for the deleted post",
+    );
+    expect(gone.title).not.toBe(title);
+  });
+});
