@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { standInDsn } from "./tests/support/sentry-stand-in";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (CONVENTIONS.md "Tests").
 // reactRouter() resolves the virtual server build the Worker imports (DESIGN.md section 2).
@@ -11,17 +12,27 @@ export default defineConfig(async () => {
   return {
     plugins: [
       reactRouter(),
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        // PURGE_TOKEN turns the cache purge webhook on for the tests (tests/worker/cache-purge.test.ts).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PURGE_TOKEN: TEST_PURGE_TOKEN } },
-      }),
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // PURGE_TOKEN turns the cache purge webhook on (tests/worker/cache-purge.test.ts).
+            PURGE_TOKEN: TEST_PURGE_TOKEN,
+            // Errors are reported to a local stand-in for Sentry (tests/worker/global-setup.ts).
+            SENTRY_DSN: standInDsn(inject("sentryStandIn")),
+            SENTRY_STAND_IN: inject("sentryStandIn"),
+            FAULT_SERVER: inject("faultServer"),
+          },
+        },
+      })),
     ],
     test: {
       name: "workers",
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
+      globalSetup: ["tests/worker/global-setup.ts"],
     },
   };
 });

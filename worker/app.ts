@@ -1,26 +1,51 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { contentContext } from "../app/lib/context";
+import { contentContext, nonceContext } from "../app/lib/context";
 import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
 import type { ContentService } from "./content/types";
 import { APP_VERSION, type WorkerEnv } from "./env";
+import { fallbackErrorPage } from "./fallback-page";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
+import { reportError } from "./monitoring/report";
+import { monitoringTunnel } from "./monitoring/tunnel";
+import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
 );
 
-type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService } };
+type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService; nonce?: string } };
 
 export const app = new Hono<AppEnv>();
+
+// Security headers on every answer of the Worker; HTML documents also get a CSP whose script
+// nonce is the one React rendered with (docs/decisions/017).
+app.use("*", async (c, next) => {
+  await next();
+  c.res = withSecurityHeaders(c.res, {
+    nonce: c.var.nonce,
+    cmsUrl: c.env.CMS_URL,
+    https: new URL(c.req.url).protocol === "https:",
+  });
+});
+
+// One handler turns unexpected errors into answers and reports them (CONVENTIONS.md "Errors"):
+// JSON for the API, the page error of SPEC.md section 2 for everything else.
+app.onError((error, c) => {
+  reportError(error, "worker");
+  if (new URL(c.req.url).pathname.startsWith("/api/")) {
+    return c.json({ error: "Something went wrong on our side" }, 500, { "Cache-Control": "no-store" });
+  }
+  return fallbackErrorPage(c.req.raw);
+});
 
 // The configuration is checked on the first request (logged once), then one content service
 // per request (CONVENTIONS.md "Boundaries") with the execution context for background work.
@@ -52,6 +77,7 @@ app.get("/api/health", (c) => {
 });
 
 app.post("/api/cache/purge", cachePurge);
+app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
@@ -100,8 +126,17 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 // Pages get Cache-Control here, outside the routes (worker/http-cache.ts).
 app.all("*", async (c) => {
   const context = new RouterContextProvider();
+  const nonce = newNonce();
+  c.set("nonce", nonce);
   context.set(contentContext, c.var.content);
-  return withPageCacheHeaders(c.req.raw, await handleRequest(c.req.raw, context));
+  context.set(nonceContext, nonce);
+  const response = await handleRequest(c.req.raw, context);
+  // React Router answers a failure outside the render (entry.server threw) with an empty 500:
+  // the visitor still gets the page error, never a blank page (SPEC.md 2 and 8).
+  if (response.status >= 500 && !response.headers.has("Content-Type")) {
+    return fallbackErrorPage(c.req.raw, response.status);
+  }
+  return withPageCacheHeaders(c.req.raw, response);
 });
 
 /** Hono throws when a request has no execution context (a test calling app.fetch bare). */

@@ -1,3 +1,4 @@
+import { captureError } from "../monitoring/report";
 import type { ParsedSearch } from "./search-params";
 import type {
   ContentService,
@@ -57,6 +58,7 @@ export async function runSearch(content: ContentService, parsed: ParsedSearch): 
   const guard = <T>(promise: Promise<SearchResult<T>>) =>
     promise.catch((error: unknown) => {
       console.error("Search failed:", error);
+      captureError(error, "search");
       degraded = true;
       return empty<T>(query);
     });

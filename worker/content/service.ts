@@ -17,6 +17,14 @@ export function describeSources(env: WorkerEnv) {
 // The availability flag lives as long as the isolate: "checked at start" (SPEC.md section 4).
 const searchAvailability = newAvailability();
 
+/**
+ * Forgets what this isolate knows about the search service, so the next request checks it
+ * again as at start. For tests that switch the service between faults within one isolate.
+ */
+export function resetSearchAvailability(): void {
+  Object.assign(searchAvailability, newAvailability());
+}
+
 /** Genre and location names by slug, for Meilisearch facets (it counts slugs and names apart). */
 function taxonNames(store: ContentStore) {
   return async () => {
