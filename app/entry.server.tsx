@@ -57,6 +57,10 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
+    // Nobody reads a HEAD body: stop the render now rather than leave it (and its timers)
+    // waiting on a stream that is never pulled.
+    clearTimeout(timer);
+    controller.abort();
     return new Response(null, { headers: responseHeaders, status });
   }
   return new Response(body, { headers: responseHeaders, status });

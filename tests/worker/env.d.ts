@@ -8,6 +8,8 @@ declare global {
       SENTRY_STAND_IN: string;
       /** The misbehaving upstream of the fault matrix (tests/support/fault-server.ts). */
       FAULT_SERVER: string;
+      /** Cases per fuzz property; 1000 unless FUZZ_RUNS is set. */
+      FUZZ_RUNS: string;
     }
   }
 }
