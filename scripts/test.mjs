@@ -3,7 +3,7 @@
 // budget → Chromium end-to-end.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { ROOT } from "./lib.mjs";
+import { ROOT, SECRET_CANARIES } from "./lib.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
 const lanes = [
@@ -13,7 +13,8 @@ const lanes = [
   ["lint", "biome", ["check", "."]],
   ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
-  ["build", "react-router", ["build"], { NODE_ENV: "production" }],
+  // Built with stand-in secrets in the environment: the e2e lane checks none reached the output.
+  ["build", "react-router", ["build"], { NODE_ENV: "production", ...SECRET_CANARIES }],
   ["deploy", "node", ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],
 ];

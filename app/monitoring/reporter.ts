@@ -17,22 +17,24 @@ interface Frame {
   in_app?: boolean;
 }
 
-// "    at fn (https://host/assets/x.js:1:2)" (Chromium) and "fn@https://host/assets/x.js:1:2" (Firefox, Safari).
-const FRAME = /^\s*(?:at\s+(?:(.+?)\s+\()?|(.*?)@)?(\S+?):(\d+):(\d+)\)?\s*$/;
+// Chromium: "    at fn (https://host/assets/x.js:1:2)", eval frames nest "(eval at …, <anonymous>:3:15)";
+// Firefox and Safari: "fn@https://host/assets/x.js:1:2". The last file:line:column is the frame's.
+const LOCATION = /([^\s()@]+):(\d+):(\d+)\)?\s*$/;
 
 /** Stack frames oldest first, as Sentry expects. */
 export function parseStack(stack: string | undefined): Frame[] {
   const frames: Frame[] = [];
   for (const line of (stack ?? "").split("\n").slice(0, 50)) {
-    const m = FRAME.exec(line);
-    if (!m) continue;
-    const filename = m[3] ?? "";
+    const at = line.match(/^\s*at (?:(.+?) \()?/);
+    const where = LOCATION.exec(line);
+    if (!where || (!at && !line.includes("@"))) continue;
+    const filename = where[1] ?? "";
     frames.push({
-      function: m[1] || m[2] || "?",
+      function: (at ? at[1] : line.split("@")[0]) || "?",
       filename,
-      lineno: Number(m[4]),
-      colno: Number(m[5]),
-      in_app: filename.startsWith(location.origin),
+      lineno: Number(where[2]),
+      colno: Number(where[3]),
+      in_app: filename.startsWith(globalThis.location?.origin ?? "/"),
     });
   }
   return frames.reverse();

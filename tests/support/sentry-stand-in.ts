@@ -89,4 +89,4 @@ export async function startSentryStandIn(): Promise<{
 }
 
 /** The DSN that points the SDK (and the Worker's tunnel) at a stand-in. */
-export const standInDsn = (url: string) => `${url.replace("://", "://publickey@")}/42`;
+export const standInDsn = (url: string, key = "publickey") => `${url.replace("://", `://${key}@`)}/42`;
