@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser } from "./browser";
+import { baseUrl, useBrowser } from "./browser";
 import { published } from "./catalogue";
 
 const session = useBrowser();
@@ -84,6 +84,17 @@ describe("the Content-Security-Policy in Chromium", () => {
     expect(await page.evaluate(() => document.querySelector("script[nonce]")?.getAttribute("nonce"))).toBe(
       "",
     );
+  });
+});
+
+describe("headers of static files (served by Workers assets, public/_headers)", () => {
+  it("carry nosniff, HSTS and the referrer policy", async () => {
+    const res = await fetch(`${baseUrl()}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=31536000/);
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect((await fetch(`${baseUrl()}/_headers`)).status).toBe(404);
   });
 });
 

@@ -18,7 +18,7 @@ export function allowLongProperties() {
   vi.setConfig({ testTimeout: 120_000 });
 }
 /** Per request; the slowest healthy page renders in well under this on a busy machine. */
-const MAX_MS = 2500;
+const MAX_MS = 4000;
 
 /** Text a visitor, a crawler or an attacker might put anywhere in a URL or a body. */
 const NASTY = [
