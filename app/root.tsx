@@ -15,6 +15,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl, siteName };
 }
 
+/**
+ * The CSP nonce in the browser. The server gives it to React Router through <ServerRouter
+ * nonce> (entry.server); the client has no such context, and browsers hide the attribute
+ * (getAttribute gives ""), but a script element's `nonce` property keeps it. Passing it back
+ * keeps hydration from seeing nonce="" against nonce={undefined} (React warns in development).
+ */
+const clientNonce =
+  typeof document === "undefined"
+    ? undefined
+    : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+
 /** Home and search stand alone; every other page gets the header and footer (SPEC.md 2). */
 export function isBarePath(pathname: string): boolean {
   return pathname === "/" || pathname === "/search" || pathname === "/search/";
@@ -32,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Crossfade" href="/rss.xml" />
         <Meta />
-        <Links />
+        <Links nonce={clientNonce} />
       </head>
       <body className={bare ? "layout-bare" : "layout-site"}>
         {/* One Jotai store per render: the Provider owns it (CONVENTIONS.md "State"). */}
@@ -49,8 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {/* Outside the route outlet, so navigation never interrupts playback (DESIGN.md 6). */}
           <PlayerBar />
         </JotaiProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={clientNonce} />
+        <Scripts nonce={clientNonce} />
       </body>
     </html>
   );

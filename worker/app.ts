@@ -7,7 +7,7 @@ import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
 import type { ContentService } from "./content/types";
 import { APP_VERSION, type WorkerEnv } from "./env";
-import { fallbackErrorPage } from "./fallback-page";
+import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
@@ -130,12 +130,8 @@ app.all("*", async (c) => {
   c.set("nonce", nonce);
   context.set(contentContext, c.var.content);
   context.set(nonceContext, nonce);
-  const response = await handleRequest(c.req.raw, context);
-  // React Router answers a failure outside the render (entry.server threw) with an empty 500:
-  // the visitor still gets the page error, never a blank page (SPEC.md 2 and 8).
-  if (response.status >= 500 && !response.headers.has("Content-Type")) {
-    return fallbackErrorPage(c.req.raw, response.status);
-  }
+  // A failure outside the render still gives the page error, never a blank page (SPEC.md 2, 8).
+  const response = withFallbackPage(c.req.raw, await handleRequest(c.req.raw, context));
   return withPageCacheHeaders(c.req.raw, response);
 });
 

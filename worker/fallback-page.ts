@@ -29,3 +29,14 @@ export function fallbackErrorPage(request: Request, status = 500): Response {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
+
+/**
+ * React Router answers a failure outside the render (entry.server threw) with an empty 500 and
+ * no Content-Type: that becomes the page error. Any other answer passes unchanged.
+ */
+export function withFallbackPage(request: Request, response: Response): Response {
+  if (response.status >= 500 && !response.headers.has("Content-Type")) {
+    return fallbackErrorPage(request, response.status);
+  }
+  return response;
+}

@@ -120,3 +120,21 @@ describe("security headers on other answers", () => {
     },
   );
 });
+
+describe("the Worker's own page error (a failure outside React's render)", () => {
+  it("replaces an empty 500 with the page error of SPEC.md 2, escaped and without scripts", async () => {
+    const { withFallbackPage } = await import("../../worker/fallback-page");
+    const request = new Request('http://localhost/blog?q="><script>alert(1)</script>');
+    const res = withFallbackPage(request, new Response(null, { status: 500 }));
+    const html = await res.text();
+    expect(res.status).toBe(500);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(html).toContain("<h1>Something went wrong</h1>");
+    expect(html).toContain("We&#x27;re sorry, but there was an error loading this content.");
+    expect(html).toMatch(/<a href="[^"]*">Refresh Page<\/a>/);
+    expect(html).not.toContain("<script");
+    const passed = new Response("ok", { status: 503, headers: { "Content-Type": "application/json" } });
+    expect(withFallbackPage(request, passed)).toBe(passed);
+  });
+});
