@@ -129,10 +129,23 @@ describe("POST /api/monitoring, the browser's tunnel to error reporting", () => 
     expect(JSON.parse(visit.body).error).toBeTruthy();
   });
 
-  it("refuses an envelope over the size limit with 413", async () => {
+  it("refuses an envelope over the size limit with 413, with or without a length header", async () => {
     const { body } = browserEnvelope("x".repeat(MAX_ENVELOPE_BYTES));
     const visit = await visitWorker("/api/monitoring", {}, { method: "POST", body });
     expect(visit.status).toBe(413);
+    const bytes = new TextEncoder().encode(body);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.slice(i, i + 4096));
+        controller.close();
+      },
+    });
+    const streamed = await visitWorker("/api/monitoring", {}, {
+      method: "POST",
+      body: chunked,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
   });
 
   it("answers 502 when Sentry answers with an error, within the time budget", async () => {

@@ -52,6 +52,31 @@ export function parseEnvelope(text: string): Parsed {
   return events.length ? { ok: true, events } : { ok: false, error: "The envelope holds no error event" };
 }
 
+/** The body as text, or null once it passes `max` bytes (a chunked body has no length to check). */
+async function readCapped(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -66,8 +91,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export async function monitoringTunnel(c: Context<{ Bindings: WorkerEnv }>) {
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_ENVELOPE_BYTES) return c.json({ error: "Envelope too large" }, 413, NO_STORE);
-  const text = await c.req.text();
-  if (text.length > MAX_ENVELOPE_BYTES) return c.json({ error: "Envelope too large" }, 413, NO_STORE);
+  const text = await readCapped(c.req.raw, MAX_ENVELOPE_BYTES);
+  if (text === null) return c.json({ error: "Envelope too large" }, 413, NO_STORE);
   const parsed = parseEnvelope(text);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400, NO_STORE);
   const ingest = c.env.SENTRY_DSN ? ingestOf(c.env.SENTRY_DSN) : undefined;
