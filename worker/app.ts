@@ -39,10 +39,19 @@ app.use("*", async (c, next) => {
 
 // One handler turns unexpected errors into answers and reports them (CONVENTIONS.md "Errors"):
 // JSON for the API, the page error of SPEC.md section 2 for everything else.
+// Feeds (RSS, sitemap, calendar files) are read by programs: a plain 503 with Retry-After tells
+// them to come back, where an HTML page would be read as a broken feed.
 app.onError((error, c) => {
   reportError(error, "worker");
-  if (new URL(c.req.url).pathname.startsWith("/api/")) {
+  const { pathname } = new URL(c.req.url);
+  if (pathname.startsWith("/api/")) {
     return c.json({ error: "Something went wrong on our side" }, 500, { "Cache-Control": "no-store" });
+  }
+  if (/\.(xml|ics|txt)$/.test(pathname)) {
+    return c.text("Temporarily unavailable; try again in a minute.", 503, {
+      "Cache-Control": "no-store",
+      "Retry-After": "60",
+    });
   }
   return fallbackErrorPage(c.req.raw);
 });

@@ -22,7 +22,8 @@ import { htmlText } from "./helpers";
  * What a visitor may get (DESIGN.md section 7, SPEC.md sections 2 and 8):
  *   "content"     200 and the same page or answer as with every source healthy
  *   "page-error"  the page error of SPEC.md 2 ('Something went wrong' …, 'Refresh Page'), never blank
- *   "unavailable" the API's 503 JSON with a message and empty results (SPEC 8: lists fail to empty)
+ *   "unavailable" the API's 503 JSON with a message and empty results (SPEC 8: lists fail to empty),
+ *                 or for a feed a plain-text 503 with Retry-After (feed readers come back later)
  */
 type Outcome = "content" | "page-error" | "unavailable";
 
@@ -77,7 +78,7 @@ const FAULTS: FaultCase[] = [
     name: "D1 throwing, nothing cached",
     bindings: () => ({ DB: throwingD1() }),
     affects: () => true,
-    outcome: (r) => (r.kind === "api" ? "unavailable" : "page-error"),
+    outcome: (r) => (r.kind === "page" ? "page-error" : "unavailable"),
     reported: () => true,
   },
   {
@@ -85,7 +86,7 @@ const FAULTS: FaultCase[] = [
     bindings: () => ({ DB: throwingD1() }),
     staleCache: true,
     affects: () => true,
-    outcome: (r) => (r.cached ? "content" : r.kind === "api" ? "unavailable" : "page-error"),
+    outcome: (r) => (r.cached ? "content" : r.kind === "page" ? "page-error" : "unavailable"),
     // A cached route answers at once; the background refresh fails and is reported.
     reported: () => true,
   },
@@ -175,6 +176,11 @@ function expectOutcome(route: RouteCase, visit: Visit, outcome: Outcome) {
     expect(visit.headers.get("Cache-Control")).toBe("no-store");
     for (const text of [TEXTS.pageErrorTitle, TEXTS.refreshPage]) expect(visit.body).toContain(text);
     expect(visit.body).toContain(htmlText(TEXTS.pageErrorBody));
+  } else if (route.kind === "feed") {
+    expect(visit.status).toBe(503);
+    expect(visit.headers.get("Cache-Control")).toBe("no-store");
+    expect(visit.headers.get("Retry-After")).toBe("60");
+    expect(visit.body).toMatch(/unavailable/i);
   } else {
     expect(visit.status).toBe(503);
     expect(visit.headers.get("Cache-Control")).toBe("no-store");

@@ -80,7 +80,7 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
 
   it("an error outside React Router (a feed) is reported by the Worker's onError", async () => {
     const visit = await visitWorker("/rss.xml", { DB: throwingD1() });
-    expect(visit.status).toBe(500);
+    expect(visit.status).toBe(503);
     const events = await errorsReportedFor(visit);
     expect(events.map((e) => e.tags?.where)).toEqual(["worker"]);
   });
