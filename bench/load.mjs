@@ -83,7 +83,7 @@ async function main() {
 
     const workerd = descendants(server.child.pid).filter((pid) => commName(pid) === "workerd");
     if (!workerd.length) throw new Error("workerd process not found under wrangler");
-    const memory = { before: workerd.reduce((n, p) => n + rssKiB(p), 0), peak: 0 };
+    const memory = { before: workerd.reduce((n, p) => n + rssKiB(p), 0), peak: 0, processes: workerd.length };
     const sampler = setInterval(() => {
       memory.peak = Math.max(
         memory.peak,
@@ -148,7 +148,9 @@ Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().l
 | Answers other than 2xx, 3xx or 404 | ${bad} |
 | Statuses | ${statuses.map(([s, c]) => `${s}: ${c}`).join(", ")} |
 | Latency p50 / p90 / p99 / max | ${ms(result.latency_us.p50)} / ${ms(result.latency_us.p90)} / ${ms(result.latency_us.p99)} / ${ms(result.latency_us.max)} |
-| workerd memory (RSS) before / peak / after | ${mib(memory.before)} / ${mib(memory.peak)} / ${mib(memory.after)} |
+| workerd memory (RSS, ${memory.processes} processes) before / peak / after | ${mib(memory.before)} / ${mib(memory.peak)} / ${mib(memory.after)} |
+
+Memory is the sum over the workerd processes \`wrangler dev\` runs (its local proxy and the Worker).
 `;
   const file = join(ROOT, "bench", "results.md");
   let text = existsSync(file)
