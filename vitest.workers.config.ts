@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { standInDsn } from "./tests/support/sentry-stand-in";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (CONVENTIONS.md "Tests").
 // reactRouter() resolves the virtual server build the Worker imports (DESIGN.md section 2).
@@ -12,25 +13,31 @@ export default defineConfig(async () => {
   return {
     plugins: [
       reactRouter(),
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        // PURGE_TOKEN and ADMIN_TOKEN turn the purge webhook and the submissions admin endpoints on
-        // (tests/worker/cache-purge.test.ts, tests/worker/submissions-admin.test.ts).
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // PURGE_TOKEN turns the cache purge webhook on (tests/worker/cache-purge.test.ts).
             PURGE_TOKEN: TEST_PURGE_TOKEN,
+            // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+            // Errors are reported to a local stand-in for Sentry (tests/worker/global-setup.ts).
+            SENTRY_DSN: standInDsn(inject("sentryStandIn")),
+            SENTRY_STAND_IN: inject("sentryStandIn"),
+            FAULT_SERVER: inject("faultServer"),
+            // Cases per fuzz property (tests/worker/fuzz.test.ts); 1000 unless set lower locally.
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "1000",
           },
         },
-      }),
+      })),
     ],
     test: {
       name: "workers",
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
-      // Node-side stand-ins the Worker reaches over HTTP (a broken CMS for the fault matrix).
+      // Node-side stand-ins the Worker reaches over HTTP: Sentry, a misbehaving upstream, a broken CMS.
       globalSetup: ["tests/worker/global-setup.ts"],
     },
   };

@@ -1,31 +1,51 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { reportError } from "../worker/monitoring/report";
+import { nonceContext } from "./lib/context";
 
 /** Abort a render whose data never settles, so the stream always ends (SPEC 8: never blank). */
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and the render reach error reporting (docs/decisions/016). A
+ * visitor who went away (aborted request) and thrown 4xx answers are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  reportError(error, "react-router");
+};
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   let status = responseStatusCode;
   let shellRendered = false;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
+  // The Worker made this response's CSP nonce (worker/security-headers.ts); React Router puts it
+  // on <Scripts>, <ScrollRestoration> and its streamed data, React on its own inline scripts.
+  const nonce = loadContext.get(nonceContext);
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
-    signal: controller.signal,
-    onError(error: unknown) {
-      // After the shell has gone out the page is already streaming: log it and let the
-      // Suspense boundary fall back on the client, never break the document.
-      if (shellRendered) console.warn("render error after shell", error);
-      else status = 500;
+  const body = await renderToReadableStream(
+    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        // After the shell has gone out the page is already streaming: report it and let the
+        // Suspense boundary fall back on the client, never break the document.
+        if (!controller.signal.aborted) reportError(error, "render", shellRendered ? "warning" : "error");
+        if (!shellRendered) status = 500;
+      },
     },
-  });
+  );
   shellRendered = true;
 
   // Crawlers and link unfurlers get the whole document at once.
@@ -37,6 +57,10 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
+    // Nobody reads a HEAD body: stop the render now rather than leave it (and its timers)
+    // waiting on a stream that is never pulled.
+    clearTimeout(timer);
+    controller.abort();
     return new Response(null, { headers: responseHeaders, status });
   }
   return new Response(body, { headers: responseHeaders, status });

@@ -16,6 +16,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl, siteName };
 }
 
+/**
+ * The CSP nonce in the browser. The server gives it to React Router through <ServerRouter
+ * nonce> (entry.server); the client has no such context, and browsers hide the attribute
+ * (getAttribute gives ""), but a script element's `nonce` property keeps it. Passing it back
+ * keeps hydration from seeing nonce="" against nonce={undefined} (React warns in development).
+ */
+const clientNonce =
+  typeof document === "undefined"
+    ? undefined
+    : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+
 /** Home and search stand alone; every other page gets the header and footer (SPEC.md 2). */
 export function isBarePath(pathname: string): boolean {
   return pathname === "/" || pathname === "/search" || pathname === "/search/";
@@ -33,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Crossfade" href="/rss.xml" />
         <Meta />
-        <Links />
+        <Links nonce={clientNonce} />
       </head>
       <body className={bare ? "layout-bare" : "layout-site"}>
         {/* One Jotai store per render: the Provider owns it (CONVENTIONS.md "State"). */}
@@ -51,8 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <PlayerBar />
           <SearchLauncher />
         </JotaiProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={clientNonce} />
+        <Scripts nonce={clientNonce} />
       </body>
     </html>
   );

@@ -5,6 +5,19 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Recognisable stand-ins for secrets. The test runner's build lane builds with them in the
+ * environment and the end-to-end server runs with them, so tests/e2e/secrets.e2e.ts can show
+ * that none reaches the client bundle, the server bundle or a rendered page.
+ */
+export const SECRET_CANARIES = {
+  ADMIN_TOKEN: "canary-admin-token-5f1c0e2a9b7d4c3e8a6f",
+  PURGE_TOKEN: "canary-purge-token-7d2b9e4f1a6c8e3d5b0a",
+  SENTRY_AUTH_TOKEN: "sntrys_canaryAuthToken0b9c8d7e6f5a4b3c2d1e",
+  MEILISEARCH_ADMIN_KEY: "canary-meili-admin-key-3e9a7c5b1d8f2a4c6e0b",
+  MEILISEARCH_MASTER_KEY: "canary-meili-master-key-8b1d3f5a7c9e2b4d6f0a",
+};
 const BIN = join(ROOT, "node_modules", ".bin");
 
 /** Runs a local binary to completion; throws with its output when it fails. */

@@ -4,7 +4,7 @@
 // The build runs once: the strapi, deploy and e2e lanes all use it.
 import { spawnSync } from "node:child_process";
 import { basename, isAbsolute, join } from "node:path";
-import { ROOT } from "./lib.mjs";
+import { ROOT, SECRET_CANARIES } from "./lib.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
 const lanes = [
@@ -14,7 +14,8 @@ const lanes = [
   ["lint", "biome", ["check", "."]],
   ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
-  ["build", "react-router", ["build"], { NODE_ENV: "production" }],
+  // Built with stand-in secrets in the environment: the e2e lane checks none reached the output.
+  ["build", "react-router", ["build"], { NODE_ENV: "production", ...SECRET_CANARIES }],
   ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { contentContext, intakeContext } from "../app/lib/context";
+import { contentContext, intakeContext, nonceContext } from "../app/lib/context";
 import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
 import { trackRequest } from "./content/source-failure";
 import { APP_VERSION, type AppEnv } from "./env";
+import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
@@ -14,6 +15,9 @@ import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
 import { NO_STORE, withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
+import { reportError } from "./monitoring/report";
+import { monitoringTunnel } from "./monitoring/tunnel";
+import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const handleRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -21,6 +25,36 @@ const handleRequest = createRequestHandler(
 );
 
 export const app = new Hono<AppEnv>();
+
+// Security headers on every answer of the Worker; HTML documents also get a CSP whose script
+// nonce is the one React rendered with (docs/decisions/017).
+app.use("*", async (c, next) => {
+  await next();
+  c.res = withSecurityHeaders(c.res, {
+    nonce: c.var.nonce,
+    cmsUrl: c.env.CMS_URL,
+    https: new URL(c.req.url).protocol === "https:",
+  });
+});
+
+// One handler turns unexpected errors into answers and reports them (CONVENTIONS.md "Errors"):
+// JSON for the API, the page error of SPEC.md section 2 for everything else.
+// Feeds (RSS, sitemap, calendar files) are read by programs: a plain 503 with Retry-After tells
+// them to come back, where an HTML page would be read as a broken feed.
+app.onError((error, c) => {
+  reportError(error, "worker");
+  const { pathname } = new URL(c.req.url);
+  if (pathname.startsWith("/api/")) {
+    return c.json({ error: "Something went wrong on our side" }, 500, { "Cache-Control": "no-store" });
+  }
+  if (/\.(xml|ics|txt)$/.test(pathname)) {
+    return c.text("Temporarily unavailable; try again in a minute.", 503, {
+      "Cache-Control": "no-store",
+      "Retry-After": "60",
+    });
+  }
+  return fallbackErrorPage(c.req.raw);
+});
 
 // The configuration is checked on the first request (logged once), then one content service
 // per request (CONVENTIONS.md "Boundaries") with the execution context for background work.
@@ -58,6 +92,7 @@ app.get("/api/health", (c) => {
 });
 
 app.post("/api/cache/purge", cachePurge);
+app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
 // Newsletter, submissions and the submissions admin (issue 7).
 app.route("/api", formsApi);
@@ -112,9 +147,14 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 // Pages get Cache-Control here, outside the routes (worker/http-cache.ts).
 app.all("*", async (c) => {
   const context = new RouterContextProvider();
+  const nonce = newNonce();
+  c.set("nonce", nonce);
   context.set(contentContext, c.var.content);
   context.set(intakeContext, c.var.intake);
-  return withPageCacheHeaders(c.req.raw, await handleRequest(c.req.raw, context));
+  context.set(nonceContext, nonce);
+  // A failure outside the render still gives the page error, never a blank page (SPEC.md 2, 8).
+  const response = withFallbackPage(c.req.raw, await handleRequest(c.req.raw, context));
+  return withPageCacheHeaders(c.req.raw, response);
 });
 
 /** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */

@@ -57,6 +57,12 @@ export const CONFIG_SCHEMA: readonly Setting[] = [
   { name: "ADMIN_TOKEN", kind: "token", need: "optional", without: "the submissions admin API answers 404" },
   { name: "PURGE_TOKEN", kind: "token", need: "optional", without: "the cache purge webhook answers 404" },
   { name: "SENTRY_DSN", kind: "dsn", need: "optional", without: "nothing is reported" },
+  {
+    name: "SENTRY_ENVIRONMENT",
+    kind: "text",
+    need: "optional",
+    without: "errors are reported as development",
+  },
   { name: "APP_VERSION", kind: "version", need: "optional", without: "the built-in version is reported" },
 ];
 

@@ -23,4 +23,7 @@ export interface WorkerEnv extends Cloudflare.Env {
 export const APP_VERSION = "0.1.0";
 
 /** Hono's environment: the bindings, and what the first middleware builds for each request. */
-export type AppEnv = { Bindings: WorkerEnv; Variables: { content: ContentService; intake: FormIntake } };
+export type AppEnv = {
+  Bindings: WorkerEnv;
+  Variables: { content: ContentService; intake: FormIntake; nonce?: string };
+};

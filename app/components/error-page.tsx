@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { TEXTS } from "../lib/texts";
+import { reportError } from "../monitoring/reporter";
 import { AppLink } from "./app-link";
 
 /** The not-found page (HTTP 404). */
@@ -36,9 +38,23 @@ export function PageError() {
   );
 }
 
+/**
+ * Reports an error a boundary caught in the browser (effects never run on the server, where
+ * entry.server's handleError has already reported it). Errors that came from the server arrive
+ * sanitized and without a stack ("Unexpected Server Error"): those were reported there.
+ */
+function useReportBoundaryError(error: unknown) {
+  useEffect(() => {
+    if (isRouteErrorResponse(error)) return;
+    if (error instanceof Error && !error.stack) return;
+    reportError(error, "error-boundary", true);
+  }, [error]);
+}
+
 /** Every route's error boundary: 404s become the not-found page, anything else the page error. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  useReportBoundaryError(error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <PageError />;
@@ -57,6 +73,7 @@ function isLoadFailure(error: unknown): boolean {
  */
 export function AppErrorBoundary() {
   const error = useRouteError();
+  useReportBoundaryError(error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isLoadFailure(error)) return <PageError />;
   console.error(error);

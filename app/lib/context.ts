@@ -12,3 +12,6 @@ export const intakeContext = createContext<FormIntake>();
 export interface RequestInfo {
   nonce?: string;
 }
+
+/** The Content-Security-Policy nonce of this response (worker/security-headers.ts), for entry.server. */
+export const nonceContext = createContext<string | undefined>(undefined);

@@ -3,8 +3,8 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain ESM helper shared with the start script
-import { prepareDatabase, ROOT, serve } from "../../scripts/lib.mjs";
-import { E2E_ADMIN_TOKEN } from "./admin-token";
+import { prepareDatabase, ROOT, SECRET_CANARIES, serve } from "../../scripts/lib.mjs";
+import { standInDsn, startSentryStandIn } from "../support/sentry-stand-in";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -17,20 +17,38 @@ function ensureChromium() {
   });
 }
 
-/** Serves the production build on 127.0.0.1 with a freshly seeded database of its own. */
+/**
+ * Serves the production build on 127.0.0.1 with a freshly seeded database of its own, the
+ * stand-in secrets (tests/e2e/secrets.e2e.ts) and error reporting pointed at a local Sentry
+ * stand-in (tests/e2e/hardening.e2e.ts).
+ */
 export default async function setup(project: TestProject) {
   ensureChromium();
   const persistTo = join(ROOT, "tests", ".artifacts", "e2e-state");
   rmSync(persistTo, { recursive: true, force: true });
   prepareDatabase(persistTo);
+  const standIn = await startSentryStandIn();
   const port = Number(process.env.E2E_PORT ?? 8790);
-  const server = await serve({ port, persistTo, stdio: "ignore", vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN } });
+  const vars = {
+    ADMIN_TOKEN: SECRET_CANARIES.ADMIN_TOKEN,
+    PURGE_TOKEN: SECRET_CANARIES.PURGE_TOKEN,
+    SENTRY_DSN: standInDsn(standIn.url, E2E_DSN_KEY),
+  };
+  const server = await serve({ port, persistTo, stdio: "ignore", vars });
   project.provide("baseUrl", server.url);
-  return () => server.stop();
+  project.provide("sentryStandIn", standIn.url);
+  return async () => {
+    server.stop();
+    await standIn.close();
+  };
 }
+
+/** The public key of the e2e server's DSN: the browser must never see it (the tunnel keeps it). */
+export const E2E_DSN_KEY = "e2eDsnKey4b8d2f6a0c";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    sentryStandIn: string;
   }
 }

@@ -4,6 +4,12 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The Sentry stand-in's base URL (tests/support/sentry-stand-in.ts). */
+      SENTRY_STAND_IN: string;
+      /** The misbehaving upstream of the fault matrix (tests/support/fault-server.ts). */
+      FAULT_SERVER: string;
+      /** Cases per fuzz property; 1000 unless FUZZ_RUNS is set. */
+      FUZZ_RUNS: string;
     }
   }
 }

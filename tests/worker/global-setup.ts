@@ -1,15 +1,23 @@
 import type { TestProject } from "vitest/node";
 import { startFailingCms } from "../stand-ins/failing-cms";
+import { startFaultServer } from "../support/fault-server";
+import { startSentryStandIn } from "../support/sentry-stand-in";
 
-/** Runs in Node before the workerd tests: the broken CMS stand-ins of tests/worker/cms-faults.test.ts. */
+/**
+ * Local servers the workerd tests reach over 127.0.0.1: the Sentry stand-in the Worker reports
+ * to, the misbehaving upstream of the fault matrix, and the broken CMS stand-ins of
+ * tests/worker/cms-faults.test.ts.
+ */
 export default async function setup(project: TestProject) {
-  const cms = await startFailingCms();
+  const [standIn, faults, cms] = await Promise.all([
+    startSentryStandIn(),
+    startFaultServer(),
+    startFailingCms(),
+  ]);
+  project.provide("sentryStandIn", standIn.url);
+  project.provide("faultServer", faults.url);
   project.provide("failingCms", cms.urls);
-  return () => cms.close();
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    failingCms: { down: string; slow: string; garbage: string; error: string };
-  }
+  return async () => {
+    await Promise.all([standIn.close(), faults.close(), cms.close()]);
+  };
 }

@@ -3,6 +3,7 @@ import { parseSearchParams, parseSuggestParams } from "../content/search-params"
 import { knownTaxa, runSearch } from "../content/search-run";
 import type { ContentService } from "../content/types";
 import type { WorkerEnv } from "../env";
+import { captureError } from "../monitoring/report";
 
 type Env = { Bindings: WorkerEnv; Variables: { content: ContentService } };
 
@@ -37,6 +38,7 @@ searchApi.get("/suggest", async (c) => {
     return c.json(body, 200, CACHE_HEADERS);
   } catch (error) {
     console.error("Suggestions failed:", error);
+    captureError(error, "suggest");
     return c.json({ error: "Suggestions are unavailable right now", suggestions: [] }, 503, {
       "Cache-Control": "no-store",
     });

@@ -1,3 +1,4 @@
+import { captureError } from "../monitoring/report";
 import type { SearchIndex, SearchQuery } from "./types";
 
 /** The search backend availability flag of SPEC.md section 4, one per Worker isolate. */
@@ -28,8 +29,11 @@ export function createFailoverSearch(
   now: () => number = Date.now,
 ): SearchIndex {
   const markDown = (error: unknown) => {
-    if (state.available !== false)
+    // Reported when the service goes down, not on every request while it stays down.
+    if (state.available !== false) {
       console.warn("Search service unavailable, using the content source:", error);
+      captureError(error, "search-service", "warning");
+    }
     state.available = false;
     state.downSince = now();
   };

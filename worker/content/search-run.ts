@@ -1,4 +1,6 @@
+import { captureError } from "../monitoring/report";
 import type { ParsedSearch } from "./search-params";
+import { reportSourceFailure } from "./source-failure";
 import type {
   ContentService,
   Highlights,
@@ -57,6 +59,9 @@ export async function runSearch(content: ContentService, parsed: ParsedSearch): 
   const guard = <T>(promise: Promise<SearchResult<T>>) =>
     promise.catch((error: unknown) => {
       console.error("Search failed:", error);
+      // Empty because of a failure: the answer must not be kept by any cache (decision 013).
+      reportSourceFailure(error);
+      captureError(error, "search");
       degraded = true;
       return empty<T>(query);
     });

@@ -27,6 +27,14 @@ function strapiStore(env: WorkerEnv, cmsUrl: string) {
 // The availability flag lives as long as the isolate: "checked at start" (SPEC.md section 4).
 const searchAvailability = newAvailability();
 
+/**
+ * Forgets what this isolate knows about the search service, so the next request checks it
+ * again as at start. For tests that switch the service between faults within one isolate.
+ */
+export function resetSearchAvailability(): void {
+  Object.assign(searchAvailability, newAvailability());
+}
+
 function createSearch(env: WorkerEnv): SearchIndex {
   // The content source's own search: FTS5 in D1, or Strapi's $containsi filters.
   const own = env.CMS_URL

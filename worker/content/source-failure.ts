@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { captureError } from "../monitoring/report";
 
 /**
  * How a source tells the edge cache that a result came from a failure (docs/decisions/013).
@@ -8,13 +9,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * ones, so a source that degrades calls `reportSourceFailure(error)` before returning the
  * fallback. The cache runs every load inside `trackSourceFailures`, sees the report and neither
  * stores the result nor replaces a stale entry with it. Outside a tracked load the call is a
- * no-op, so adapters call it unconditionally. Throwing also works: the cache never stores a
+ * no-op for the cache (it is still reported to error reporting), so adapters call it
+ * unconditionally. Throwing also works: the cache never stores a
  * throw and keeps serving what it had.
  */
 export function reportSourceFailure(error: unknown): void {
   scope.getStore()?.push(error);
   const request = requestScope.getStore();
   if (request) request.failed = true;
+  // Degraded answers reach the visitor as if nothing failed: error reporting is where it shows.
+  captureError(error, "content-source", "warning");
 }
 
 /** Runs `load` and returns its value with every failure the source reported along the way. */

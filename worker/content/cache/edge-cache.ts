@@ -1,3 +1,4 @@
+import { captureError } from "../../monitoring/report";
 import { apartFromRequest, trackSourceFailures } from "../source-failure";
 
 /**
@@ -63,6 +64,7 @@ export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
     if (warned) return;
     warned = true;
     console.warn(`edge cache: ${what}; answering from the source`, error);
+    captureError(error, "edge-cache", "warning");
   }
 
   /** Lets a KV write outlive the response; without an execution context it is awaited. */
@@ -99,6 +101,7 @@ export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
         });
       } catch (error) {
         console.warn(`edge cache: refresh of ${entry} failed; still serving the stale value`, error);
+        captureError(error, "edge-cache-refresh", "warning");
       } finally {
         refreshing.delete(entry);
       }

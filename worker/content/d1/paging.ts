@@ -15,9 +15,26 @@ export function toPage<T>(items: T[], page: number, pageSize: number, total: num
   return { items, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-/** Escapes LIKE wildcards so visitor text matches literally (used with ESCAPE '\'). */
+/**
+ * D1 refuses a LIKE pattern longer than 50 bytes ("LIKE or GLOB pattern too complex"), which
+ * any search over about 48 bytes reached as a 500 (found by tests/worker/fuzz-queries.test.ts).
+ */
+export const MAX_LIKE_PATTERN_BYTES = 50;
+
+/**
+ * Escapes LIKE wildcards so visitor text matches literally (used with ESCAPE '\'). Text whose
+ * pattern would pass D1's limit is cut, whole characters at a time, to fit: the search then
+ * matches on its first words, which still finds what the visitor typed.
+ */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const encoder = new TextEncoder();
+  let escaped = "";
+  for (const char of text) {
+    const next = escaped + char.replace(/[\\%_]/g, (c) => `\\${c}`);
+    if (encoder.encode(next).length + 2 > MAX_LIKE_PATTERN_BYTES) break;
+    escaped = next;
+  }
+  return `%${escaped}%`;
 }
 
 /** The rows of one statement's result in a D1 batch. */

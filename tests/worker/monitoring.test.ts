@@ -1,0 +1,164 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { APP_VERSION } from "../../worker/env";
+import { MAX_ENVELOPE_BYTES } from "../../worker/monitoring/tunnel";
+import {
+  errorsReportedFor,
+  exceptionText,
+  receivedEnvelopes,
+  throwingD1,
+  upstream,
+  visitWorker,
+} from "./faults";
+
+// Failures below are on purpose; what they log is not under test, what reaches Sentry is.
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** An envelope as the browser reporter (app/monitoring/reporter.ts) posts it. */
+function browserEnvelope(message: string, extra: Record<string, unknown> = {}) {
+  const eventId = crypto.randomUUID().replace(/-/g, "");
+  const event = {
+    event_id: eventId,
+    timestamp: Date.now() / 1000,
+    level: "error",
+    exception: {
+      values: [{ type: "TypeError", value: message, mechanism: { type: "onerror", handled: false } }],
+    },
+    request: { url: "http://localhost/blog" },
+    ...extra,
+  };
+  return {
+    eventId,
+    body: `${JSON.stringify({ event_id: eventId })}\n${JSON.stringify({ type: "event" })}\n${JSON.stringify(event)}\n`,
+  };
+}
+
+async function forwardedEvent(eventId: string) {
+  for (const envelope of await receivedEnvelopes()) {
+    for (const item of envelope.items) {
+      const payload = item.payload as { event_id?: string };
+      if (item.header.type === "event" && payload.event_id === eventId) return { envelope, event: payload };
+    }
+  }
+  return undefined;
+}
+
+describe("error reporting in the Worker (@sentry/cloudflare, against a local Sentry stand-in)", () => {
+  it("an error thrown in a loader arrives as the SDK's envelope with the exception, release and environment", async () => {
+    const visit = await visitWorker("/blog", { DB: throwingD1() });
+    expect(visit.status).toBe(500);
+    const [event, ...more] = await errorsReportedFor(visit);
+    expect(more).toEqual([]);
+    expect(exceptionText(event ?? {})).toBe("InjectedFault: D1 is unavailable (injected fault)");
+    expect(event?.tags?.where).toBe("react-router");
+    expect(event?.release).toBe(APP_VERSION);
+    expect(event?.environment).toBe(env.SENTRY_ENVIRONMENT);
+    expect(event?.platform).toBe("javascript");
+  });
+
+  it("every request is traced (sample rate 1): the request's span reaches the stand-in", async () => {
+    const visit = await visitWorker("/about");
+    expect(visit.status).toBe(200);
+    type Span = { is_segment?: boolean; attributes?: Record<string, { value?: unknown }> };
+    const spans = (await receivedEnvelopes())
+      .flatMap((e) => e.items.map((item) => ({ envelope: e, item })))
+      .filter(({ item }) => item.header.type === "span")
+      .flatMap(({ envelope, item }) =>
+        ((item.payload as { items?: Span[] }).items ?? []).map((span) => ({ envelope, span })),
+      )
+      .filter(({ span }) => String(span.attributes?.["url.full"]?.value ?? "").startsWith(visit.origin));
+    const segment = spans.find(({ span }) => span.is_segment);
+    expect(segment?.span.attributes?.["sentry.sample_rate"]?.value).toBe(1);
+    expect(segment?.span.attributes?.["http.response.status_code"]?.value).toBe(200);
+    const trace = segment?.envelope.header.trace as { sample_rate?: string; sampled?: string };
+    expect(trace).toMatchObject({ sample_rate: "1", sampled: "true" });
+  });
+
+  it("an error outside React Router (a feed) is reported by the Worker's onError", async () => {
+    const visit = await visitWorker("/rss.xml", { DB: throwingD1() });
+    expect(visit.status).toBe(503);
+    const events = await errorsReportedFor(visit);
+    expect(events.map((e) => e.tags?.where)).toEqual(["worker"]);
+  });
+
+  it("a 404 is not an error: nothing is reported", async () => {
+    const visit = await visitWorker("/blog/no-such-post-anywhere");
+    expect(visit.status).toBe(404);
+    expect(await errorsReportedFor(visit)).toEqual([]);
+  });
+});
+
+describe("POST /api/monitoring, the browser's tunnel to error reporting", () => {
+  it("forwards a browser event to the DSN's ingest URL with the Worker's release and environment", async () => {
+    const { eventId, body } = browserEnvelope("x is not a function", {
+      release: "forged",
+      environment: "forged",
+    });
+    const visit = await visitWorker("/api/monitoring", {}, { method: "POST", body });
+    expect(visit.status).toBe(204);
+    const found = await forwardedEvent(eventId);
+    expect(found?.envelope.path).toBe("/api/42/envelope/");
+    expect(found?.envelope.auth).toMatch(/sentry_key=publickey/);
+    expect(found?.event).toMatchObject({
+      release: APP_VERSION,
+      environment: env.SENTRY_ENVIRONMENT,
+      tags: { runtime: "browser" },
+      exception: { values: [{ type: "TypeError", value: "x is not a function" }] },
+    });
+  });
+
+  it("accepts and drops events when no DSN is configured", async () => {
+    const { eventId, body } = browserEnvelope("dropped");
+    const visit = await visitWorker("/api/monitoring", { SENTRY_DSN: "" }, { method: "POST", body });
+    expect(visit.status).toBe(204);
+    expect(await forwardedEvent(eventId)).toBeUndefined();
+  });
+
+  it.each([
+    ["not an envelope", "hello"],
+    ["an envelope without an event", `{}\n${JSON.stringify({ type: "session" })}\n{}\n`],
+    ["an event that is not an object", `{}\n${JSON.stringify({ type: "event" })}\n[1,2]\n`],
+    ["an empty body", ""],
+  ])("answers 400 to %s", async (_name, body) => {
+    const visit = await visitWorker("/api/monitoring", {}, { method: "POST", body });
+    expect(visit.status).toBe(400);
+    expect(JSON.parse(visit.body).error).toBeTruthy();
+  });
+
+  it("refuses an envelope over the size limit with 413, with or without a length header", async () => {
+    const { body } = browserEnvelope("x".repeat(MAX_ENVELOPE_BYTES));
+    const visit = await visitWorker("/api/monitoring", {}, { method: "POST", body });
+    expect(visit.status).toBe(413);
+    const bytes = new TextEncoder().encode(body);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.slice(i, i + 4096));
+        controller.close();
+      },
+    });
+    const streamed = await visitWorker("/api/monitoring", {}, {
+      method: "POST",
+      body: chunked,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it("answers 502 when Sentry answers with an error, within the time budget", async () => {
+    const dsn = `${upstream.status500().replace("://", "://key@")}7`;
+    const { body } = browserEnvelope("upstream failing");
+    const visit = await visitWorker("/api/monitoring", { SENTRY_DSN: dsn }, { method: "POST", body });
+    expect(visit.status).toBe(502);
+    const slow = await visitWorker(
+      "/api/monitoring",
+      { SENTRY_DSN: `${upstream.slow().replace("://", "://key@")}7` },
+      { method: "POST", body },
+    );
+    expect(slow.status).toBe(502);
+    expect(slow.ms).toBeLessThan(5000);
+  });
+});

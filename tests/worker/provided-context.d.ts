@@ -1,0 +1,10 @@
+// What tests/worker/global-setup.ts (Node) provides to the workerd tests through inject().
+import "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    failingCms: { down: string; slow: string; garbage: string; error: string };
+    sentryStandIn: string;
+    faultServer: string;
+  }
+}

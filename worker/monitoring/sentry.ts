@@ -1,0 +1,39 @@
+import type { CloudflareOptions } from "@sentry/cloudflare";
+import { APP_VERSION, type WorkerEnv } from "../env";
+
+/** SPEC.md sections 1 and 9: every trace is sampled. */
+export const TRACES_SAMPLE_RATE = 1;
+
+/** The release reported with every event: what /api/health calls the version. */
+export function releaseOf(env: Partial<WorkerEnv>): string {
+  return env.APP_VERSION || APP_VERSION;
+}
+
+/** `SENTRY_ENVIRONMENT` (set per wrangler environment), else "development". */
+export function environmentOf(env: Partial<WorkerEnv>): string {
+  return env.SENTRY_ENVIRONMENT || "development";
+}
+
+/**
+ * Options for `withSentry` (worker/index.ts). Without a DSN the SDK still wraps requests but
+ * sends nothing (docs/decisions/016). The client is cached per isolate, so the first request's
+ * env decides; a deployment's env never changes within an isolate.
+ */
+export function sentryOptions(env: WorkerEnv): CloudflareOptions {
+  return {
+    dsn: env.SENTRY_DSN || undefined,
+    tracesSampleRate: TRACES_SAMPLE_RATE,
+    environment: environmentOf(env),
+    release: releaseOf(env),
+    // Visitors are anonymous (SPEC.md 6) and forms carry e-mail addresses: events keep the URL
+    // and a few harmless headers, never bodies, cookies, credentials or the visitor's address.
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpBodies: [],
+      httpHeaders: { request: { allow: ["user-agent", "accept", "referer"] }, response: false },
+      urlQueryParams: true,
+      databaseQueryData: false,
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Security headers (docs/decisions/017). Every Worker response gets the transport and sniffing
+ * headers; HTML documents also get a Content-Security-Policy whose script nonce is made for that
+ * one response (React Router and React put it on every inline and module script they render).
+ */
+
+/** Hosts of the players DESIGN.md section 6 loads on demand: their scripts and their iframes. */
+export const EMBED_SCRIPT_HOSTS = [
+  "https://www.youtube.com",
+  "https://s.ytimg.com",
+  "https://w.soundcloud.com",
+  "https://open.spotify.com",
+] as const;
+export const EMBED_FRAME_HOSTS = [
+  "https://www.youtube.com",
+  "https://www.youtube-nocookie.com",
+  "https://w.soundcloud.com",
+  "https://open.spotify.com",
+] as const;
+
+/** A fresh, unguessable nonce: 128 random bits, base64. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The CMS origin, whose media (covers, audio) pages show in CMS mode. */
+function mediaOrigin(cmsUrl: string | undefined): string | undefined {
+  if (!cmsUrl) return undefined;
+  try {
+    const url = new URL(cmsUrl);
+    return /^https?:$/.test(url.protocol) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The policy for one HTML response. Scripts: our own files, inline scripts carrying `nonce`, and
+ * the embed players' API scripts; no 'unsafe-inline' or 'unsafe-eval' for scripts. Styles allow
+ * inline `style` attributes (React sets some), which cannot run code.
+ */
+export function contentSecurityPolicy(options: { nonce: string; cmsUrl?: string; https: boolean }): string {
+  const cms = mediaOrigin(options.cmsUrl);
+  const extra = cms ? ` ${cms}` : "";
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${options.nonce}' ${EMBED_SCRIPT_HOSTS.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra}`,
+    `media-src 'self' blob:${extra}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${EMBED_FRAME_HOSTS.join(" ")}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  // Over plain http (local runs) upgrading would point our own assets at a port without TLS.
+  if (options.https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** Headers every response of the Worker carries. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  // Embeds (YouTube in particular) need the origin as referrer; paths stay private.
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * Headers of HTML documents besides the CSP. Autoplay, encrypted media and fullscreen are left
+ * at their defaults: restricting them here would stop the embeds' iframes from being granted them.
+ */
+export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+};
+
+/**
+ * Adds the security headers to a response (a copy when its headers are immutable). `nonce`
+ * is the one the document was rendered with; HTML without one (an error page the Worker wrote
+ * itself) gets a policy that allows no inline script at all.
+ */
+export function withSecurityHeaders(
+  response: Response,
+  options: { nonce?: string; cmsUrl?: string; https: boolean },
+): Response {
+  let out = response;
+  try {
+    out.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    out = new Response(response.body, response);
+  }
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) out.headers.set(name, value);
+  if ((out.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    for (const [name, value] of Object.entries(DOCUMENT_SECURITY_HEADERS)) out.headers.set(name, value);
+    out.headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({
+        nonce: options.nonce ?? newNonce(),
+        cmsUrl: options.cmsUrl,
+        https: options.https,
+      }),
+    );
+  }
+  return out;
+}
