@@ -25,12 +25,16 @@ const bodies = fc.oneof(
     "null",
     '{"model":"post"}',
     '{"event":"entry.update","model":"mixtape","entry":{}}',
+    '{"email":"fuzz@example.com"}',
+    '{"status":"accepted","adminNotes":"ok"}',
+    '{"status":"archived"}',
   ),
 );
 const authHeaders = fc.oneof(
   fc.constant({}),
   text.map((t) => ({ Authorization: `Bearer ${t.replace(/[^\x20-\x7e]/g, "")}` })),
   fc.constant({ Authorization: "Bearer test-purge-token-0123456789abcdef0123456789" }),
+  fc.constant({ Authorization: "Bearer test-admin-token-0123456789abcdef0123456789" }),
   fc.constant({ Authorization: "Basic Zm9vOmJhcg==" }),
 );
 const contentTypes = fc.constantFrom(
@@ -97,6 +101,64 @@ const API_CASES: ApiCase[] = [
       })),
     // Without a DSN (this table runs with the test's stand-in DSN) events are forwarded: 204.
     ok: [204],
+  },
+  {
+    name: "POST /api/newsletter",
+    request: fc.tuple(bodies, contentTypes, fc.ipV4()).map(([body, type, ip]) => ({
+      path: "/api/newsletter",
+      init: {
+        method: "POST",
+        // A client address of its own per case, so the rate limit does not answer everything.
+        headers: { "CF-Connecting-IP": ip, ...(type ? { "Content-Type": type } : {}) },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      },
+    })),
+    ok: [200, 201],
+  },
+  {
+    name: "POST /api/submissions",
+    request: fc
+      .tuple(
+        fc.dictionary(segment, fc.oneof(text, fc.constant("")), { maxKeys: 8 }),
+        bodies,
+        fc.boolean(),
+        fc.ipV4(),
+      )
+      .map(([fields, raw, multipart, ip]) => {
+        const form = new FormData();
+        // workerd's FormData refuses names ending in a backslash before anything is sent.
+        for (const [k, v] of Object.entries(fields)) form.append(k.replace(/\\+$/, "") || "field", v);
+        return {
+          path: "/api/submissions",
+          init: multipart
+            ? { method: "POST", headers: { "CF-Connecting-IP": ip }, body: form }
+            : {
+                method: "POST",
+                headers: { "CF-Connecting-IP": ip },
+                body: typeof raw === "string" ? raw : JSON.stringify(raw),
+              },
+        };
+      }),
+    ok: [200, 201],
+  },
+  {
+    name: "GET /api/submissions",
+    request: fc
+      .tuple(queryString(["page", "pageSize", "status"]), authHeaders)
+      .map(([qs, auth]) => ({ path: `/api/submissions?${qs}`, init: { headers: auth } })),
+    ok: [200],
+  },
+  {
+    name: "PUT /api/submissions/{id}/status",
+    request: fc.tuple(segment, bodies, authHeaders).map(([id, body, auth]) => ({
+      path: `/api/submissions/${id}/status`,
+      init: {
+        method: "PUT",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      },
+    })),
+    ok: [200],
   },
   {
     name: "unknown /api paths",
