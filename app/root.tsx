@@ -7,7 +7,7 @@ import { LoadingIndicator } from "./components/loading-indicator";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { contentContext } from "./lib/context";
-import { PlayerBar } from "./player/player-bar";
+import { PlayerHost } from "./player/player-host";
 import { SearchLauncher } from "./search/search-launcher";
 import "./styles/app.css";
 
@@ -48,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {bare ? null : <SiteFooter />}
           {/* Outside the route outlet, so navigation never interrupts playback (DESIGN.md 6). */}
-          <PlayerBar />
+          <PlayerHost />
           <SearchLauncher />
         </JotaiProvider>
         <ScrollRestoration />

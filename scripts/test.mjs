@@ -1,6 +1,6 @@
 // `npm test`: the whole suite in order, stopping at the first failing lane.
-// typecheck → lint → unit → Worker (workerd) → Strapi (real CMS) → production build → deploy
-// dry-run and bundle budget → Chromium end-to-end.
+// typecheck → lint → unit → Worker (workerd) → Strapi (real CMS) → production build → size
+// budgets of the client build → deploy dry-run and bundle budget → Chromium end-to-end.
 import { spawnSync } from "node:child_process";
 import { basename, isAbsolute, join } from "node:path";
 import { ROOT } from "./lib.mjs";
@@ -15,6 +15,7 @@ const lanes = [
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
   ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["build", "react-router", ["build"], { NODE_ENV: "production" }],
+  ["size", process.execPath, ["--test", "tests/size/budgets.test.mjs"]],
   ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],
 ];

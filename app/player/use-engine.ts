@@ -14,20 +14,20 @@ import {
   volumeAtom,
 } from "./atoms";
 import { createMp3Engine } from "./engines/mp3";
-import { createSoundCloudEngine } from "./engines/soundcloud";
-import { createSpotifyEngine } from "./engines/spotify";
 import type { Engine, EngineEvents, EngineFactory } from "./engines/types";
-import { createYouTubeEngine } from "./engines/youtube";
 import { pickSource, type SourceKind } from "./tracks";
 
 /** SPEC.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
 export const SWITCH_DELAY_MS = 200;
 
-const FACTORIES: Record<SourceKind, EngineFactory> = {
-  mp3: createMp3Engine,
-  youtube: createYouTubeEngine,
-  soundcloud: createSoundCloudEngine,
-  spotify: createSpotifyEngine,
+// The streaming engines (and the third-party scripts they load) are fetched when a track of
+// their kind first plays, never with the page (DESIGN.md section 6, issue 9); HTML audio is
+// small and the most common source, so it ships with the player.
+const FACTORIES: Record<SourceKind, () => Promise<EngineFactory>> = {
+  mp3: async () => createMp3Engine,
+  youtube: () => import("./engines/youtube").then((m) => m.createYouTubeEngine),
+  soundcloud: () => import("./engines/soundcloud").then((m) => m.createSoundCloudEngine),
+  spotify: () => import("./engines/spotify").then((m) => m.createSpotifyEngine),
 };
 
 /**
@@ -75,7 +75,16 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
     previous?.destroy();
     const start = async () => {
       if (cancelled) return;
-      const next = FACTORIES[source.kind](events);
+      let create: EngineFactory;
+      try {
+        create = await FACTORIES[source.kind]();
+      } catch (error) {
+        console.warn("Player engine failed to load", error);
+        if (!cancelled) reportFailure("This track can't be played right now.");
+        return;
+      }
+      if (cancelled) return;
+      const next = create(events);
       engine.current = next;
       try {
         await next.load(source.url, {

@@ -1,0 +1,93 @@
+// `node bench/size.mjs`: what a browser downloads before hydration on each main route (gzip),
+// the total client JavaScript, read from the production build in build/client. React Router's
+// own manifest (the one <Scripts> and <Links> render from) lists, per route, the module and its
+// static imports; a page loads the entry, the manifest, the root route and the matched route.
+// The Worker bundle (wrangler deploy --dry-run) is measured by scripts/deploy-check.mjs.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const ROOT = join(fileURLToPath(import.meta.url), "..", "..");
+const CLIENT = join(ROOT, "build", "client");
+
+/** The main routes of DESIGN.md section 7 and issue 9, as React Router route ids. */
+export const MAIN_ROUTES = [
+  ["/", "routes/home"],
+  ["/blog", "blog"],
+  ["/blog/:id", "routes/blog-post"],
+  ["/releases/:id", "routes/release"],
+  ["/mixtapes/:id", "routes/mixtape"],
+  ["/search", "routes/search"],
+];
+
+/** DESIGN.md section 7. */
+export const BUDGETS = { homeJs: 130 * 1024, css: 20 * 1024 };
+
+const gzipped = new Map();
+function gzipBytes(url) {
+  if (!gzipped.has(url)) {
+    const bytes = readFileSync(join(CLIENT, url));
+    gzipped.set(url, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  return gzipped.get(url);
+}
+
+/** Reads build/client/assets/manifest-*.js, React Router's browser manifest. */
+export function readManifest() {
+  const assets = join(CLIENT, "assets");
+  if (!existsSync(assets)) throw new Error("No production build in build/client: run `npm run build` first.");
+  const file = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error("build/client/assets has no React Router manifest");
+  const text = readFileSync(join(assets, file), "utf8");
+  const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
+  return { url: `/assets/${file}`, manifest: JSON.parse(json) };
+}
+
+/** Initial JS and CSS (gzip bytes) of one route id: entry + manifest + root + the route. */
+export function initialLoad(routeId, { url, manifest } = readManifest()) {
+  const route = manifest.routes[routeId];
+  if (!route) throw new Error(`No route ${routeId} in the manifest`);
+  const js = new Set([manifest.entry.module, ...manifest.entry.imports, url]);
+  const css = new Set(manifest.entry.css ?? []);
+  for (const r of [manifest.routes.root, route]) {
+    js.add(r.module);
+    for (const i of r.imports ?? []) js.add(i);
+    for (const c of r.css ?? []) css.add(c);
+  }
+  const sum = (urls) => [...urls].reduce((n, u) => n + gzipBytes(u).gzip, 0);
+  return { js: sum(js), css: sum(css), jsFiles: js.size, cssFiles: css.size };
+}
+
+/** Every .js file under build/client/assets (raw and gzip). */
+export function totalClientJs() {
+  const files = readdirSync(join(CLIENT, "assets")).filter((f) => f.endsWith(".js"));
+  return files.reduce(
+    (acc, f) => {
+      const { raw, gzip } = gzipBytes(`/assets/${f}`);
+      return { files: acc.files + 1, raw: acc.raw + raw, gzip: acc.gzip + gzip };
+    },
+    { files: 0, raw: 0, gzip: 0 },
+  );
+}
+
+/** The framework floor: the entry chunk and its imports (React, React DOM, React Router). */
+export function frameworkFloor({ manifest } = readManifest()) {
+  return [manifest.entry.module, ...manifest.entry.imports].reduce((n, u) => n + gzipBytes(u).gzip, 0);
+}
+
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const m = readManifest();
+  console.log("| Route | Initial JS (gzip) | JS files | CSS (gzip) |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const [path, id] of MAIN_ROUTES) {
+    const r = initialLoad(id, m);
+    console.log(`| ${path} | ${kb(r.js)} | ${r.jsFiles} | ${kb(r.css)} |`);
+  }
+  const total = totalClientJs();
+  console.log(`\nFramework floor (entry + its imports): ${kb(frameworkFloor(m))} gzip`);
+  console.log(`Total client JS: ${total.files} files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
+  console.log(`Budgets: initial JS for / ≤ ${kb(BUDGETS.homeJs)}, CSS ≤ ${kb(BUDGETS.css)} (gzip)`);
+}
