@@ -16,9 +16,15 @@ export default async function handleRequest(
   let shellRendered = false;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
+  const userAgent = request.headers.get("user-agent");
+  const wholeDocument = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
     signal: controller.signal,
+    // By default React sends even a finished Suspense boundary behind its fallback when it is
+    // large, and swaps it in with an inline script: without JavaScript the page would stay on
+    // its fallback. Finished boundaries go out in place; only pending ones stream (issue 9).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {
       // After the shell has gone out the page is already streaming: log it and let the
       // Suspense boundary fall back on the client, never break the document.
@@ -29,10 +35,7 @@ export default async function handleRequest(
   shellRendered = true;
 
   // Crawlers and link unfurlers get the whole document at once.
-  const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
-    await body.allReady;
-  }
+  if (wholeDocument) await body.allReady;
   body.allReady.finally(() => clearTimeout(timer));
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -5,12 +5,14 @@ import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
+import type { ContentService } from "./content/types";
 import { APP_VERSION, type AppEnv } from "./env";
 import { eventIcs } from "./feeds/ics";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
+import type { FormIntake } from "./forms/types";
 import { withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 
@@ -101,12 +103,18 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 
 // Everything else is a page: React Router renders it (GET/HEAD) or runs its action (POST).
 // Pages get Cache-Control here, outside the routes (worker/http-cache.ts).
-app.all("*", async (c) => {
+app.all("*", (c) => renderPage(c.req.raw, c.var.content, c.var.intake));
+
+/**
+ * Renders one page (or runs its action) with React Router, given the request's content service
+ * and form intake. The response streams: the shell leaves before deferred loader data resolves.
+ */
+export async function renderPage(request: Request, content: ContentService, intake: FormIntake) {
   const context = new RouterContextProvider();
-  context.set(contentContext, c.var.content);
-  context.set(intakeContext, c.var.intake);
-  return withPageCacheHeaders(c.req.raw, await handleRequest(c.req.raw, context));
-});
+  context.set(contentContext, content);
+  context.set(intakeContext, intake);
+  return withPageCacheHeaders(request, await handleRequest(request, context));
+}
 
 /** Hono throws when a request has no execution context (a test calling app.fetch bare). */
 function executionContext(c: { executionCtx: Pick<ExecutionContext, "waitUntil"> }) {
