@@ -2,6 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import css from "./styles/app.css?inline";
+import { SiteCss } from "./styles/site-styles";
 
 /** Abort a render whose data never settles, so the stream always ends (SPEC 8: never blank). */
 export const streamTimeout = 5_000;
@@ -19,7 +21,12 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const wholeDocument = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  const document = (
+    <SiteCss value={css}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </SiteCss>
+  );
+  const body = await renderToReadableStream(document, {
     signal: controller.signal,
     // By default React sends even a finished Suspense boundary behind its fallback when it is
     // large, and swaps it in with an inline script: without JavaScript the page would stay on

@@ -9,7 +9,7 @@ import { SiteHeader } from "./components/site-header";
 import { contentContext } from "./lib/context";
 import { PlayerHost } from "./player/player-host";
 import { SearchLauncher } from "./search/search-launcher";
-import "./styles/app.css";
+import { SiteStyles } from "./styles/site-styles";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, siteName } = context.get(contentContext);
@@ -30,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b10" />
+        <SiteStyles />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Crossfade" href="/rss.xml" />
         <Meta />

@@ -1,7 +1,9 @@
 // `node bench/size.mjs`: what a browser downloads before hydration on each main route (gzip),
-// the total client JavaScript, read from the production build in build/client. React Router's
-// own manifest (the one <Scripts> and <Links> render from) lists, per route, the module and its
-// static imports; a page loads the entry, the manifest, the root route and the matched route.
+// the total client JavaScript, read from the production build. React Router's own manifest (the
+// one <Scripts> and <Links> render from) lists, per route, the module and its static imports; a
+// page loads the entry, the manifest, the root route and the matched route. The stylesheet is
+// inlined in every document's head (app/styles/site-styles.tsx), so a page's CSS is that string,
+// found in the Worker's build, plus any route CSS file the manifest lists.
 // The Worker bundle (wrangler deploy --dry-run) is measured by scripts/deploy-check.mjs.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +12,7 @@ import { gzipSync } from "node:zlib";
 
 const ROOT = join(fileURLToPath(import.meta.url), "..", "..");
 const CLIENT = join(ROOT, "build", "client");
+const SERVER = join(ROOT, "build", "server");
 
 /** The main routes of DESIGN.md section 7 and issue 9, as React Router route ids. */
 export const MAIN_ROUTES = [
@@ -44,6 +47,24 @@ export function readManifest() {
   return { url: `/assets/${file}`, manifest: JSON.parse(json) };
 }
 
+/**
+ * The stylesheet inlined in every page: Vite turns `app.css?inline` into one template literal in
+ * the Worker's build. app.css opens with its :root custom properties, which is how it is found.
+ */
+export function inlineCss() {
+  const files = readdirSync(join(SERVER, "assets")).map((f) => join(SERVER, "assets", f));
+  for (const file of [join(SERVER, "index.js"), ...files].filter((f) => f.endsWith(".js"))) {
+    const js = readFileSync(file, "utf8");
+    const start = js.indexOf("`:root{");
+    if (start === -1) continue;
+    const css = js.slice(start + 1, js.indexOf("`", start + 1));
+    return { raw: Buffer.byteLength(css), gzip: gzipSync(css, { level: 9 }).length };
+  }
+  throw new Error(
+    "No inlined stylesheet (`:root{…`) in build/server: the build is not what bench/size.mjs expects",
+  );
+}
+
 /** Initial JS and CSS (gzip bytes) of one route id: entry + manifest + root + the route. */
 export function initialLoad(routeId, { url, manifest } = readManifest()) {
   const route = manifest.routes[routeId];
@@ -56,7 +77,8 @@ export function initialLoad(routeId, { url, manifest } = readManifest()) {
     for (const c of r.css ?? []) css.add(c);
   }
   const sum = (urls) => [...urls].reduce((n, u) => n + gzipBytes(u).gzip, 0);
-  return { js: sum(js), css: sum(css), jsFiles: js.size, cssFiles: css.size };
+  // The inline stylesheet travels gzipped with the document; counted on its own, as a file.
+  return { js: sum(js), css: sum(css) + inlineCss().gzip, jsFiles: js.size, cssFiles: css.size };
 }
 
 /** Every .js file under build/client/assets (raw and gzip). */

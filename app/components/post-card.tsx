@@ -30,9 +30,12 @@ interface PostCardProps {
   eager?: boolean;
   /** The playable tracks of the whole list, so the player can go on to the next card. */
   playlist?: PlayableTrack[];
+  /** h3 under a page's h2 sections; h2 where the cards sit right under the page's h1. */
+  headingLevel?: 2 | 3;
 }
 
-export function PostCard({ post, eager = false, playlist }: PostCardProps) {
+export function PostCard({ post, eager = false, playlist, headingLevel = 3 }: PostCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const track = post.kind === "post" ? trackFromPost(post) : null;
   const artist = post.artist ?? TEXTS.unknownArtist;
   const image = post.kind === "post" ? post.coverImage : post.featuredImage;
@@ -60,7 +63,7 @@ export function PostCard({ post, eager = false, playlist }: PostCardProps) {
           )}
           <time dateTime={post.date}>{formatLongDate(post.date)}</time>
         </p>
-        <h3 className="card__title">{title}</h3>
+        <Heading className="card__title">{title}</Heading>
         <p className="card__artist">{artist}</p>
         <p className="card__excerpt">{post.excerpt}</p>
       </div>

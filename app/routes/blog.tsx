@@ -102,26 +102,30 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <div className="container">
       <Suspense fallback={<BlogHeader path={path} heading={heading} lede={TEXTS.loading} />}>
         <Await resolve={posts}>
-          {(posts) => (
-            <>
-              <BlogHeader
-                path={path}
-                heading={heading}
-                lede={`${posts.total} ${posts.total === 1 ? "story" : "stories"}`}
-              />
-              <div className="grid grid--cards">
-                {posts.items.map((post, i) => (
-                  <PostCard
-                    key={`${post.kind}-${post.id}`}
-                    post={post}
-                    eager={i < 3}
-                    playlist={playlistOf(posts.items)}
-                  />
-                ))}
-              </div>
-              <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
-            </>
-          )}
+          {(posts) => {
+            const playlist = playlistOf(posts.items);
+            return (
+              <>
+                <BlogHeader
+                  path={path}
+                  heading={heading}
+                  lede={`${posts.total} ${posts.total === 1 ? "story" : "stories"}`}
+                />
+                <div className="grid grid--cards">
+                  {posts.items.map((post, i) => (
+                    <PostCard
+                      key={`${post.kind}-${post.id}`}
+                      post={post}
+                      eager={i < 3}
+                      playlist={playlist}
+                      headingLevel={2}
+                    />
+                  ))}
+                </div>
+                <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
+              </>
+            );
+          }}
         </Await>
       </Suspense>
     </div>
