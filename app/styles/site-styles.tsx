@@ -17,6 +17,5 @@ export function siteCssInDocument(): string {
 
 export function SiteStyles() {
   const css = useContext(SiteCss);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built from app.css
   return <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
