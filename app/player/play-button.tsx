@@ -33,9 +33,9 @@ export function PlayButton({ track, list, label, className, startAt, labelOverri
           : (labelOverride ?? `${showPause ? "Pause" : "Play"} ${track.title} by ${track.artist}`)
       }
       aria-pressed={startAt === undefined ? active && playing : undefined}
-      onPointerEnter={preloadPlayer}
-      onFocus={preloadPlayer}
-      onTouchStart={preloadPlayer}
+      onPointerEnter={() => preloadPlayer(track)}
+      onFocus={() => preloadPlayer(track)}
+      onTouchStart={() => preloadPlayer(track)}
       onClick={() => play({ track, list, startAt, viewportWidth: window.innerWidth })}
     >
       <Icon name={showPause ? "pause" : "play"} />

@@ -1,6 +1,8 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect } from "react";
 import { currentTrackAtom } from "./atoms";
+import { loadEngine } from "./engines/load";
+import { type PlayableTrack, pickSource } from "./tracks";
 import { usePersistence } from "./use-persistence";
 
 const loadPlayerBar = () => import("./player-bar");
@@ -9,9 +11,14 @@ const loadPlayerBar = () => import("./player-bar");
 // page: most visits never play anything (issue 9, initial JavaScript budget).
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
 
-/** Starts fetching the player's code when a visitor shows intent to play (hover, focus, touch). */
-export function preloadPlayer() {
+/**
+ * Starts fetching the player and the track's engine when a visitor shows intent to play (hover,
+ * focus, touch), so a click rarely waits for code.
+ */
+export function preloadPlayer(track: PlayableTrack) {
   void loadPlayerBar();
+  const source = pickSource(track);
+  if (source) void loadEngine[source.kind]();
 }
 
 /**

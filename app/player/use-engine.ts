@@ -13,22 +13,12 @@ import {
   trackEndedAtom,
   volumeAtom,
 } from "./atoms";
-import { createMp3Engine } from "./engines/mp3";
+import { loadEngine } from "./engines/load";
 import type { Engine, EngineEvents, EngineFactory } from "./engines/types";
-import { pickSource, type SourceKind } from "./tracks";
+import { pickSource } from "./tracks";
 
 /** SPEC.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
 export const SWITCH_DELAY_MS = 200;
-
-// The streaming engines (and the third-party scripts they load) are fetched when a track of
-// their kind first plays, never with the page (DESIGN.md section 6, issue 9); HTML audio is
-// small and the most common source, so it ships with the player.
-const FACTORIES: Record<SourceKind, () => Promise<EngineFactory>> = {
-  mp3: async () => createMp3Engine,
-  youtube: () => import("./engines/youtube").then((m) => m.createYouTubeEngine),
-  soundcloud: () => import("./engines/soundcloud").then((m) => m.createSoundCloudEngine),
-  spotify: () => import("./engines/spotify").then((m) => m.createSpotifyEngine),
-};
 
 /**
  * Drives the engine for the current track: loads it when the track changes, follows play,
@@ -77,7 +67,7 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
       if (cancelled) return;
       let create: EngineFactory;
       try {
-        create = await FACTORIES[source.kind]();
+        create = await loadEngine[source.kind]();
       } catch (error) {
         console.warn("Player engine failed to load", error);
         if (!cancelled) reportFailure("This track can't be played right now.");

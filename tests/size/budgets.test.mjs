@@ -28,12 +28,12 @@ test("the player bar, its engines and the search modal are not part of any page'
     for (const i of r.imports ?? []) initial.add(i);
   }
   const lazy = [...initial].filter((url) =>
-    /\/(player-bar|youtube|soundcloud|spotify|search-modal)-[\w-]+\.js$/.test(url),
+    /\/(player-bar|mp3|youtube|soundcloud|spotify|search-modal)-[\w-]+\.js$/.test(url),
   );
   assert.deepEqual(lazy, []);
   // …and they exist as chunks of their own, loaded on use.
   const chunks = readdirSync(new URL("../../build/client/assets/", import.meta.url));
-  for (const name of ["player-bar", "youtube", "soundcloud", "spotify", "search-modal"]) {
+  for (const name of ["player-bar", "mp3", "youtube", "soundcloud", "spotify", "search-modal"]) {
     assert.ok(
       chunks.some((f) => f.startsWith(`${name}-`) && f.endsWith(".js")),
       `no ${name} chunk`,
