@@ -133,7 +133,7 @@ const sections = {
     "| --- | ---: | ---: | ---: |",
     ...sizes.map((s) => `| ${s.path} | ${kb(s.js)} | ${s.jsFiles} | ${kb(s.css)} |`),
     "",
-    `- Framework floor (entry chunk and its imports: React, React DOM, React Router): ${kb(floor)} gzip`,
+    `- Loaded by every page (the entry chunk and its imports: React, React DOM, React Router, Jotai and our shared components, one chunk since vite.config.ts groups them): ${kb(floor)} gzip`,
     `- Inline stylesheet: ${kb(css.raw)} raw, ${kb(css.gzip)} gzip`,
     `- Total client JavaScript: ${total.files} files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`,
     `- ${workerLine}`,

@@ -93,7 +93,7 @@ export function totalClientJs() {
   );
 }
 
-/** The framework floor: the entry chunk and its imports (React, React DOM, React Router). */
+/** What every page loads whatever its route: the entry chunk and its static imports. */
 export function frameworkFloor({ manifest } = readManifest()) {
   return [manifest.entry.module, ...manifest.entry.imports].reduce((n, u) => n + gzipBytes(u).gzip, 0);
 }
@@ -109,7 +109,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`| ${path} | ${kb(r.js)} | ${r.jsFiles} | ${kb(r.css)} |`);
   }
   const total = totalClientJs();
-  console.log(`\nFramework floor (entry + its imports): ${kb(frameworkFloor(m))} gzip`);
+  console.log(`\nEvery page (entry + its imports): ${kb(frameworkFloor(m))} gzip`);
   console.log(`Total client JS: ${total.files} files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
   console.log(`Budgets: initial JS for / ≤ ${kb(BUDGETS.homeJs)}, CSS ≤ ${kb(BUDGETS.css)} (gzip)`);
 }
