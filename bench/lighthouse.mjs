@@ -36,10 +36,14 @@ export function lighthouse(url, name) {
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   );
   const metric = (id) => lhr.audits[id]?.numericValue;
-  const failing = Object.values(lhr.categories)
-    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
-    .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
-    .map((a) => a.id);
+  const failingIn = (category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((r) => r.weight > 0)
+      .map((r) => lhr.audits[r.id])
+      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .map((a) => a.id);
+  const failingBy = Object.fromEntries(CATEGORIES.map((c) => [c, failingIn(c)]));
+  const failing = CATEGORIES.flatMap((c) => failingBy[c]);
   return {
     scores,
     fcp: metric("first-contentful-paint"),
@@ -47,6 +51,7 @@ export function lighthouse(url, name) {
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
     failing: [...new Set(failing)],
+    failingBy,
   };
 }
 

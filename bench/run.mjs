@@ -77,7 +77,7 @@ const lhMisses = lighthouse.flatMap((r) => {
   const misses = [];
   if (r.scores.performance < 95) misses.push(`${r.name} performance ${r.scores.performance}`);
   for (const c of ["accessibility", "best-practices", "seo"]) {
-    if (r.scores[c] < 100) misses.push(`${r.name} ${c} ${r.scores[c]} (${r.failing.join(", ")})`);
+    if (r.scores[c] < 100) misses.push(`${r.name} ${c} ${r.scores[c]} (${r.failingBy[c].join(", ")})`);
   }
   return misses;
 });
