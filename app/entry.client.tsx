@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installErrorReporter } from "./monitoring/reporter";
+import { SiteCss, siteCssInDocument } from "./styles/site-styles";
 
 // Before hydration, so errors while hydrating are reported too (docs/decisions/016). React's
 // default for recoverable errors is window.reportError, which the reporter's listener sees.
@@ -11,7 +12,9 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <SiteCss value={siteCssInDocument()}>
+        <HydratedRouter />
+      </SiteCss>
     </StrictMode>,
   );
 });

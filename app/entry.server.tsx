@@ -4,6 +4,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { reportError } from "../worker/monitoring/report";
 import { nonceContext } from "./lib/context";
+import css from "./styles/app.css?inline";
+import { SiteCss } from "./styles/site-styles";
 
 /** Abort a render whose data never settles, so the stream always ends (SPEC 8: never blank). */
 export const streamTimeout = 5_000;
@@ -29,30 +31,36 @@ export default async function handleRequest(
   let shellRendered = false;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
+  const userAgent = request.headers.get("user-agent");
+  const wholeDocument = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
   // The Worker made this response's CSP nonce (worker/security-headers.ts); React Router puts it
   // on <Scripts>, <ScrollRestoration> and its streamed data, React on its own inline scripts.
   const nonce = loadContext.get(nonceContext);
 
-  const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    {
-      nonce,
-      signal: controller.signal,
-      onError(error: unknown) {
-        // After the shell has gone out the page is already streaming: report it and let the
-        // Suspense boundary fall back on the client, never break the document.
-        if (!controller.signal.aborted) reportError(error, "render", shellRendered ? "warning" : "error");
-        if (!shellRendered) status = 500;
-      },
-    },
+  // The one stylesheet is inlined in the head, so first paint waits for no request (issue 9).
+  const document = (
+    <SiteCss value={css}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </SiteCss>
   );
+  const body = await renderToReadableStream(document, {
+    nonce,
+    signal: controller.signal,
+    // By default React sends even a finished Suspense boundary behind its fallback when it is
+    // large, and swaps it in with an inline script: without JavaScript the page would stay on
+    // its fallback. Finished boundaries go out in place; only pending ones stream (issue 9).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error: unknown) {
+      // After the shell has gone out the page is already streaming: report it and let the
+      // Suspense boundary fall back on the client, never break the document.
+      if (!controller.signal.aborted) reportError(error, "render", shellRendered ? "warning" : "error");
+      if (!shellRendered) status = 500;
+    },
+  });
   shellRendered = true;
 
   // Crawlers and link unfurlers get the whole document at once.
-  const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
-    await body.allReady;
-  }
+  if (wholeDocument) await body.allReady;
   body.allReady.finally(() => clearTimeout(timer));
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -7,9 +7,9 @@ import { LoadingIndicator } from "./components/loading-indicator";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { contentContext } from "./lib/context";
-import { PlayerBar } from "./player/player-bar";
+import { PlayerHost } from "./player/player-host";
 import { SearchLauncher } from "./search/search-launcher";
-import "./styles/app.css";
+import { SiteStyles } from "./styles/site-styles";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, siteName } = context.get(contentContext);
@@ -41,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b10" />
+        <SiteStyles />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Crossfade" href="/rss.xml" />
         <Meta />
@@ -59,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {bare ? null : <SiteFooter />}
           {/* Outside the route outlet, so navigation never interrupts playback (DESIGN.md 6). */}
-          <PlayerBar />
+          <PlayerHost />
           <SearchLauncher />
         </JotaiProvider>
         <ScrollRestoration nonce={clientNonce} />

@@ -84,9 +84,20 @@ export function prepareDatabase(persistTo) {
   return { seeded: true, posts: 0 };
 }
 
-/** Starts `wrangler dev` on the production build; resolves once the server answers. */
-export async function serve({ port, persistTo, ip = "127.0.0.1", vars = {}, stdio = "inherit" }) {
-  const configPath = join(ROOT, "build", "server", "wrangler.json");
+/**
+ * Starts `wrangler dev` on the production build; resolves once the server answers. `config`
+ * picks another flattened config beside build/server/wrangler.json (the benchmarks' variants).
+ */
+export async function serve({
+  port,
+  persistTo,
+  ip = "127.0.0.1",
+  vars = {},
+  stdio = "inherit",
+  config = join(ROOT, "build", "server", "wrangler.json"),
+  inspectorPort,
+}) {
+  const configPath = config;
   if (!existsSync(configPath)) throw new Error("No production build: run `npm run build` first.");
   const args = [
     "dev",
@@ -102,6 +113,7 @@ export async function serve({ port, persistTo, ip = "127.0.0.1", vars = {}, stdi
     "warn",
     "--show-interactive-dev-session=false",
   ];
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(join(BIN, "wrangler"), args, {
     cwd: ROOT,

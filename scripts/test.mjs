@@ -1,7 +1,7 @@
 // `npm test`: the whole suite in order, stopping at the first failing lane.
-// typecheck → lint → unit → Worker (workerd) → production build → Strapi (the real CMS, and the
-// production build talking to it) → deploy dry-run and bundle budget → Chromium end-to-end.
-// The build runs once: the strapi, deploy and e2e lanes all use it.
+// typecheck → lint → unit → Worker (workerd) → production build → size budgets of the client
+// build → Strapi (the real CMS, and the production build talking to it) → deploy dry-run and
+// bundle budget → Chromium end-to-end. The build runs once: the later lanes all use it.
 import { spawnSync } from "node:child_process";
 import { basename, isAbsolute, join } from "node:path";
 import { ROOT, SECRET_CANARIES } from "./lib.mjs";
@@ -16,6 +16,7 @@ const lanes = [
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],
   // Built with stand-in secrets in the environment: the e2e lane checks none reached the output.
   ["build", "react-router", ["build"], { NODE_ENV: "production", ...SECRET_CANARIES }],
+  ["size", process.execPath, ["--test", "tests/size/budgets.test.mjs"]],
   ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],

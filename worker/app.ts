@@ -6,6 +6,7 @@ import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createContentService, describeSources } from "./content/service";
 import { trackRequest } from "./content/source-failure";
+import type { ContentService } from "./content/types";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
 import { eventIcs } from "./feeds/ics";
@@ -13,6 +14,7 @@ import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
+import type { FormIntake } from "./forms/types";
 import { NO_STORE, withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 import { reportError } from "./monitoring/report";
@@ -145,17 +147,31 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 
 // Everything else is a page: React Router renders it (GET/HEAD) or runs its action (POST).
 // Pages get Cache-Control here, outside the routes (worker/http-cache.ts).
-app.all("*", async (c) => {
-  const context = new RouterContextProvider();
+app.all("*", (c) => {
+  // The CSP nonce of this response: React renders with it, the security headers announce it.
   const nonce = newNonce();
   c.set("nonce", nonce);
-  context.set(contentContext, c.var.content);
-  context.set(intakeContext, c.var.intake);
+  return renderPage(c.req.raw, c.var.content, c.var.intake, nonce);
+});
+
+/**
+ * Renders one page (or runs its action) with React Router, given the request's content service
+ * and form intake. The response streams: the shell leaves before deferred loader data resolves.
+ */
+export async function renderPage(
+  request: Request,
+  content: ContentService,
+  intake: FormIntake,
+  nonce?: string,
+) {
+  const context = new RouterContextProvider();
+  context.set(contentContext, content);
+  context.set(intakeContext, intake);
   context.set(nonceContext, nonce);
   // A failure outside the render still gives the page error, never a blank page (SPEC.md 2, 8).
-  const response = withFallbackPage(c.req.raw, await handleRequest(c.req.raw, context));
-  return withPageCacheHeaders(c.req.raw, response);
-});
+  const response = withFallbackPage(request, await handleRequest(request, context));
+  return withPageCacheHeaders(request, response);
+}
 
 /** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */
 function markDegraded(c: { res: Response }) {

@@ -4,7 +4,27 @@ import { AppLink } from "./app-link";
 import { Cover } from "./cover";
 import { EventStatusBadge } from "./event-status";
 
-export function EventCard({ event, eager = false }: { event: MusicEvent; eager?: boolean }) {
+/** The fields an event card shows; loaders return only these (issue 9: less to serialise). */
+export type CardEvent = Pick<
+  MusicEvent,
+  "id" | "slug" | "title" | "startsAt" | "timezone" | "status" | "venue" | "city" | "coverImage"
+>;
+
+export function eventCard({
+  id,
+  slug,
+  title,
+  startsAt,
+  timezone,
+  status,
+  venue,
+  city,
+  coverImage,
+}: CardEvent) {
+  return { id, slug, title, startsAt, timezone, status, venue, city, coverImage };
+}
+
+export function EventCard({ event, eager = false }: { event: CardEvent; eager?: boolean }) {
   return (
     <article className="card card--row">
       <Cover src={event.coverImage} alt="" size={200} eager={eager} className="card__thumb" />

@@ -1,4 +1,4 @@
-import type { ListedPost } from "../../worker/content/types";
+import type { ListedPost, Post } from "../../worker/content/types";
 import { formatLongDate } from "../lib/format";
 import { TEXTS } from "../lib/texts";
 import { PlayButton } from "../player/play-button";
@@ -6,15 +6,36 @@ import { type PlayableTrack, trackFromPost } from "../player/tracks";
 import { AppLink } from "./app-link";
 import { Cover } from "./cover";
 
+/** What a card shows: a listed post without its body, which only the post's own page needs. */
+export type CardPost = PostCardPost | Exclude<ListedPost, { kind: "post" }>;
+type PostCardPost = { kind: "post" } & Omit<Post, "content">;
+
+/**
+ * A post as a card: without its body. Loaders return cards, not posts: every field they return
+ * is serialised into the page and hydrated, and bodies were most of it (issue 9: SSR cost, size).
+ */
+export function postCardOf(post: Post): PostCardPost {
+  const { content: _body, ...card } = post;
+  return { ...card, kind: "post" };
+}
+
+/** A listed post (or aggregated post) as a card. */
+export function toCardPost(post: ListedPost): CardPost {
+  return post.kind === "post" ? postCardOf(post) : post;
+}
+
 /** A post (or an aggregated post, which links out to its original) in a grid. */
 interface PostCardProps {
-  post: ListedPost;
+  post: CardPost;
   eager?: boolean;
   /** The playable tracks of the whole list, so the player can go on to the next card. */
   playlist?: PlayableTrack[];
+  /** h3 under a page's h2 sections; h2 where the cards sit right under the page's h1. */
+  headingLevel?: 2 | 3;
 }
 
-export function PostCard({ post, eager = false, playlist }: PostCardProps) {
+export function PostCard({ post, eager = false, playlist, headingLevel = 3 }: PostCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const track = post.kind === "post" ? trackFromPost(post) : null;
   const artist = post.artist ?? TEXTS.unknownArtist;
   const image = post.kind === "post" ? post.coverImage : post.featuredImage;
@@ -42,7 +63,7 @@ export function PostCard({ post, eager = false, playlist }: PostCardProps) {
           )}
           <time dateTime={post.date}>{formatLongDate(post.date)}</time>
         </p>
-        <h3 className="card__title">{title}</h3>
+        <Heading className="card__title">{title}</Heading>
         <p className="card__artist">{artist}</p>
         <p className="card__excerpt">{post.excerpt}</p>
       </div>
@@ -51,7 +72,7 @@ export function PostCard({ post, eager = false, playlist }: PostCardProps) {
 }
 
 /** The playable tracks of a list of posts, in list order. */
-export function playlistOf(posts: ListedPost[]): PlayableTrack[] {
+export function playlistOf(posts: CardPost[]): PlayableTrack[] {
   return posts.flatMap((p) => {
     const track = p.kind === "post" ? trackFromPost(p) : null;
     return track ? [track] : [];

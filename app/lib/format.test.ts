@@ -24,6 +24,8 @@ describe("formatEventTime", () => {
 
   it("falls back to the date alone for an unknown zone", () => {
     expect(formatEventTime("2026-07-04T21:00:00Z", "Mars/Olympus")).toBe("July 4, 2026");
+    // …every time: the formatter cache remembers the zone as unknown.
+    expect(formatEventTime("2026-07-05T21:00:00Z", "Mars/Olympus")).toBe("July 5, 2026");
   });
 });
 

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { Icon } from "../components/icons";
 import { currentTrackAtom, isPlayingAtom, playTrackAtom } from "./atoms";
+import { preloadPlayer } from "./player-host";
 import type { PlayableTrack } from "./tracks";
 
 interface PlayButtonProps {
@@ -32,6 +33,9 @@ export function PlayButton({ track, list, label, className, startAt, labelOverri
           : (labelOverride ?? `${showPause ? "Pause" : "Play"} ${track.title} by ${track.artist}`)
       }
       aria-pressed={startAt === undefined ? active && playing : undefined}
+      onPointerEnter={() => preloadPlayer(track)}
+      onFocus={() => preloadPlayer(track)}
+      onTouchStart={() => preloadPlayer(track)}
       onClick={() => play({ track, list, startAt, viewportWidth: window.innerWidth })}
     >
       <Icon name={showPause ? "pause" : "play"} />

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { AppLink } from "../components/app-link";
 import { Icon } from "../components/icons";
 import { coverOrPlaceholder } from "../lib/images";
@@ -24,7 +24,6 @@ import { formatTime } from "./format-time";
 import { pickSource, trackHref } from "./tracks";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
-import { usePersistence } from "./use-persistence";
 import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";
 
 /** The accessible seek slider: role slider, arrow keys, "0:30 of 2:00". */
@@ -108,7 +107,7 @@ function VolumeControl() {
   );
 }
 
-/** The fixed bottom player, shown only while a track is current (SPEC.md section 2). */
+/** The fixed bottom player, mounted by PlayerHost while a track is current (SPEC.md section 2). */
 export function PlayerBar() {
   const track = useAtomValue(currentTrackAtom);
   const playing = useAtomValue(isPlayingAtom);
@@ -122,14 +121,8 @@ export function PlayerBar() {
   const mount = useRef<HTMLDivElement>(null);
 
   useEngine(mount);
-  usePersistence();
   useShortcuts();
   useMediaSession();
-
-  // The footer gets extra room while a track is current (SPEC.md section 2).
-  useEffect(() => {
-    document.body.classList.toggle("has-player", Boolean(track));
-  }, [track]);
 
   // Embeds (YouTube, SoundCloud, Spotify) need the floating panel; MP3 plays without one.
   const source = track ? pickSource(track) : null;

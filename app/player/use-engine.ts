@@ -13,22 +13,12 @@ import {
   trackEndedAtom,
   volumeAtom,
 } from "./atoms";
-import { createMp3Engine } from "./engines/mp3";
-import { createSoundCloudEngine } from "./engines/soundcloud";
-import { createSpotifyEngine } from "./engines/spotify";
+import { loadEngine } from "./engines/load";
 import type { Engine, EngineEvents, EngineFactory } from "./engines/types";
-import { createYouTubeEngine } from "./engines/youtube";
-import { pickSource, type SourceKind } from "./tracks";
+import { pickSource } from "./tracks";
 
 /** SPEC.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
 export const SWITCH_DELAY_MS = 200;
-
-const FACTORIES: Record<SourceKind, EngineFactory> = {
-  mp3: createMp3Engine,
-  youtube: createYouTubeEngine,
-  soundcloud: createSoundCloudEngine,
-  spotify: createSpotifyEngine,
-};
 
 /**
  * Drives the engine for the current track: loads it when the track changes, follows play,
@@ -75,7 +65,16 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
     previous?.destroy();
     const start = async () => {
       if (cancelled) return;
-      const next = FACTORIES[source.kind](events);
+      let create: EngineFactory;
+      try {
+        create = await loadEngine[source.kind]();
+      } catch (error) {
+        console.warn("Player engine failed to load", error);
+        if (!cancelled) reportFailure("This track can't be played right now.");
+        return;
+      }
+      if (cancelled) return;
+      const next = create(events);
       engine.current = next;
       try {
         await next.load(source.url, {

@@ -1,12 +1,19 @@
-import { data } from "react-router";
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import type { ListedPost, Page } from "../../worker/content/types";
 import { POST_CATEGORIES, type PostCategory, type PostFilter } from "../../worker/content/types";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Pagination, pageParam } from "../components/pagination";
-import { PostCard, playlistOf } from "../components/post-card";
+import { PostCard, playlistOf, toCardPost } from "../components/post-card";
 import { contentContext } from "../lib/context";
 import { titleFromSlug } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
+import { streamIfSlow } from "../lib/stream-if-slow";
+import { TEXTS } from "../lib/texts";
 import type { Route } from "./+types/blog";
+
+/** How long /blog waits for its posts before it streams the page without them (issue 9). */
+const STREAM_AFTER_MS = 100;
 
 /** SPEC.md section 2: /blog accepts ?category= with these values. */
 const QUERY_CATEGORIES = ["interviews", "premieres"] as const;
@@ -49,7 +56,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
   }
 
-  const posts = await store.listCombinedPosts(filter);
+  const query = filter.category && path === "/blog" ? `?category=${filter.category}` : "";
+  const cards = (list: Page<ListedPost>) => ({ ...list, items: list.items.map(toCardPost) });
+  if (path === "/blog" && page === 1) {
+    // The first page of /blog can never be a 404, so it need not wait for a slow source: past the
+    // deadline its header and navigation stream out and the posts follow (issue 9).
+    const { value: posts } = await streamIfSlow(store.listCombinedPosts(filter).then(cards), STREAM_AFTER_MS);
+    return { posts, heading, description, path, query, page };
+  }
+  const posts = cards(await store.listCombinedPosts(filter));
   const filtered = path !== "/blog";
   if ((filtered && posts.total === 0) || (page > 1 && page > posts.pageCount)) {
     throw data("Not found", { status: 404 });
@@ -62,13 +77,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     heading = name;
     description = `${name}: every post on Crossfade.`;
   }
-  const query = filter.category && path === "/blog" ? `?category=${filter.category}` : "";
-  return { posts, heading, description, path, query };
+  return { posts, heading, description, path, query, page };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found · Crossfade" }];
-  const pageSuffix = data.posts.page > 1 ? ` (page ${data.posts.page})` : "";
+  const pageSuffix = data.page > 1 ? ` (page ${data.page})` : "";
   return seo(siteFromMatches(matches), {
     title: `${data.heading}${pageSuffix}`,
     description: data.description,
@@ -78,7 +92,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, heading, path, query } = loaderData;
-  const playlist = playlistOf(posts.items);
   const href = (n: number) => {
     const params = new URLSearchParams(query.slice(1));
     if (n > 1) params.set("page", String(n));
@@ -87,20 +100,45 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   };
   return (
     <div className="container">
-      <header className="page-header">
-        <p className="eyebrow">{path === "/blog" ? "Journal" : "Blog"}</p>
-        <h1>{heading}</h1>
-        <p className="page-header__lede">
-          {posts.total} {posts.total === 1 ? "story" : "stories"}
-        </p>
-      </header>
-      <div className="grid grid--cards">
-        {posts.items.map((post, i) => (
-          <PostCard key={`${post.kind}-${post.id}`} post={post} eager={i < 3} playlist={playlist} />
-        ))}
-      </div>
-      <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
+      <Suspense fallback={<BlogHeader path={path} heading={heading} lede={TEXTS.loading} />}>
+        <Await resolve={posts}>
+          {(posts) => {
+            const playlist = playlistOf(posts.items);
+            return (
+              <>
+                <BlogHeader
+                  path={path}
+                  heading={heading}
+                  lede={`${posts.total} ${posts.total === 1 ? "story" : "stories"}`}
+                />
+                <div className="grid grid--cards">
+                  {posts.items.map((post, i) => (
+                    <PostCard
+                      key={`${post.kind}-${post.id}`}
+                      post={post}
+                      eager={i < 3}
+                      playlist={playlist}
+                      headingLevel={2}
+                    />
+                  ))}
+                </div>
+                <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
+              </>
+            );
+          }}
+        </Await>
+      </Suspense>
     </div>
+  );
+}
+
+function BlogHeader({ path, heading, lede }: { path: string; heading: string; lede: string }) {
+  return (
+    <header className="page-header">
+      <p className="eyebrow">{path === "/blog" ? "Journal" : "Blog"}</p>
+      <h1>{heading}</h1>
+      <p className="page-header__lede">{lede}</p>
+    </header>
   );
 }
 

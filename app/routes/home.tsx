@@ -1,11 +1,11 @@
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { EventCard } from "../components/event-card";
+import { EventCard, eventCard } from "../components/event-card";
 import { Logo } from "../components/logo";
 import { NAV_LINKS } from "../components/nav-links";
 import { NewsletterForm } from "../components/newsletter-form";
-import { PostCard } from "../components/post-card";
+import { PostCard, postCardOf } from "../components/post-card";
 import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import { TEXTS } from "../lib/texts";
@@ -22,12 +22,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const featured = latest.items.filter((p) => p.isFeatured).slice(0, 3);
   const rest = latest.items.filter((p) => !featured.includes(p)).slice(0, 6);
+  // Only what the page shows: loader data is serialised into the HTML and hydrated (issue 9).
   return {
-    featured,
-    latest: rest,
-    releases: releases.items,
-    mixtapes: mixtapes.items,
-    events: events.upcoming.slice(0, 3),
+    featured: featured.map(postCardOf),
+    latest: rest.map(postCardOf),
+    releases: releases.items.map(({ id, slug, title, artist, artwork }) => ({
+      id,
+      slug,
+      title,
+      artist,
+      artwork,
+    })),
+    mixtapes: mixtapes.items.map(({ id, slug, title, coverImage, duration }) => ({
+      id,
+      slug,
+      title,
+      coverImage,
+      duration,
+    })),
+    events: events.upcoming.slice(0, 3).map(eventCard),
   };
 }
 
@@ -102,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="grid grid--cards">
           {featured.map((p) => (
-            <PostCard key={p.id} post={{ kind: "post", ...p }} />
+            <PostCard key={p.id} post={p} />
           ))}
         </div>
       </section>
@@ -113,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="grid grid--cards">
           {latest.map((p) => (
-            <PostCard key={p.id} post={{ kind: "post", ...p }} />
+            <PostCard key={p.id} post={p} />
           ))}
         </div>
       </section>

@@ -1,0 +1,14 @@
+import type { SourceKind } from "../tracks";
+import type { EngineFactory } from "./types";
+
+/**
+ * Each engine's code (and the third-party script it loads) is fetched when a track of its kind
+ * is about to play, never with the page (DESIGN.md section 6, issue 9). A module loads once;
+ * asking again returns the same promise.
+ */
+export const loadEngine: Record<SourceKind, () => Promise<EngineFactory>> = {
+  mp3: () => import("./mp3").then((m) => m.createMp3Engine),
+  youtube: () => import("./youtube").then((m) => m.createYouTubeEngine),
+  soundcloud: () => import("./soundcloud").then((m) => m.createSoundCloudEngine),
+  spotify: () => import("./spotify").then((m) => m.createSpotifyEngine),
+};

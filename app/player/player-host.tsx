@@ -1,0 +1,43 @@
+import { useAtomValue } from "jotai";
+import { lazy, Suspense, useEffect } from "react";
+import { currentTrackAtom } from "./atoms";
+import { loadEngine } from "./engines/load";
+import { type PlayableTrack, pickSource } from "./tracks";
+import { usePersistence } from "./use-persistence";
+
+const loadPlayerBar = () => import("./player-bar");
+
+// The bar, its engines, shortcuts and Media Session load with the first track, not with every
+// page: most visits never play anything (issue 9, initial JavaScript budget).
+const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
+
+/**
+ * Starts fetching the player and the track's engine when a visitor shows intent to play (hover,
+ * focus, touch), so a click rarely waits for code.
+ */
+export function preloadPlayer(track: PlayableTrack) {
+  void loadPlayerBar();
+  const source = pickSource(track);
+  if (source) void loadEngine[source.kind]();
+}
+
+/**
+ * Lives in the root layout, outside the route outlet, so navigation never interrupts playback
+ * (DESIGN.md section 6). It restores the persisted track after hydration and mounts the player
+ * bar while a track is current.
+ */
+export function PlayerHost() {
+  usePersistence();
+  const track = useAtomValue(currentTrackAtom);
+
+  // The footer gets extra room while a track is current (SPEC.md section 2).
+  useEffect(() => {
+    document.body.classList.toggle("has-player", Boolean(track));
+  }, [track]);
+
+  return track ? (
+    <Suspense fallback={null}>
+      <PlayerBar />
+    </Suspense>
+  ) : null;
+}

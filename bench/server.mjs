@@ -1,0 +1,106 @@
+// The benchmarks' server: the production build under `wrangler dev` on 127.0.0.1, with its own
+// seeded database, plus helpers to find the workerd process that runs the Worker.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
+
+export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 8898);
+export const PERSIST_TO = join(ROOT, "tests", ".artifacts", "bench-state");
+/** A desktop browser: isbot() would make a headless or missing user agent wait for allReady. */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+/** `wrangler dev` gzips, and so buffers, what a client accepts compressed: ask for identity. */
+export const HEADERS = { "Accept-Encoding": "identity", "User-Agent": BROWSER_UA };
+
+/** Seeds a fresh database once per process, then serves the build (or a variant of its config). */
+let prepared = false;
+export async function startServer({ port = BENCH_PORT, config, inspectorPort } = {}) {
+  if (!prepared) {
+    rmSync(PERSIST_TO, { recursive: true, force: true });
+    prepareDatabase(PERSIST_TO);
+    prepared = true;
+  }
+  return serve({ port, persistTo: PERSIST_TO, stdio: "ignore", config, inspectorPort });
+}
+
+/**
+ * A copy of build/server/wrangler.json without the KV binding: every page reads D1 (the
+ * Worker runs uncached when CACHE is missing, docs/decisions/013).
+ */
+export function uncachedConfig() {
+  const source = join(ROOT, "build", "server", "wrangler.json");
+  const config = JSON.parse(readFileSync(source, "utf8"));
+  config.kv_namespaces = [];
+  const target = join(ROOT, "build", "server", "wrangler.uncached.json");
+  writeFileSync(target, JSON.stringify(config));
+  return target;
+}
+
+/** Child processes of `pid`, recursively, as { pid, cmd }. */
+export function descendants(pid) {
+  const out = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) {
+        const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+        out.push({ pid: Number(entry), cmd }, ...descendants(Number(entry)));
+      }
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
+/**
+ * `wrangler dev` runs two workerd processes: a proxy on the public port and the runtime of the
+ * Worker (with the assets router, KV, D1 and R2 simulators) on a port of its own.
+ */
+export function workerRuntimePid(server, port = BENCH_PORT) {
+  const workerds = descendants(server.child.pid).filter((p) => p.cmd.includes("workerd serve"));
+  const runtime = workerds.find((p) => !p.cmd.includes(`entry=127.0.0.1:${port} `));
+  if (!runtime) throw new Error("workerd runtime process not found");
+  return runtime.pid;
+}
+
+/** CPU time (ns) the kernel has charged to every thread of a process (schedstat, ns precision). */
+export function cpuNs(pid) {
+  let total = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // thread gone
+    }
+  }
+  return total;
+}
+
+/** First links of a listing page matching a prefix (e.g. "/blog/"), to find real slugs. */
+export async function firstLink(url, listing, prefix) {
+  const html = await (await fetch(`${url}${listing}`, { headers: HEADERS })).text();
+  const re = new RegExp(`href="(${prefix.replaceAll("/", "\\/")}[a-z0-9-]+)"`, "g");
+  for (const [, href] of html.matchAll(re)) {
+    if (!/\/(category|tag|genre|location)\//.test(href)) return href;
+  }
+  throw new Error(`no ${prefix} link on ${listing}`);
+}
+
+export function machine() {
+  const cpus = readFileSync("/proc/cpuinfo", "utf8");
+  const model = cpus.match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
+  const cores = (cpus.match(/^processor\s*:/gm) ?? []).length;
+  const memGiB =
+    Number(readFileSync("/proc/meminfo", "utf8").match(/MemTotal:\s+(\d+)/)?.[1] ?? 0) / 1024 ** 2;
+  const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ");
+  return { model, cores, memGiB: memGiB.toFixed(1), load, node: process.version };
+}
+
+export const median = (xs) => quantile(xs, 0.5);
+export function quantile(xs, q) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
