@@ -143,3 +143,18 @@ export async function safe(path: string, init?: RequestInit): Promise<Outcome> {
   if (ms > MAX_MS) throw new Error(`${init?.method ?? "GET"} ${url} took ${Math.round(ms)} ms`);
   return { status: res.status, ms };
 }
+
+/** Every route with a parameter, and how to put visitor text into it (split across files by the timer limit). */
+export const ROUTE_PARAMS: [string, (s: string) => string][] = [
+  ["/blog/:id", (s) => `/blog/${s}`],
+  ["/blog/category/:category", (s) => `/blog/category/${s}`],
+  ["/blog/tag/:tag", (s) => `/blog/tag/${s}`],
+  ["/blog/genre/:slug", (s) => `/blog/genre/${s}`],
+  ["/blog/location/:slug", (s) => `/blog/location/${s}`],
+  ["/mixtapes/:id", (s) => `/mixtapes/${s}`],
+  ["/releases/:id", (s) => `/releases/${s}`],
+  ["/events/:id", (s) => `/events/${s}`],
+  ["/events/:id.ics", (s) => `/events/${s}.ics`],
+  ["/media/audio/*", (s) => `/media/audio/${s}`],
+  ["any other path", (s) => `/${s}/${s}`],
+];
