@@ -76,16 +76,24 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
       if (cancelled) return;
       const next = create(events);
       engine.current = next;
+      const autoplay = latest.current.playing;
       try {
         await next.load(source.url, {
-          autoplay: latest.current.playing,
+          autoplay,
           volume: latest.current.volume,
           muted: latest.current.muted,
           startAt: latest.current.seekRequest?.to,
           mount: mount.current,
           isMobile: window.innerWidth < MOBILE_BREAKPOINT,
         });
-        if (!cancelled) ready.current = true;
+        if (cancelled) return;
+        ready.current = true;
+        // Pause (or play) pressed while the track loaded wins over what load() was told: the
+        // effect below ignored it then, as there was nothing to pause yet.
+        if (latest.current.playing !== autoplay) {
+          if (latest.current.playing) next.play();
+          else next.pause();
+        }
       } catch (error) {
         console.warn("Player engine failed to load", error);
         if (!cancelled) reportFailure("This track can't be played right now.");

@@ -118,9 +118,34 @@ describe("the persistent player", () => {
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   });
 
-  // One retry: twice in full runs on a loaded 2-core machine (never alone, 0 of 4 runs) the
-  // second Space did not show Pause within 30 s; the cause is not found yet (closing note).
-  it("answers Space, M and the arrow keys", { retry: 1 }, async () => {
+  it("keeps a pause pressed while the track is still loading", async () => {
+    const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
+    const page = await session.newPage();
+    // A slow connection: the audio answers a second and a half late.
+    await page.route("**/media/audio/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    const audioArrived = page.waitForResponse((res) => res.url().includes("/media/audio/"));
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await page.locator("h1").click();
+    await page.keyboard.press("Space");
+    await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
+    // Once the audio has arrived and loaded, the player still shows paused and stays there.
+    await audioArrived;
+    await page.waitForTimeout(1500);
+    expect(await player(page).getByRole("button", { name: "Play", exact: true }).count()).toBe(1);
+    expect(await player(page).getByRole("button", { name: "Pause" }).count()).toBe(0);
+  });
+
+  // This test failed now and then in full runs: its first Space came while the track was still
+  // loading, was ignored, and the track started anyway (fixed in use-engine.ts; test above).
+  it("answers Space, M and the arrow keys", async () => {
     const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
     const page = await session.newPage();
     await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
