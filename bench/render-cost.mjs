@@ -7,9 +7,20 @@
 // CPU includes work production bills elsewhere. The render is isolated by pairing each page
 // request with React Router's data request for the same URL (`/blog.data`): the same Worker
 // middleware, loaders (edge cache warm) and data serialisation, without React. Render CPU =
-// page request CPU − data request CPU, pair by pair. Wall time is never used.
+// page request CPU − data request CPU, pair by pair. Wall time is never used. The server runs
+// with PAGE_CACHE=off: with it on, pages after the first would come from the page cache and
+// nothing would render.
 import { fileURLToPath } from "node:url";
-import { cpuNs, firstLink, HEADERS, median, quantile, startServer, workerRuntimePid } from "./server.mjs";
+import {
+  BENCH_PORT,
+  cpuNs,
+  firstLink,
+  HEADERS,
+  median,
+  quantile,
+  startRenderingServer,
+  workerRuntimePid,
+} from "./server.mjs";
 
 const SAMPLES = Number(process.env.RENDER_SAMPLES ?? 100);
 const WARMUP = 20;
@@ -85,9 +96,9 @@ export function renderCostTable(rows) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const server = await startServer();
+  const server = await startRenderingServer();
   try {
-    const pid = workerRuntimePid(server);
+    const pid = workerRuntimePid(server, BENCH_PORT + 2);
     const rows = await measureRenderCost({ url: server.url, pid, routes: await mainRoutes(server.url) });
     console.log(renderCostTable(rows));
   } finally {

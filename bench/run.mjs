@@ -8,7 +8,14 @@ import { join } from "node:path";
 import { build, ROOT } from "../scripts/lib.mjs";
 import { lighthouseTable, measureLighthouse } from "./lighthouse.mjs";
 import { mainRoutes, measureRenderCost, renderCostTable } from "./render-cost.mjs";
-import { BENCH_PORT, machine, startServer, uncachedConfig, workerRuntimePid } from "./server.mjs";
+import {
+  BENCH_PORT,
+  machine,
+  startRenderingServer,
+  startServer,
+  uncachedConfig,
+  workerRuntimePid,
+} from "./server.mjs";
 import {
   BUDGETS,
   frameworkFloor,
@@ -47,23 +54,35 @@ const workerLine = deploy.stdout.match(/Worker bundle: .+/)?.[0] ?? `deploy-chec
 const workerGzipKiB = Number(workerLine.match(/([\d.]+) KiB gzip/)?.[1]);
 
 const loadBefore = host.load;
-const cached = await startServer();
+const pages = await startServer();
+const rendering = await startRenderingServer();
 const uncached = await startServer({ port: BENCH_PORT + 1, config: uncachedConfig() });
 let render;
 let throughput;
 let lighthouse;
 let routes;
 try {
-  routes = await mainRoutes(cached.url);
+  routes = await mainRoutes(pages.url);
   log("render cost");
-  render = await measureRenderCost({ url: cached.url, pid: workerRuntimePid(cached), routes });
+  render = await measureRenderCost({
+    url: rendering.url,
+    pid: workerRuntimePid(rendering, BENCH_PORT + 2),
+    routes,
+  });
   log("throughput");
-  throughput = await measureThroughput({ cached: cached.url, uncached: uncached.url, asset: "/favicon.svg" });
+  throughput = await measureThroughput({
+    pages: pages.url,
+    rendering: rendering.url,
+    uncached: uncached.url,
+    asset: "/favicon.svg",
+  });
   uncached.stop();
+  rendering.stop();
   log("Lighthouse");
-  lighthouse = await measureLighthouse({ url: cached.url, routes });
+  lighthouse = await measureLighthouse({ url: pages.url, routes });
 } finally {
-  cached.stop();
+  pages.stop();
+  rendering.stop();
   uncached.stop();
 }
 const loadAfter = machine().load;
@@ -117,12 +136,12 @@ const sections = {
     ...budgetRows.map(([name, target, value, ok]) => `| ${name} | ${target} | ${value} | ${mark(ok)} |`),
   ],
   Throughput: [
-    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}, \`Accept-Encoding: identity\`, a desktop browser's user agent. The uncached page is the same build and database served without the KV binding (every request reads D1).`,
+    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Three servers of the same build and database: the page cache on (static asset, cached page, /api/search), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset.`,
     "",
     throughputTable(throughput),
   ],
   "Render cost": [
-    "`node bench/render-cost.mjs`. CPU time charged by the kernel (schedstat, all threads) to the workerd process that runs the Worker, one request at a time, edge cache warm, 100 pairs per route after 20 warm-up pairs. Render CPU = page request − React Router data request (`.data`: same middleware, loaders and serialisation, no React) for the same URL, pair by pair. The request columns include what that process also runs locally: the assets router and the KV/D1 simulators.",
+    "`node bench/render-cost.mjs`. CPU time charged by the kernel (schedstat, all threads) to the workerd process that runs the Worker (PAGE_CACHE=off, so every page renders), one request at a time, edge cache warm, 100 pairs per route after 20 warm-up pairs. Render CPU = page request − React Router data request (`.data`: same middleware, loaders and serialisation, no React) for the same URL, pair by pair. The request columns include what that process also runs locally: the assets router and the KV/D1 simulators.",
     "",
     renderCostTable(render),
   ],

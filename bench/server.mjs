@@ -14,13 +14,18 @@ export const HEADERS = { "Accept-Encoding": "identity", "User-Agent": BROWSER_UA
 
 /** Seeds a fresh database once per process, then serves the build (or a variant of its config). */
 let prepared = false;
-export async function startServer({ port = BENCH_PORT, config, inspectorPort } = {}) {
+export async function startServer({ port = BENCH_PORT, config, inspectorPort, vars } = {}) {
   if (!prepared) {
     rmSync(PERSIST_TO, { recursive: true, force: true });
     prepareDatabase(PERSIST_TO);
     prepared = true;
   }
-  return serve({ port, persistTo: PERSIST_TO, stdio: "ignore", config, inspectorPort });
+  return serve({ port, persistTo: PERSIST_TO, stdio: "ignore", config, inspectorPort, vars });
+}
+
+/** The same build with the page cache off: every page request renders (content from KV). */
+export function startRenderingServer() {
+  return startServer({ port: BENCH_PORT + 2, vars: { PAGE_CACHE: "off" } });
 }
 
 /**

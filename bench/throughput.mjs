@@ -1,15 +1,27 @@
 // `node bench/throughput.mjs`: requests per second with wrk (Debian's /usr/bin/wrk) against the
-// production build under `wrangler dev` on 127.0.0.1, one target after another in one run:
-// a static asset (Workers assets), a cached SSR page (content from the KV edge cache, warm), the
-// same page uncached (a second server on the same build without the KV binding: every request
-// reads D1), and /api/search. Each target gets a warm-up, then WRK_SECONDS of load; ratios are
-// to the static asset. Requests ask for identity encoding (wrangler dev would gzip and buffer).
+// production build under `wrangler dev` on 127.0.0.1, in one run: a static asset (Workers
+// assets), a cached SSR page (served by the page cache, docs/decisions/022), the same page
+// rendered on every request with its content from the KV edge cache (a second server with
+// PAGE_CACHE=off), the same page uncached (a third server without the KV binding: every request
+// reads D1), and /api/search. This machine is noisy, so the targets take turns: WRK_ROUNDS
+// rounds, each target once per round (a 1 s warm-up, then WRK_SECONDS of load). A target's
+// figure is its median over the rounds; its ratio is the median of its per-round ratios to the
+// static asset of the same round. Requests ask for identity encoding (wrangler dev would gzip
+// and buffer).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { BENCH_PORT, BROWSER_UA, startServer, uncachedConfig } from "./server.mjs";
+import {
+  BENCH_PORT,
+  BROWSER_UA,
+  median,
+  startRenderingServer,
+  startServer,
+  uncachedConfig,
+} from "./server.mjs";
 
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
-const SECONDS = Number(process.env.WRK_SECONDS ?? 10);
+const SECONDS = Number(process.env.WRK_SECONDS ?? 5);
+const ROUNDS = Number(process.env.WRK_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.WRK_CONNECTIONS ?? 8);
 const THREADS = Number(process.env.WRK_THREADS ?? 1);
 
@@ -39,54 +51,71 @@ function wrk(url, seconds) {
 }
 
 /**
- * Runs every target. `cached` is the server with the KV cache, `uncached` one without it (both
- * on the same build and database). Returns rows with requests/s and the ratio to the asset.
+ * Runs every target, in rounds. `pages` is the server with the page cache, `rendering` the same
+ * build with PAGE_CACHE=off, `uncached` one without the KV binding (all on the same build and
+ * database). Returns rows with median requests/s, latencies and ratio to the static asset.
  */
-export async function measureThroughput({ cached, uncached, asset, page = "/blog" }) {
+export async function measureThroughput({ pages, rendering, uncached, asset, page = "/blog" }) {
   const targets = [
-    ["Static asset", cached, asset],
-    ["Cached SSR page (KV)", cached, page],
+    ["Static asset", pages, asset],
+    ["Cached SSR page (page cache)", pages, page],
+    ["SSR page rendered, content from KV", rendering, page],
     ["Uncached SSR page (D1)", uncached, page],
-    ["/api/search", cached, "/api/search?q=techno"],
+    ["/api/search", pages, "/api/search?q=techno"],
   ];
-  const rows = [];
-  for (const [name, base, path] of targets) {
-    wrk(`${base}${path}`, 2); // warm-up: JIT, the edge cache, connections
-    rows.push({ name, path, ...wrk(`${base}${path}`, SECONDS) });
+  const runs = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    targets.forEach(([, base, path], i) => {
+      wrk(`${base}${path}`, 1); // warm-up: JIT, the caches, connections
+      runs[i].push(wrk(`${base}${path}`, SECONDS));
+    });
   }
-  const staticRps = rows[0].rps;
-  for (const row of rows) row.ratio = row.rps / staticRps;
-  return rows;
+  return targets.map(([name, , path], i) => {
+    const mid = runs[i].indexOf(runs[i].toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]);
+    const ratios = runs[i].map((run, r) => run.rps / runs[0][r].rps);
+    return {
+      name,
+      path,
+      rps: median(runs[i].map((run) => run.rps)),
+      all: runs[i].map((run) => run.rps),
+      ratio: median(ratios),
+      p50: runs[i][mid].p50,
+      p99: runs[i][mid].p99,
+    };
+  });
 }
 
 export function throughputTable(rows) {
   const lines = [
-    "| Target | Path | Requests/s | Ratio to static | Latency p50 | Latency p99 |",
-    "| --- | --- | ---: | ---: | ---: | ---: |",
+    "| Target | Path | Requests/s (median) | Each round | Ratio to static (median) | Latency p50 | Latency p99 |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${(r.ratio * 100).toFixed(0)}% | ${r.p50} | ${r.p99} |`,
+      `| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.all.map((x) => x.toFixed(0)).join(", ")} | ${(r.ratio * 100).toFixed(0)}% | ${r.p50} | ${r.p99} |`,
     );
   }
   return lines.join("\n");
 }
 
-export const WRK_SETTINGS = `wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after a 2 s warm-up`;
+export const WRK_SETTINGS = `${ROUNDS} rounds; in each, every target gets wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after a 1 s warm-up`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const cached = await startServer();
+  const pages = await startServer();
+  const rendering = await startRenderingServer();
   const uncached = await startServer({ port: BENCH_PORT + 1, config: uncachedConfig() });
   try {
     const rows = await measureThroughput({
-      cached: cached.url,
+      pages: pages.url,
+      rendering: rendering.url,
       uncached: uncached.url,
       asset: "/favicon.svg",
     });
     console.log(WRK_SETTINGS);
     console.log(throughputTable(rows));
   } finally {
-    cached.stop();
+    pages.stop();
+    rendering.stop();
     uncached.stop();
   }
 }

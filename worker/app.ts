@@ -1,11 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { contentContext, intakeContext, nonceContext } from "../app/lib/context";
 import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
-import { createContentService, describeSources } from "./content/service";
-import { trackRequest } from "./content/source-failure";
+import { createCache, createContentService, describeSources } from "./content/service";
+import { type RequestSourceState, trackRequest } from "./content/source-failure";
 import type { ContentService } from "./content/types";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
@@ -19,12 +19,11 @@ import { NO_STORE, withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 import { reportError } from "./monitoring/report";
 import { monitoringTunnel } from "./monitoring/tunnel";
+import { createPageCache } from "./page-cache";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
-const handleRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const serverBuild = () => import("virtual:react-router/server-build");
+const handleRequest = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 export const app = new Hono<AppEnv>();
 
@@ -62,12 +61,16 @@ app.onError((error, c) => {
 // per request (CONVENTIONS.md "Boundaries") with the execution context for background work.
 app.use("*", async (c, next) => {
   configFor(c.env);
-  const content = createContentService(c.env, executionContext(c));
+  const ctx = executionContext(c);
+  const edgeCache = createCache(c.env, ctx);
+  const content = createContentService(c.env, ctx, edgeCache);
   c.set("content", content);
+  c.set("edgeCache", edgeCache);
   c.set("intake", createIntake(c.env.DB, content.store, c.req.raw));
   // An answer built from a degraded source (an empty list or a missing item standing in for a
   // CMS failure) is never stored by browsers or shared caches (docs/decisions/021).
-  const sources = { failed: false };
+  const sources: RequestSourceState = { failed: false };
+  c.set("sources", sources);
   await trackRequest(sources, () => next());
   if (sources.failed) markDegraded(c);
 });
@@ -146,13 +149,42 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 });
 
 // Everything else is a page: React Router renders it (GET/HEAD) or runs its action (POST).
-// Pages get Cache-Control here, outside the routes (worker/http-cache.ts).
-app.all("*", (c) => {
-  // The CSP nonce of this response: React renders with it, the security headers announce it.
+// Pages get Cache-Control here, outside the routes (worker/http-cache.ts); a page rendered in
+// full from healthy sources is served from the page cache for its max-age (docs/decisions/022).
+app.all("*", async (c) => {
+  // The CSP nonce of this response: React renders with it (or it replaces the stored page's
+  // own), the security headers announce it.
   const nonce = newNonce();
   c.set("nonce", nonce);
-  return renderPage(c.req.raw, c.var.content, c.var.intake, nonce);
+  const pages = pageCacheFor(c);
+  const hit = await pages.match(c.req.raw, nonce);
+  if (hit) return hit;
+  const response = await renderPage(c.req.raw, c.var.content, c.var.intake, nonce);
+  return pages.store(c.req.raw, response, nonce, () => !c.var.sources.failed);
 });
+
+/** The client build's version (React Router's manifest), read once per isolate. */
+let buildVersion: Promise<string> | undefined;
+function clientBuild(): Promise<string> {
+  buildVersion ??= serverBuild().then((build) => build.assets.version);
+  return buildVersion;
+}
+
+/**
+ * The page cache of one request: off in development, with PAGE_CACHE=off, and without the
+ * CACHE binding (its versions key the pages).
+ */
+function pageCacheFor(c: Context<AppEnv>) {
+  const off =
+    import.meta.env.MODE === "development" || c.env.PAGE_CACHE === "off" || typeof caches === "undefined";
+  return createPageCache({
+    cache: off ? undefined : () => caches.open("pages"),
+    stamp: () => c.var.edgeCache.stamp(),
+    ctx: executionContext(c),
+    build: clientBuild,
+    setup: [c.env.CMS_URL, c.env.SITE_URL, c.env.SITE_NAME].join("|"),
+  });
+}
 
 /**
  * Renders one page (or runs its action) with React Router, given the request's content service

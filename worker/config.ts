@@ -21,7 +21,18 @@ export interface ConfigReport {
   problems: ConfigProblem[];
 }
 
-type Kind = "d1" | "kv" | "r2" | "fetcher" | "origin" | "url" | "text" | "token" | "dsn" | "version";
+type Kind =
+  | "d1"
+  | "kv"
+  | "r2"
+  | "fetcher"
+  | "origin"
+  | "url"
+  | "text"
+  | "token"
+  | "dsn"
+  | "version"
+  | "switch";
 type Need = "always" | "embedded" | "meilisearch" | "optional";
 
 interface Setting {
@@ -35,6 +46,12 @@ interface Setting {
 export const CONFIG_SCHEMA: readonly Setting[] = [
   { name: "DB", kind: "d1", need: "embedded", without: "the embedded store cannot serve content" },
   { name: "CACHE", kind: "kv", need: "always", without: "pages are served uncached" },
+  {
+    name: "PAGE_CACHE",
+    kind: "switch",
+    need: "optional",
+    without: "whole pages are cached for their max-age (the default, on)",
+  },
   { name: "UPLOADS", kind: "r2", need: "embedded", without: "submissions cannot store audio or artwork" },
   { name: "ASSETS", kind: "fetcher", need: "optional", without: "audio cannot be served with ranges" },
   { name: "SITE_URL", kind: "origin", need: "always", without: "canonical URLs, cards and feeds are wrong" },
@@ -163,6 +180,8 @@ function validate(kind: Kind, value: unknown): string | undefined {
     }
     case "version":
       return /^[\w.+-]{1,64}$/.test(value) ? undefined : "must be 1-64 letters, digits, '.', '+' or '-'";
+    case "switch":
+      return value === "on" || value === "off" ? undefined : `"${value}" must be on or off`;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { EdgeCache } from "./content/cache";
+import type { RequestSourceState } from "./content/source-failure";
 import type { ContentService } from "./content/types";
 import type { FormIntake } from "./forms/types";
 
@@ -7,6 +9,8 @@ import type { FormIntake } from "./forms/types";
  * operator may set are added here (README "Configuration").
  */
 export interface WorkerEnv extends Cloudflare.Env {
+  /** "off" turns the whole-page cache off (docs/decisions/022); default on. */
+  PAGE_CACHE?: string;
   CMS_URL?: string;
   /** Strapi API token for the submissions admin calls (cms/ creates it from the same value). */
   CMS_API_TOKEN?: string;
@@ -25,5 +29,13 @@ export const APP_VERSION = "0.1.0";
 /** Hono's environment: the bindings, and what the first middleware builds for each request. */
 export type AppEnv = {
   Bindings: WorkerEnv;
-  Variables: { content: ContentService; intake: FormIntake; nonce?: string };
+  Variables: {
+    content: ContentService;
+    /** The KV edge cache behind `content`; its version stamp keys the page cache. */
+    edgeCache: EdgeCache;
+    intake: FormIntake;
+    /** Whether a source degraded while this request was answered (docs/decisions/021). */
+    sources: RequestSourceState;
+    nonce?: string;
+  };
 };

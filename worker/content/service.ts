@@ -1,12 +1,12 @@
 import { APP_VERSION, type WorkerEnv } from "../env";
-import { cachedContentStore, cachedSearchIndex, createEdgeCache } from "./cache";
+import { cachedContentStore, cachedSearchIndex, createEdgeCache, type EdgeCache } from "./cache";
 import { createD1Store } from "./d1";
 import { createD1Search } from "./d1/search";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
 import { requestSourceFailed } from "./source-failure";
 import { createStrapiSearch, createStrapiStore } from "./strapi";
-import type { ContentService, ContentStore, SearchIndex } from "./types";
+import type { ContentService, SearchIndex } from "./types";
 
 /** Which sources this deployment uses (reported by /api/health). */
 export function describeSources(env: WorkerEnv) {
@@ -65,8 +65,8 @@ export function createCache(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUn
 export function createContentService(
   env: WorkerEnv,
   ctx?: Pick<ExecutionContext, "waitUntil">,
+  cache: EdgeCache = createCache(env, ctx),
 ): ContentService {
-  const cache = createCache(env, ctx);
   const store = cachedContentStore(
     env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB, env.UPLOADS),
     cache,

@@ -36,6 +36,13 @@ export interface EdgeCache {
   cached<T>(group: CacheGroup, key: string, load: () => Promise<T>): Promise<T>;
   /** Makes every entry of these groups (or of all groups) unreachable by changing their version. */
   purge(groups: readonly CacheGroup[] | "all"): Promise<void>;
+  /**
+   * Every group's current version in one string: whatever is cached under it, a whole page for
+   * one, is unreachable after any purge. An isolate reads it from KV at most once per
+   * STAMP_REUSE_MS (a purge here forgets it at once; KV itself takes up to a minute to show a
+   * purge in other locations). Undefined without KV; throws when KV fails.
+   */
+  stamp(): Promise<string | undefined>;
 }
 
 interface Entry<T> {
@@ -47,6 +54,10 @@ interface Entry<T> {
 const VERSION_KEYS = ["version:all", ...CACHE_GROUPS.map((g) => `version:${g}`)];
 /** KV keys are limited to 512 bytes; longer ones are hashed. */
 const MAX_KEY_BYTES = 480;
+
+/** How long an isolate reuses the versions of EdgeCache.stamp before reading them again. */
+export const STAMP_REUSE_MS = 1000;
+const stamps = new WeakMap<KVNamespace, { at: number; value: Promise<string> }>();
 
 // Refreshes running in this isolate, by entry key: the KV lock below cannot stop two requests
 // of one isolate that read it at the same moment.
@@ -145,6 +156,25 @@ export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
       // One key per group: two webhooks arriving together never undo each other's bump.
       await Promise.all(keys.map((k) => kv.put(k, token)));
       versions = undefined;
+      stamps.delete(kv);
+    },
+
+    stamp() {
+      if (!kv) return Promise.resolve(undefined);
+      const at = now();
+      const memo = stamps.get(kv);
+      if (memo && at - memo.at < STAMP_REUSE_MS && at >= memo.at) return memo.value;
+      // A read of its own: a failure here is the page cache's to skip, while the entries' read
+      // fails (and is reported) where the content is loaded.
+      const value = kv
+        .get(VERSION_KEYS, "text")
+        .then((current) => `${release}:${VERSION_KEYS.map((k) => current.get(k) ?? "0").join(".")}`);
+      stamps.set(kv, { at, value });
+      // A failed read is not reused.
+      value.catch(() => {
+        if (stamps.get(kv)?.value === value) stamps.delete(kv);
+      });
+      return value;
     },
   };
 }

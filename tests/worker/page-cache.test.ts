@@ -1,0 +1,141 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it, vi } from "vitest";
+import type { WorkerEnv } from "../../worker/env";
+import { PAGE_CACHE_HEADER } from "../../worker/page-cache";
+import { callApp, firstTagText, htmlText } from "./helpers";
+
+// The whole-page cache (docs/decisions/022): a page rendered in full from healthy sources is
+// served from the Cache API (and the isolate's copy) for its max-age, with a nonce of its own.
+
+const TOKEN = (env as WorkerEnv).PURGE_TOKEN ?? "";
+const BROWSER = {
+  "User-Agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36",
+};
+const CRAWLER = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+
+/** Each test gets pages of its own: the site name is part of every page and of its key. */
+let site = 0;
+function newSite(): Partial<WorkerEnv> {
+  site += 1;
+  return { SITE_NAME: `Crossfade page-cache ${site}` };
+}
+
+async function get(path: string, bindings: Partial<WorkerEnv>, headers: HeadersInit = BROWSER) {
+  const res = await callApp(path, { headers }, bindings);
+  return { res, html: await res.text(), cache: res.headers.get(PAGE_CACHE_HEADER) };
+}
+
+function cspNonce(res: Response): string {
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+  if (!nonce) throw new Error("no nonce in the CSP");
+  return nonce;
+}
+
+function purge(bindings: Partial<WorkerEnv>) {
+  return callApp(
+    "/api/cache/purge",
+    { method: "POST", headers: { Authorization: `Bearer ${TOKEN}` } },
+    bindings,
+  );
+}
+
+describe("the page cache", () => {
+  it("renders a page once, then serves it with a nonce of its own in the header and every script", async () => {
+    const bindings = newSite();
+    const first = await get("/blog", bindings);
+    expect(first.res.status).toBe(200);
+    expect(first.cache).toBe("miss");
+    const second = await get("/blog", bindings);
+    expect(second.cache).toBe("hit");
+    expect(second.res.status).toBe(200);
+    expect(second.res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(second.res.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(Number(second.res.headers.get("age"))).toBeGreaterThanOrEqual(0);
+    expect(second.res.headers.get("x-page-nonce")).toBeNull();
+
+    const [before, after] = [cspNonce(first.res), cspNonce(second.res)];
+    expect(after).not.toBe(before);
+    expect(second.html).not.toContain(before);
+    const scripts = [...second.html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${after}"`);
+    // The same document otherwise, byte for byte.
+    expect(second.html).toBe(first.html.replaceAll(before, after));
+    expect(firstTagText(second.html, "h1")).toBe("Blog");
+  });
+
+  it("shares a page between campaign links, and not between pages of a list or readers", async () => {
+    const bindings = newSite();
+    expect((await get("/blog", bindings)).cache).toBe("miss");
+    expect((await get("/blog?utm_source=newsletter&fbclid=abc", bindings)).cache).toBe("hit");
+    expect((await get("/blog?page=2", bindings)).cache).toBe("miss");
+    expect((await get("/blog?page=2&utm_medium=social", bindings)).cache).toBe("hit");
+    // Crawlers get whole documents, browsers a stream: each their own copy.
+    expect((await get("/blog", bindings, CRAWLER)).cache).toBe("miss");
+    expect((await get("/blog", bindings, CRAWLER)).cache).toBe("hit");
+  });
+
+  it("never keeps search results, 404s, form posts or data requests", async () => {
+    const bindings = newSite();
+    for (const path of ["/search?q=techno", "/search", "/blog/there-is-no-such-post", "/blog.data"]) {
+      await get(path, bindings);
+      const again = await get(path, bindings);
+      expect(again.cache, path).toBeNull();
+    }
+    const post = await callApp("/newsletter", { method: "POST", body: new FormData() }, bindings);
+    expect(post.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+  });
+
+  it("shows an edit on the next request after a purge, and the cached page before it", async () => {
+    const bindings = newSite();
+    const row = await env.DB.prepare(
+      "SELECT slug, title FROM posts WHERE pub_status = 'published' ORDER BY post_date LIMIT 1",
+    ).first<{ slug: string; title: string }>();
+    if (!row) throw new Error("no published post");
+    const path = `/blog/${row.slug}`;
+    const edited = `${row.title} (edited for the page cache)`;
+    try {
+      expect((await get(path, bindings)).cache).toBe("miss");
+      await env.DB.prepare("UPDATE posts SET title = ? WHERE slug = ?").bind(edited, row.slug).run();
+      const cached = await get(path, bindings);
+      expect(cached.cache).toBe("hit");
+      expect(firstTagText(cached.html, "h1")).toBe(htmlText(row.title));
+
+      expect((await purge(bindings)).status).toBe(200);
+      const fresh = await get(path, bindings);
+      expect(fresh.cache).toBe("miss");
+      expect(firstTagText(fresh.html, "h1")).toBe(htmlText(edited));
+    } finally {
+      await env.DB.prepare("UPDATE posts SET title = ? WHERE slug = ?").bind(row.title, row.slug).run();
+      await purge(bindings);
+    }
+  });
+
+  it("never keeps a page built while its source failed", async () => {
+    const bindings = { ...newSite(), CMS_URL: inject("failingCms").down, CMS_TIMEOUT_MS: "150" };
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 2; i++) {
+        const degraded = await get("/blog", bindings);
+        expect(degraded.res.status).toBe(200);
+        expect(degraded.res.headers.get("cache-control")).toBe("no-store");
+        expect(degraded.cache).not.toBe("hit");
+      }
+    } finally {
+      warned.mockRestore();
+      errors.mockRestore();
+    }
+  });
+
+  it("is off with PAGE_CACHE=off and without the CACHE binding", async () => {
+    for (const off of [{ PAGE_CACHE: "off" }, { CACHE: undefined }] as Partial<WorkerEnv>[]) {
+      const bindings = { ...newSite(), ...off };
+      await get("/blog", bindings);
+      const again = await get("/blog", bindings);
+      expect(again.res.status).toBe(200);
+      expect(again.cache).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import { isbot } from "isbot";
+import { PAGE_CACHE } from "./http-cache";
+import { captureError } from "./monitoring/report";
+
+/**
+ * The whole-page cache at the edge (docs/decisions/022). A page React rendered in full from
+ * healthy sources is kept for its `max-age` (60 s) and served from there without loaders or
+ * React, with the CSP nonce of the new response put in every place the stored page carried
+ * its own. Two levels: the Cache API (shared by the isolates of a location) and a small copy in
+ * the isolate's memory in front of it, so a page read often costs no lookup at all.
+ *
+ * The key holds everything the stored HTML depends on besides the URL:
+ * - the release and the client build (a deploy never serves HTML naming assets it removed);
+ * - every edge-cache group's version (see EdgeCache.stamp), so a purge or a CMS webhook makes
+ *   every stored page unreachable at once;
+ * - the settings that show in a page (content source, site URL and name);
+ * - whether the visitor is a crawler (they get whole documents, browsers a stream).
+ *
+ * Never stored: anything but a GET of an HTML 200 carrying the pages' own Cache-Control, search
+ * results (SPEC.md section 9: no cache when searching), and any page whose content came from a
+ * degraded source: that is checked after the last byte went out, since a deferred list can
+ * fail after the first bytes.
+ */
+
+/** Query parameters that never change a page (campaign tags, click ids): left out of keys. */
+const IGNORED_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid)$/i;
+
+/** Paths whose pages answer a visitor's free text. */
+const UNCACHED_PATHS = new Set(["/search"]);
+
+/** Headers of the Cache API copy only: when it was stored, and the nonce it was rendered with. */
+const STORED_AT = "X-Page-Stored-At";
+const STORED_NONCE = "X-Page-Nonce";
+/** Tells operators (and tests) whether a page came from the page cache: "hit" or "miss". */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+/** The isolate's copies: at most this many pages and bytes, least recently used out first. */
+export const MEMORY_PAGES = 200;
+export const MEMORY_BYTES = 8 * 1024 * 1024;
+
+export interface PageCacheOptions {
+  /** Opens the Cache API cache pages live in; undefined turns the page cache off. */
+  cache: (() => Promise<Cache>) | undefined;
+  /** The content versions (EdgeCache.stamp); undefined (no KV) turns the page cache off. */
+  stamp: () => Promise<string | undefined>;
+  /** Stores outlive the response through it; without one nothing is stored. */
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined;
+  /** The client build the HTML links to (React Router's manifest version). */
+  build: () => Promise<string>;
+  /** What else the HTML depends on: the content source and the site's URL and name. */
+  setup: string;
+  now?: () => number;
+}
+
+export interface PageCache {
+  /** The stored page for this request, carrying `nonce` wherever it carried its own. */
+  match(request: Request, nonce: string): Promise<Response | undefined>;
+  /**
+   * The response to send. A storable page is sent as it streams and a copy is stored after its
+   * last byte, if `healthy()` still says no source degraded while it rendered.
+   */
+  store(request: Request, response: Response, nonce: string, healthy: () => boolean): Promise<Response>;
+}
+
+/** A page ready to serve: its UTF-8 bytes cut where the nonce goes. */
+interface MemoryPage {
+  parts: Uint8Array[];
+  headers: [string, string][];
+  storedAt: number;
+  expiresAt: number;
+  bytes: number;
+}
+
+const memory = new Map<string, MemoryPage>();
+let memoryBytes = 0;
+const encoder = new TextEncoder();
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { cache, ctx } = options;
+  const now = options.now ?? Date.now;
+  // One key per request: match and store agree.
+  const keys = new WeakMap<Request, Promise<string | undefined>>();
+
+  function keyFor(request: Request): Promise<string | undefined> {
+    let key = keys.get(request);
+    if (!key) {
+      // Without the versions (KV failing) pages are rendered; the content's own KV reads
+      // report the failure.
+      key = pageKey(request, options).catch(() => undefined);
+      keys.set(request, key);
+    }
+    return key;
+  }
+
+  return {
+    async match(request, nonce) {
+      if (!cache || !cacheable(request)) return undefined;
+      const key = await keyFor(request);
+      if (!key) return undefined;
+      let page = fromMemory(key, now());
+      if (!page) {
+        try {
+          const hit = await (await cache()).match(key);
+          page = hit && (await toMemoryPage(hit, now()));
+        } catch (error) {
+          captureError(error, "page-cache", "warning");
+          return undefined;
+        }
+        if (!page) return undefined;
+        remember(key, page);
+      }
+      const headers = new Headers(page.headers);
+      headers.set(PAGE_CACHE_HEADER, "hit");
+      headers.set("Age", String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))));
+      return new Response(withNonce(page.parts, nonce), { status: 200, headers });
+    },
+
+    async store(request, response, nonce, healthy) {
+      if (!cache || !ctx || !cacheable(request) || !storable(response) || !response.body) return response;
+      if (!healthy()) return response;
+      const key = await keyFor(request);
+      if (!key) return response;
+      const [toVisitor, toCache] = response.body.tee();
+      const sent = new Response(toVisitor, response);
+      sent.headers.set(PAGE_CACHE_HEADER, "miss");
+      const headers = new Headers(response.headers);
+      const storedAt = now();
+      headers.set(STORED_NONCE, nonce);
+      headers.set(STORED_AT, String(storedAt));
+      ctx.waitUntil(
+        (async () => {
+          const html = await new Response(toCache).text();
+          if (!healthy()) return;
+          const copy = new Response(html, { status: 200, headers });
+          const page = await toMemoryPage(copy.clone(), storedAt);
+          if (page) remember(key, page);
+          await (await cache()).put(key, copy);
+        })().catch((error) => captureError(error, "page-cache", "warning")),
+      );
+      return sent;
+    },
+  };
+}
+
+function cacheable(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const { pathname } = new URL(request.url);
+  return !UNCACHED_PATHS.has(pathname) && !pathname.endsWith(".data");
+}
+
+function storable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    response.headers.get("Cache-Control") === PAGE_CACHE &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+/** The key of a page: its URL (campaign parameters left out) under the versions and the build. */
+async function pageKey(request: Request, options: PageCacheOptions): Promise<string | undefined> {
+  const [versions, client] = await Promise.all([options.stamp(), options.build()]);
+  if (versions === undefined) return undefined;
+  const url = new URL(request.url);
+  for (const name of [...url.searchParams.keys()]) {
+    if (IGNORED_PARAMS.test(name)) url.searchParams.delete(name);
+  }
+  url.searchParams.sort();
+  const reader = isCrawler(request.headers.get("User-Agent")) ? "crawler" : "browser";
+  const parts = [versions, client, options.setup, reader].map(encodeURIComponent).join("/");
+  return `${url.origin}/__page/${parts}${url.pathname}${url.search}`;
+}
+
+// isbot's pattern is long; the same few browsers ask again and again.
+const crawlerAnswers = new Map<string, boolean>();
+function isCrawler(ua: string | null): boolean {
+  if (ua === null) return false;
+  let answer = crawlerAnswers.get(ua);
+  if (answer === undefined) {
+    answer = isbot(ua);
+    if (crawlerAnswers.size >= 500) crawlerAnswers.clear();
+    crawlerAnswers.set(ua, answer);
+  }
+  return answer;
+}
+
+/** A Cache API copy as a memory page, or undefined if it is not one of ours. */
+async function toMemoryPage(stored: Response, at: number): Promise<MemoryPage | undefined> {
+  const nonce = stored.headers.get(STORED_NONCE);
+  const storedAt = Number(stored.headers.get(STORED_AT));
+  const maxAge = Number(/max-age=(\d+)/.exec(stored.headers.get("Cache-Control") ?? "")?.[1] ?? 0);
+  if (!nonce || !storedAt || !maxAge || at - storedAt >= maxAge * 1000) return undefined;
+  const parts = (await stored.text()).split(nonce).map((part) => encoder.encode(part));
+  const headers = [...stored.headers].filter(([name]) => !/^x-page-(stored-at|nonce)$/i.test(name));
+  const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  return { parts, headers, storedAt, expiresAt: storedAt + maxAge * 1000, bytes };
+}
+
+function fromMemory(key: string, at: number): MemoryPage | undefined {
+  const page = memory.get(key);
+  if (!page) return undefined;
+  memory.delete(key);
+  if (at >= page.expiresAt || at < page.storedAt) {
+    memoryBytes -= page.bytes;
+    return undefined;
+  }
+  memory.set(key, page); // most recently used last
+  return page;
+}
+
+function remember(key: string, page: MemoryPage) {
+  const old = memory.get(key);
+  if (old) {
+    memory.delete(key);
+    memoryBytes -= old.bytes;
+  }
+  if (page.bytes > MEMORY_BYTES / 4) return;
+  memory.set(key, page);
+  memoryBytes += page.bytes;
+  for (const [oldest, evicted] of memory) {
+    if (memory.size <= MEMORY_PAGES && memoryBytes <= MEMORY_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= evicted.bytes;
+  }
+}
+
+/** The page's bytes with `nonce` between its parts. */
+function withNonce(parts: Uint8Array[], nonce: string): Uint8Array<ArrayBuffer> {
+  const filler = encoder.encode(nonce);
+  let length = filler.byteLength * (parts.length - 1);
+  for (const part of parts) length += part.byteLength;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      out.set(filler, offset);
+      offset += filler.byteLength;
+    }
+    out.set(part, offset);
+    offset += part.byteLength;
+  });
+  return out;
+}
