@@ -31,6 +31,9 @@ describe("sharing feeds", () => {
   it("points robots.txt at the sitemap", async () => {
     const text = await (await visit("/robots.txt")).text();
     expect(text).toContain("Sitemap: http://localhost:8787/sitemap.xml");
+    // The API is for programs; pages, the search page included, may be crawled (decision 008).
+    const rules = text.split("\n").filter((line) => line.startsWith("Disallow:"));
+    expect(rules).toEqual(["Disallow: /api/"]);
   });
 
   it("carries the 30 newest posts in /rss.xml", async () => {

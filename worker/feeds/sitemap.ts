@@ -52,5 +52,6 @@ export async function sitemapXml(store: ContentStore, siteUrl: string, now: Date
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  // /search is not disallowed: its results pages name /search as canonical (decision 008).
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
