@@ -29,6 +29,7 @@ import {
 import { measureThroughput, throughputTable, WRK_SETTINGS } from "./throughput.mjs";
 
 const RESULTS = join(ROOT, "bench", "results.md");
+const SETTLE_MS = 5000;
 const started = new Date();
 const host = machine();
 const log = (s) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${s}`);
@@ -62,6 +63,8 @@ let throughput;
 let lighthouse;
 let routes;
 try {
+  // wrangler keeps working for a few seconds after a server answers its first request.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   routes = await mainRoutes(pages.url);
   log("render cost");
   render = await measureRenderCost({

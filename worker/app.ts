@@ -163,10 +163,13 @@ app.all("*", async (c) => {
   return pages.store(c.req.raw, response, nonce, () => !c.var.sources.failed);
 });
 
-/** The client build's version (React Router's manifest), read once per isolate. */
-let buildVersion: Promise<string> | undefined;
-function clientBuild(): Promise<string> {
-  buildVersion ??= serverBuild().then((build) => build.assets.version);
+/**
+ * The client build's version (React Router's manifest), read once per isolate and kept as a
+ * value, never a promise: one request must not await what another started.
+ */
+let buildVersion: string | undefined;
+async function clientBuild(): Promise<string> {
+  buildVersion ??= (await serverBuild()).assets.version;
   return buildVersion;
 }
 

@@ -57,7 +57,11 @@ const MAX_KEY_BYTES = 480;
 
 /** How long an isolate reuses the versions of EdgeCache.stamp before reading them again. */
 export const STAMP_REUSE_MS = 1000;
-const stamps = new WeakMap<KVNamespace, { at: number; value: Promise<string> }>();
+// Values only, never promises: a promise of one request's KV read must not be awaited by
+// another (workerd cancels the second as hung once the first has gone).
+const stamps = new WeakMap<KVNamespace, { at: number; value: string }>();
+// Bumped by every purge here: a read that started before a purge does not store what it read.
+let purges = 0;
 
 // Refreshes running in this isolate, by entry key: the KV lock below cannot stop two requests
 // of one isolate that read it at the same moment.
@@ -156,24 +160,21 @@ export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
       // One key per group: two webhooks arriving together never undo each other's bump.
       await Promise.all(keys.map((k) => kv.put(k, token)));
       versions = undefined;
+      purges += 1;
       stamps.delete(kv);
     },
 
-    stamp() {
-      if (!kv) return Promise.resolve(undefined);
+    async stamp() {
+      if (!kv) return undefined;
       const at = now();
       const memo = stamps.get(kv);
       if (memo && at - memo.at < STAMP_REUSE_MS && at >= memo.at) return memo.value;
       // A read of its own: a failure here is the page cache's to skip, while the entries' read
       // fails (and is reported) where the content is loaded.
-      const value = kv
-        .get(VERSION_KEYS, "text")
-        .then((current) => `${release}:${VERSION_KEYS.map((k) => current.get(k) ?? "0").join(".")}`);
-      stamps.set(kv, { at, value });
-      // A failed read is not reused.
-      value.catch(() => {
-        if (stamps.get(kv)?.value === value) stamps.delete(kv);
-      });
+      const before = purges;
+      const current = await kv.get(VERSION_KEYS, "text");
+      const value = `${release}:${VERSION_KEYS.map((k) => current.get(k) ?? "0").join(".")}`;
+      if (before === purges) stamps.set(kv, { at, value });
       return value;
     },
   };
