@@ -12,6 +12,7 @@ import {
   BENCH_PORT,
   machine,
   startRenderingServer,
+  startReportingServer,
   startServer,
   uncachedConfig,
   workerRuntimePid,
@@ -56,6 +57,7 @@ const workerGzipKiB = Number(workerLine.match(/([\d.]+) KiB gzip/)?.[1]);
 
 const loadBefore = host.load;
 const pages = await startServer();
+const reporting = await startReportingServer();
 const rendering = await startRenderingServer();
 const uncached = await startServer({ port: BENCH_PORT + 1, config: uncachedConfig() });
 let render;
@@ -75,16 +77,19 @@ try {
   log("throughput");
   throughput = await measureThroughput({
     pages: pages.url,
+    reporting: reporting.url,
     rendering: rendering.url,
     uncached: uncached.url,
     asset: "/favicon.svg",
   });
   uncached.stop();
   rendering.stop();
+  reporting.stop();
   log("Lighthouse");
   lighthouse = await measureLighthouse({ url: pages.url, routes });
 } finally {
   pages.stop();
+  reporting.stop();
   rendering.stop();
   uncached.stop();
 }
@@ -93,7 +98,8 @@ const loadAfter = machine().load;
 // ── budgets ─────────────────────────────────────────────────────────────────────────────
 const home = sizes.find((s) => s.path === "/");
 const maxCss = Math.max(...sizes.map((s) => s.css));
-const ssr = throughput.find((r) => r.name.startsWith("Cached SSR"));
+const ssr = throughput.find((r) => r.name === "Cached SSR page (page cache)");
+const ssrReported = throughput.find((r) => r.name.includes("SENTRY_DSN"));
 const worstRender = render.reduce((a, b) => (a.render.median > b.render.median ? a : b));
 const lhMisses = lighthouse.flatMap((r) => {
   const misses = [];
@@ -111,7 +117,7 @@ const budgetRows = [
   [
     "Cached SSR page vs static asset (requests/s)",
     "≥ 80%",
-    `${(ssr.ratio * 100).toFixed(0)}%`,
+    `${(ssr.ratio * 100).toFixed(0)}% (${(ssrReported.ratio * 100).toFixed(0)}% with SENTRY_DSN set)`,
     ssr.ratio >= 0.8,
   ],
   [
@@ -139,7 +145,7 @@ const sections = {
     ...budgetRows.map(([name, target, value, ok]) => `| ${name} | ${target} | ${value} | ${mark(ok)} |`),
   ],
   Throughput: [
-    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Three servers of the same build and database: the page cache on (static asset, cached page, /api/search), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset.`,
+    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink accepts the envelopes; every request is traced, SPEC.md 9), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset.`,
     "",
     throughputTable(throughput),
   ],

@@ -1,6 +1,7 @@
 // The benchmarks' server: the production build under `wrangler dev` on 127.0.0.1, with its own
 // seeded database, plus helpers to find the workerd process that runs the Worker.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
 
@@ -26,6 +27,27 @@ export async function startServer({ port = BENCH_PORT, config, inspectorPort, va
 /** The same build with the page cache off: every page request renders (content from KV). */
 export function startRenderingServer() {
   return startServer({ port: BENCH_PORT + 2, vars: { PAGE_CACHE: "off" } });
+}
+
+/**
+ * The same build with error reporting on: SENTRY_DSN points at a local sink that accepts every
+ * envelope, so each request pays for its trace (SPEC.md 9: sample rate 1) as it would in production.
+ */
+export async function startReportingServer() {
+  const sink = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end("{}"));
+  });
+  await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
+  const dsn = `http://benchkey@127.0.0.1:${sink.address().port}/1`;
+  const server = await startServer({ port: BENCH_PORT + 3, vars: { SENTRY_DSN: dsn } });
+  return {
+    ...server,
+    stop: () => {
+      server.stop();
+      sink.close();
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // `node bench/throughput.mjs`: requests per second with wrk (Debian's /usr/bin/wrk) against the
 // production build under `wrangler dev` on 127.0.0.1, in one run: a static asset (Workers
-// assets), a cached SSR page (served by the page cache, docs/decisions/022), the same page
+// assets), a cached SSR page (served by the page cache, docs/decisions/022), the same with error
+// reporting on (SENTRY_DSN set: every request traced, sent to a local sink), the same page
 // rendered on every request with its content from the KV edge cache (a second server with
 // PAGE_CACHE=off), the same page uncached (a third server without the KV binding: every request
 // reads D1), and /api/search. This machine is noisy, so the targets take turns: WRK_ROUNDS
@@ -15,6 +16,7 @@ import {
   BROWSER_UA,
   median,
   startRenderingServer,
+  startReportingServer,
   startServer,
   uncachedConfig,
 } from "./server.mjs";
@@ -51,14 +53,15 @@ function wrk(url, seconds) {
 }
 
 /**
- * Runs every target, in rounds. `pages` is the server with the page cache, `rendering` the same
- * build with PAGE_CACHE=off, `uncached` one without the KV binding (all on the same build and
- * database). Returns rows with median requests/s, latencies and ratio to the static asset.
+ * Runs every target, in rounds. `pages` is the server with the page cache, `reporting` the same
+ * with SENTRY_DSN set, `rendering` the same build with PAGE_CACHE=off, `uncached` one without the
+ * KV binding (all on the same build and database). Returns rows with median requests/s, latencies and ratio to the static asset.
  */
-export async function measureThroughput({ pages, rendering, uncached, asset, page = "/blog" }) {
+export async function measureThroughput({ pages, rendering, uncached, reporting, asset, page = "/blog" }) {
   const targets = [
     ["Static asset", pages, asset],
     ["Cached SSR page (page cache)", pages, page],
+    ["Cached SSR page, error reporting on (SENTRY_DSN set)", reporting, page],
     ["SSR page rendered, content from KV", rendering, page],
     ["Uncached SSR page (D1)", uncached, page],
     ["/api/search", pages, "/api/search?q=techno"],
@@ -102,11 +105,13 @@ export const WRK_SETTINGS = `${ROUNDS} rounds; in each, every target gets wrk -t
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const pages = await startServer();
+  const reporting = await startReportingServer();
   const rendering = await startRenderingServer();
   const uncached = await startServer({ port: BENCH_PORT + 1, config: uncachedConfig() });
   try {
     const rows = await measureThroughput({
       pages: pages.url,
+      reporting: reporting.url,
       rendering: rendering.url,
       uncached: uncached.url,
       asset: "/favicon.svg",
@@ -115,6 +120,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(throughputTable(rows));
   } finally {
     pages.stop();
+    reporting.stop();
     rendering.stop();
     uncached.stop();
   }

@@ -31,11 +31,13 @@ export const app = new Hono<AppEnv>();
 // nonce is the one React rendered with (docs/decisions/017).
 app.use("*", async (c, next) => {
   await next();
-  c.res = withSecurityHeaders(c.res, {
+  const secured = withSecurityHeaders(c.res, {
     nonce: c.var.nonce,
     cmsUrl: c.env.CMS_URL,
     https: new URL(c.req.url).protocol === "https:",
   });
+  // Hono copies the whole response on every assignment: only a copy (immutable headers) needs one.
+  if (secured !== c.res) c.res = secured;
 });
 
 // One handler turns unexpected errors into answers and reports them (CONVENTIONS.md "Errors"):
