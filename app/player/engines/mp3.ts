@@ -10,9 +10,13 @@ export function createMp3Engine(events: EngineEvents): Engine {
   let poll: ReturnType<typeof setInterval> | undefined;
 
   const report = () => events.onProgress(audio.currentTime, audio.duration);
-  audio.addEventListener("playing", () => events.onPlaying());
+  // Media events are queued as tasks: a "pause" can arrive after play() was already called again
+  // (Space pressed twice quickly). Only an event that still matches the element is reported.
+  audio.addEventListener("playing", () => {
+    if (!audio.paused) events.onPlaying();
+  });
   audio.addEventListener("pause", () => {
-    if (!audio.ended) events.onPaused();
+    if (audio.paused && !audio.ended) events.onPaused();
   });
   audio.addEventListener("ended", () => {
     report();
