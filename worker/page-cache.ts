@@ -131,10 +131,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         (async () => {
           const html = await new Response(toCache).text();
           if (!healthy()) return;
-          const copy = new Response(html, { status: 200, headers });
-          const page = await toMemoryPage(copy.clone(), storedAt);
+          const page = memoryPage(html, headers, storedAt);
           if (page) remember(key, page);
-          await (await cache()).put(key, copy);
+          await (await cache()).put(key, new Response(html, { status: 200, headers }));
         })().catch((error) => captureError(error, "page-cache", "warning")),
       );
       return sent;
@@ -184,14 +183,19 @@ function isCrawler(ua: string | null): boolean {
   return answer;
 }
 
-/** A Cache API copy as a memory page, or undefined if it is not one of ours. */
+/** A Cache API copy as a memory page, or undefined if it is not one of ours or has expired. */
 async function toMemoryPage(stored: Response, at: number): Promise<MemoryPage | undefined> {
-  const nonce = stored.headers.get(STORED_NONCE);
-  const storedAt = Number(stored.headers.get(STORED_AT));
-  const maxAge = Number(/max-age=(\d+)/.exec(stored.headers.get("Cache-Control") ?? "")?.[1] ?? 0);
-  if (!nonce || !storedAt || !maxAge || at - storedAt >= maxAge * 1000) return undefined;
-  const parts = (await stored.text()).split(nonce).map((part) => encoder.encode(part));
-  const headers = [...stored.headers].filter(([name]) => !/^x-page-(stored-at|nonce)$/i.test(name));
+  const page = memoryPage(await stored.text(), stored.headers, Number(stored.headers.get(STORED_AT)));
+  return page && at < page.expiresAt ? page : undefined;
+}
+
+/** A stored page's text, cut at the nonce its headers name, expiring with its max-age. */
+function memoryPage(html: string, stored: Headers, storedAt: number): MemoryPage | undefined {
+  const nonce = stored.get(STORED_NONCE);
+  const maxAge = Number(/max-age=(\d+)/.exec(stored.get("Cache-Control") ?? "")?.[1] ?? 0);
+  if (!nonce || !storedAt || !maxAge) return undefined;
+  const parts = html.split(nonce).map((part) => encoder.encode(part));
+  const headers = [...stored].filter(([name]) => !/^x-page-(stored-at|nonce)$/i.test(name));
   const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
   return { parts, headers, storedAt, expiresAt: storedAt + maxAge * 1000, bytes };
 }

@@ -24,6 +24,12 @@ async function withStandIns(page: Page) {
   );
 }
 
+/** Presses the play button of the post's own track. */
+const playPostTrack = (page: Page) =>
+  page
+    .locator(".track-box")
+    .getByRole("button", { name: /^Play / })
+    .click();
 const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
 const seekValue = async (page: Page) =>
   Number(await player(page).getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
@@ -39,10 +45,7 @@ describe("the persistent player", () => {
     const post = postWithAudio("local", "/media/audio/deep-pulse.mp3");
     const page = await session.newPage();
     await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await player(page).waitFor();
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     const title = await player(page).locator(".player__title").textContent();
@@ -69,10 +72,7 @@ describe("the persistent player", () => {
     const post = postWithAudio("local", "/media/audio/night-drive.mp3");
     const page = await session.newPage();
     await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await player(page).waitFor();
     await player(page).getByLabel("Volume").fill("0.4");
     const title = await player(page).locator(".player__title").textContent();
@@ -99,10 +99,7 @@ describe("the persistent player", () => {
     });
     const page = await session.newPage();
     await page.goto(`/blog/${short.slug}`, { waitUntil: "networkidle" });
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     // Queue the second track after the clip through the player's own saved list.
     await page.evaluate(
       ([a, b]) => {
@@ -128,10 +125,7 @@ describe("the persistent player", () => {
     });
     await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
     const audioArrived = page.waitForResponse((res) => res.url().includes("/media/audio/"));
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
     await page.locator("h1").click();
     await page.keyboard.press("Space");
@@ -150,10 +144,7 @@ describe("the persistent player", () => {
     const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
     const page = await session.newPage();
     await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
     await page.locator("h1").click();
 
@@ -205,10 +196,7 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
     expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes("youtube")))).toBe(
       false,
     );
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
     const videoId = new URL(yt.primary_audio_url ?? "").searchParams.get("v");
     // The engine's code loads on use (issue 9), so its player may appear just after the button.
@@ -234,10 +222,7 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
       `/blog/${sc.slug}`,
     );
     await page.getByRole("heading", { level: 1, name: sc.title }).waitFor();
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await expect.poll(async () => (await events()).some((e) => e.kind === "soundcloud:create")).toBe(true);
     const log = await events();
     const stopped = log.filter((e) => e.kind === "youtube:destroy").at(-1);
@@ -252,10 +237,7 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
       `/blog/${sp.slug}`,
     );
     await page.getByRole("heading", { level: 1, name: sp.title }).waitFor();
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await playPostTrack(page);
     await expect
       .poll(async () => (await events()).filter((e) => e.kind === "spotify:create").map((e) => e.uri))
       .toEqual([`spotify:track:${sp.primary_audio_url?.match(/track\/([A-Za-z0-9]+)/)?.[1]}`]);

@@ -47,6 +47,16 @@ function recorder(): EngineEvents & { states: string[] } {
 
 const OPTIONS = { autoplay: true, volume: 1, muted: false, mount: null, isMobile: false };
 
+/** An engine that has loaded a track (autoplaying unless told otherwise), and what it reported. */
+async function loadedEngine(autoplay = true) {
+  const events = recorder();
+  const engine = createMp3Engine(events);
+  const loaded = engine.load("/media/audio/a.mp3", { ...OPTIONS, autoplay });
+  await vi.advanceTimersByTimeAsync(10);
+  await loaded;
+  return { engine, events };
+}
+
 describe("the MP3 engine", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -58,11 +68,7 @@ describe("the MP3 engine", () => {
   });
 
   it("reports playing, then paused, as the element does", async () => {
-    const events = recorder();
-    const engine = createMp3Engine(events);
-    const loaded = engine.load("/media/audio/a.mp3", OPTIONS);
-    await vi.advanceTimersByTimeAsync(10);
-    await loaded;
+    const { engine, events } = await loadedEngine();
     engine.pause();
     await vi.advanceTimersByTimeAsync(10);
     expect(events.states).toEqual(["playing", "paused"]);
@@ -70,11 +76,7 @@ describe("the MP3 engine", () => {
   });
 
   it("does not report a pause that play() overtook before its event fired", async () => {
-    const events = recorder();
-    const engine = createMp3Engine(events);
-    const loaded = engine.load("/media/audio/a.mp3", OPTIONS);
-    await vi.advanceTimersByTimeAsync(10);
-    await loaded;
+    const { engine, events } = await loadedEngine();
     // Space, Space: the element is playing again before the first "pause" event is delivered.
     engine.pause();
     engine.play();
@@ -85,11 +87,7 @@ describe("the MP3 engine", () => {
   });
 
   it("does not report playing that pause() overtook", async () => {
-    const events = recorder();
-    const engine = createMp3Engine(events);
-    const loaded = engine.load("/media/audio/a.mp3", { ...OPTIONS, autoplay: false });
-    await vi.advanceTimersByTimeAsync(10);
-    await loaded;
+    const { engine, events } = await loadedEngine(false);
     engine.play();
     engine.pause();
     await vi.advanceTimersByTimeAsync(10);
