@@ -7,6 +7,8 @@ const ON_USE =
   /\/app\/(player\/(player-bar|use-engine|use-media-session|use-shortcuts|format-time)|player\/engines\/(?!load)|search\/search-modal)/;
 
 export default defineConfig({
+  // The path aliases of tsconfig.base.json (@core/, @app/, @worker/…).
+  resolve: { tsconfigPaths: true },
   // The Cloudflare plugin runs the SSR environment in workerd; it must come before reactRouter().
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   environments: {

@@ -2,9 +2,16 @@ import { defineConfig } from "vitest/config";
 
 // Unit tests: pure modules, beside their code, in Node.
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     name: "unit",
-    include: ["app/**/*.test.{ts,tsx}", "worker/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "core/**/*.test.ts",
+      "worker/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/repo/**/*.test.ts",
+    ],
     environment: "node",
   },
 });

@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 // End-to-end: real Chromium against the production build served by wrangler on 127.0.0.1.
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     name: "e2e",
     include: ["tests/e2e/**/*.e2e.ts"],

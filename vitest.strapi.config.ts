@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 // CMS_DATABASE, WORKER_URL and WORKER_ADMIN_TOKEN. The files share one Strapi and some change
 // its content, so they run one after another.
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     name: "strapi",
     include: ["tests/strapi/**/*.test.ts"],

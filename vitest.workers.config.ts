@@ -11,6 +11,7 @@ const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
+    resolve: { tsconfigPaths: true },
     plugins: [
       reactRouter(),
       cloudflareTest(({ inject }) => ({
@@ -23,7 +24,7 @@ export default defineConfig(async () => {
             PURGE_TOKEN: TEST_PURGE_TOKEN,
             // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-            // Errors are reported to a local stand-in for Sentry (tests/worker/global-setup.ts).
+            // Errors are reported to a local stand-in for Sentry (tests/support/workers-global-setup.ts).
             SENTRY_DSN: standInDsn(inject("sentryStandIn")),
             SENTRY_STAND_IN: inject("sentryStandIn"),
             FAULT_SERVER: inject("faultServer"),
@@ -38,7 +39,7 @@ export default defineConfig(async () => {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
       // Node-side stand-ins the Worker reaches over HTTP: Sentry, a misbehaving upstream, a broken CMS.
-      globalSetup: ["tests/worker/global-setup.ts"],
+      globalSetup: ["tests/support/workers-global-setup.ts"],
     },
   };
 });

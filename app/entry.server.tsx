@@ -1,9 +1,8 @@
+import { nonceContext, reporterContext } from "@core/context";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { reportError } from "../worker/monitoring/report";
-import { nonceContext } from "./lib/context";
 import css from "./styles/app.css?inline";
 import { SiteCss } from "./styles/site-styles";
 
@@ -14,10 +13,10 @@ export const streamTimeout = 5_000;
  * Errors of loaders, actions and the render reach error reporting (docs/decisions/016). A
  * visitor who went away (aborted request) and thrown 4xx answers are not errors.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  reportError(error, "react-router");
+  context.get(reporterContext)(error, "react-router");
 };
 
 export default async function handleRequest(
@@ -36,6 +35,7 @@ export default async function handleRequest(
   // The Worker made this response's CSP nonce (worker/security-headers.ts); React Router puts it
   // on <Scripts>, <ScrollRestoration> and its streamed data, React on its own inline scripts.
   const nonce = loadContext.get(nonceContext);
+  const reportError = loadContext.get(reporterContext);
 
   // The one stylesheet is inlined in the head, so first paint waits for no request (issue 9).
   const document = (

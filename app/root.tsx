@@ -1,3 +1,4 @@
+import { contentContext } from "@core/context";
 import { Provider as JotaiProvider } from "jotai";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
@@ -6,7 +7,6 @@ import { AppErrorBoundary } from "./components/error-page";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { contentContext } from "./lib/context";
 import { PlayerHost } from "./player/player-host";
 import { SearchLauncher } from "./search/search-launcher";
 import { SiteStyles } from "./styles/site-styles";

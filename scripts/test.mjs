@@ -10,7 +10,8 @@ const BIN = join(ROOT, "node_modules", ".bin");
 const lanes = [
   ["typecheck", "react-router", ["typegen"]],
   ["typecheck", "wrangler", ["types", "--strict-vars=false", "--check"]],
-  ["typecheck", "tsc", ["-b"]],
+  ["typecheck", "tsc", ["-p", "tsconfig.cloudflare.json"]],
+  ["typecheck", "tsc", ["-p", "tsconfig.node.json"]],
   ["lint", "biome", ["check", "."]],
   ["unit", "vitest", ["run", "--config", "vitest.config.ts"]],
   ["workers", "vitest", ["run", "--config", "vitest.workers.config.ts"]],

@@ -1,12 +1,13 @@
+import type { ContentService } from "@core/content/types";
+import { contentContext, intakeContext, nonceContext, reporterContext } from "@core/context";
+import type { FormIntake } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { contentContext, intakeContext, nonceContext } from "../app/lib/context";
 import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { configFor } from "./config";
 import { createCache, createContentService, describeSources } from "./content/service";
 import { type RequestSourceState, trackRequest } from "./content/source-failure";
-import type { ContentService } from "./content/types";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
 import { eventIcs } from "./feeds/ics";
@@ -14,7 +15,6 @@ import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
-import type { FormIntake } from "./forms/types";
 import { NO_STORE, withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 import { reportError } from "./monitoring/report";
@@ -205,6 +205,7 @@ export async function renderPage(
   context.set(contentContext, content);
   context.set(intakeContext, intake);
   context.set(nonceContext, nonce);
+  context.set(reporterContext, reportError);
   // A failure outside the render still gives the page error, never a blank page (SPEC.md 2, 8).
   const response = withFallbackPage(request, await handleRequest(request, context));
   return withPageCacheHeaders(request, response);

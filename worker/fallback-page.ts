@@ -1,4 +1,4 @@
-import { TEXTS } from "../app/lib/texts";
+import { TEXTS } from "@core/texts";
 
 /** Escapes as React does, so the texts read the same in either kind of error page. */
 const escapeHtml = (text: string) =>

@@ -1,6 +1,6 @@
+import { TEXTS } from "@core/texts";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { TEXTS } from "../lib/texts";
 import { reportError } from "../monitoring/reporter";
 import { AppLink } from "./app-link";
 

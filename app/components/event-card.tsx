@@ -1,4 +1,4 @@
-import type { MusicEvent } from "../../worker/content/types";
+import type { MusicEvent } from "@core/content/types";
 import { formatEventTime } from "../lib/format";
 import { AppLink } from "./app-link";
 import { Cover } from "./cover";

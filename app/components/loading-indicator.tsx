@@ -1,5 +1,5 @@
+import { TEXTS } from "@core/texts";
 import { useNavigation } from "react-router";
-import { TEXTS } from "../lib/texts";
 import { LogoMark } from "./logo";
 
 /** The pulsing logo with 'Loading...', shown while a client navigation loads (SPEC.md 2). */

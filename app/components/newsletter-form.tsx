@@ -1,11 +1,11 @@
+import { isValidEmail } from "@core/forms/email";
+import { HONEYPOT_FIELD } from "@core/forms/honeypot";
+import { TEXTS } from "@core/texts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { isValidEmail } from "../forms/email";
-import { HONEYPOT_FIELD } from "../forms/honeypot";
 import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
-import { TEXTS } from "../lib/texts";
 
 /**
  * 'Stay in the Loop' (SPEC.md section 4). Without JavaScript it posts to the /newsletter route,

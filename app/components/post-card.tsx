@@ -1,6 +1,6 @@
-import type { ListedPost, Post } from "../../worker/content/types";
+import type { ListedPost, Post } from "@core/content/types";
+import { TEXTS } from "@core/texts";
 import { formatLongDate } from "../lib/format";
-import { TEXTS } from "../lib/texts";
 import { PlayButton } from "../player/play-button";
 import { type PlayableTrack, trackFromPost } from "../player/tracks";
 import { AppLink } from "./app-link";

@@ -1,4 +1,4 @@
-import { TEXTS } from "../lib/texts";
+import { TEXTS } from "@core/texts";
 import { AppLink } from "./app-link";
 import { BackToTop } from "./back-to-top";
 import { Icon } from "./icons";

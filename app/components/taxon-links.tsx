@@ -1,4 +1,4 @@
-import type { Taxon } from "../../worker/content/types";
+import type { Taxon } from "@core/content/types";
 import { AppLink } from "./app-link";
 
 /** Genre or location chips, each linking to its blog page. */

@@ -1,5 +1,5 @@
+import { type FieldErrors, SUBMISSION_FIELDS, type SubmissionField } from "@core/forms/submission-rules";
 import type { ReactNode } from "react";
-import { type FieldErrors, SUBMISSION_FIELDS, type SubmissionField } from "./submission-rules";
 
 /** The id of a submission field's input (its hint and error ids add -hint and -error). */
 export const fieldId = (field: SubmissionField) => `submission-${SUBMISSION_FIELDS[field]}`;

@@ -1,4 +1,4 @@
-import { TEXTS } from "../lib/texts";
+import { TEXTS } from "@core/texts";
 
 /** SPEC.md sections 4 and 9: the status message goes back to idle after 5 s. */
 export const NEWSLETTER_RESET_MS = 5000;

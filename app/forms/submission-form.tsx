@@ -1,9 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { AppLink } from "../components/app-link";
-import { TEXTS } from "../lib/texts";
-import { SNIFF_BYTES } from "./file-types";
-import { describe, Field, fieldId } from "./form-field";
-import { type Receipt, SubmissionReceipt } from "./submission-receipt";
+import { SNIFF_BYTES } from "@core/forms/file-types";
 import {
   ARTWORK,
   AUDIO,
@@ -14,7 +9,12 @@ import {
   LIMITS,
   SUBMISSION_FIELDS,
   type SubmissionField,
-} from "./submission-rules";
+} from "@core/forms/submission-rules";
+import { TEXTS } from "@core/texts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { AppLink } from "../components/app-link";
+import { describe, Field, fieldId } from "./form-field";
+import { type Receipt, SubmissionReceipt } from "./submission-receipt";
 import { useHydrated } from "./use-hydrated";
 
 export type { Receipt };

@@ -1,6 +1,6 @@
+import { TEXTS } from "@core/texts";
 import type { Ref } from "react";
 import { AppLink } from "../components/app-link";
-import { TEXTS } from "../lib/texts";
 
 export interface Receipt {
   reference: string;

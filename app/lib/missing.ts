@@ -1,5 +1,5 @@
+import type { ContentService } from "@core/content/types";
 import { data } from "react-router";
-import type { ContentService } from "../../worker/content/types";
 
 /**
  * What a detail loader throws when its item is null: a 404 when the source answered that there

@@ -1,5 +1,5 @@
+import type { Post, Release } from "@core/content/types";
 import { describe, expect, it } from "vitest";
-import type { Post, Release } from "../../worker/content/types";
 import {
   cueSeconds,
   detectPlatform,

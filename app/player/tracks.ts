@@ -1,4 +1,4 @@
-import type { AudioPlatform, Mixtape, Post, Release } from "../../worker/content/types";
+import type { AudioPlatform, Mixtape, Post, Release } from "@core/content/types";
 
 /** Where a playable track came from; clicking the player's track info opens its page. */
 export type SourceContext = "blogpost" | "mixtape" | "release";

@@ -1,13 +1,13 @@
+import { contentContext } from "@core/context";
+import { TEXTS } from "@core/texts";
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
-import { contentContext } from "../lib/context";
 import { formatLongDate, titleFromSlug } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
-import { TEXTS } from "../lib/texts";
 import { PlayButton } from "../player/play-button";
 import { trackFromPost } from "../player/tracks";
 import type { Route } from "./+types/blog-post";

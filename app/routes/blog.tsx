@@ -1,15 +1,15 @@
+import type { ListedPost, Page } from "@core/content/types";
+import { POST_CATEGORIES, type PostCategory, type PostFilter } from "@core/content/types";
+import { contentContext } from "@core/context";
+import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import type { ListedPost, Page } from "../../worker/content/types";
-import { POST_CATEGORIES, type PostCategory, type PostFilter } from "../../worker/content/types";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Pagination, pageParam } from "../components/pagination";
 import { PostCard, playlistOf, toCardPost } from "../components/post-card";
-import { contentContext } from "../lib/context";
 import { titleFromSlug } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
-import { TEXTS } from "../lib/texts";
 import type { Route } from "./+types/blog";
 
 /** How long /blog waits for its posts before it streams the page without them (issue 9). */

@@ -1,7 +1,7 @@
+import { contentContext } from "@core/context";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventStatusBadge } from "../components/event-status";
-import { contentContext } from "../lib/context";
 import { formatEventTime } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";

@@ -1,6 +1,6 @@
+import { contentContext } from "@core/context";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventCard } from "../components/event-card";
-import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/events";
 

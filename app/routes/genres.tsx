@@ -1,10 +1,10 @@
+import { contentContext } from "@core/context";
+import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, useLocation } from "react-router";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
-import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
-import { TEXTS } from "../lib/texts";
 import type { Route } from "./+types/genres";
 
 /** One module serves /genres and /locations (SPEC.md: "the same for locations"). */

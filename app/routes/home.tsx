@@ -1,3 +1,5 @@
+import { contentContext } from "@core/context";
+import { TEXTS } from "@core/texts";
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
@@ -6,9 +8,7 @@ import { Logo } from "../components/logo";
 import { NAV_LINKS } from "../components/nav-links";
 import { NewsletterForm } from "../components/newsletter-form";
 import { PostCard, postCardOf } from "../components/post-card";
-import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
-import { TEXTS } from "../lib/texts";
 import { SearchBox } from "../search/search-box";
 import type { Route } from "./+types/home";
 

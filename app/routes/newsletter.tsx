@@ -1,14 +1,14 @@
+import { intakeContext } from "@core/context";
+import { HONEYPOT_FIELD } from "@core/forms/honeypot";
+import { parseSubscriber } from "@core/forms/newsletter-rules";
+import { TEXTS } from "@core/texts";
 import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { NewsletterForm } from "../components/newsletter-form";
 import { ProsePage } from "../components/prose-page";
-import { HONEYPOT_FIELD } from "../forms/honeypot";
-import { parseSubscriber } from "../forms/newsletter-rules";
 import { IDLE, type NewsletterView, safeReturnPath } from "../forms/newsletter-view";
-import { intakeContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
-import { TEXTS } from "../lib/texts";
 import type { Route } from "./+types/newsletter";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
+import { TEXTS } from "@core/texts";
 import { data } from "react-router";
 import { NotFound } from "../components/error-page";
-import { TEXTS } from "../lib/texts";
 
 export function loader() {
   return data(null, { status: 404 });

@@ -1,6 +1,6 @@
+import { contentContext } from "@core/context";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { contentContext } from "../lib/context";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";

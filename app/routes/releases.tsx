@@ -1,7 +1,7 @@
+import { contentContext } from "@core/context";
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/releases";
 

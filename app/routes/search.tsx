@@ -1,15 +1,14 @@
+import type { FacetValue } from "@core/content/types";
+import { contentContext } from "@core/context";
+import { parseSearchParams } from "@core/search/params";
+import { TEXTS } from "@core/texts";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { parseSearchParams } from "../../worker/content/search-params";
-import { knownTaxa, runSearch } from "../../worker/content/search-run";
-import type { FacetValue } from "../../worker/content/types";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Logo } from "../components/logo";
 import { Pagination } from "../components/pagination";
-import { contentContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
-import { TEXTS } from "../lib/texts";
 import { MixtapeResults, PostResults } from "../search/result-list";
 import { SUGGEST_DEBOUNCE_MS } from "../search/suggestions";
 import type { Route } from "./+types/search";
@@ -18,11 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const params = new URL(request.url).searchParams;
   // Lenient: a shared link with a stale filter still opens, without that filter.
-  const parsed = parseSearchParams(params, await knownTaxa(content), "lenient");
+  const parsed = parseSearchParams(params, await content.knownTaxa(), "lenient");
   if (!parsed.ok) throw new Response(parsed.error, { status: 400 });
   const { query } = parsed.value;
   const active = Boolean(query.query || query.genres.length || query.locations.length || query.isFeatured);
-  return { query, results: active ? await runSearch(content, parsed.value) : null };
+  return { query, results: active ? await content.runSearch(parsed.value) : null };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

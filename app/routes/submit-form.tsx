@@ -1,8 +1,8 @@
+import { intakeContext } from "@core/context";
 import { data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
 import { SubmissionForm, type SubmissionState } from "../forms/submission-form";
-import { intakeContext } from "../lib/context";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/submit-form";
 

@@ -1,8 +1,8 @@
-import type { SearchResults } from "../../worker/content/search-run";
+import type { SearchResults } from "@core/search/results";
+import { TEXTS } from "@core/texts";
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { formatLongDate } from "../lib/format";
-import { TEXTS } from "../lib/texts";
 import { PlayButton } from "../player/play-button";
 import { type PlayableTrack, trackFromMixtape, trackFromPost } from "../player/tracks";
 import { Highlighted } from "./highlighted";

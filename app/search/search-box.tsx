@@ -1,6 +1,6 @@
+import { TEXTS } from "@core/texts";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { TEXTS } from "../lib/texts";
 import { useSuggestions } from "./suggestions";
 
 interface SearchBoxProps {

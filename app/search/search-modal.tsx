@@ -1,6 +1,6 @@
+import { TEXTS } from "@core/texts";
 import { useAtom } from "jotai";
 import { useEffect, useRef } from "react";
-import { TEXTS } from "../lib/texts";
 import { searchOpenAtom, takeOpener } from "./atoms";
 import { SearchBox } from "./search-box";
 

@@ -1,5 +1,5 @@
+import type { Suggestion } from "@core/content/types";
 import { useEffect, useState } from "react";
-import type { Suggestion } from "../../worker/content/types";
 
 /** SPEC.md section 9: 300 ms pause, 2 characters, 3 failures and suggestions stop. */
 export const SUGGEST_DEBOUNCE_MS = 300;

@@ -3,7 +3,7 @@
  * per row with explicit ids, then the FTS rebuild. Every statement is a single line ending in
  * ';', so a seed file can hold one statement per line. Pure TypeScript (also used in workerd).
  */
-import { foldSql } from "../../worker/content/d1/search/fold";
+import { foldSql } from "@worker/content/d1/search/fold";
 import type { Catalogue } from "./generate";
 
 type SqlValue = string | number | boolean | null | undefined | object;

@@ -1,7 +1,7 @@
+import type { ContentStore, Genre, Mixtape, Page, Post } from "@core/content/types";
+import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
 import { Meilisearch } from "meilisearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMeilisearchStandIn } from "../../tests/stand-ins/meilisearch";
-import type { ContentStore, Genre, Mixtape, Page, Post } from "../../worker/content/types";
 import { BATCH_SIZE, syncSearch } from "./sync";
 
 function pageOf<T>(all: T[], page = 1, pageSize = 100): Page<T> {

@@ -1,11 +1,11 @@
-import type { Meilisearch } from "meilisearch";
+import type { ContentStore, Page } from "@core/content/types";
 import {
   INDEX_SETTINGS,
   mixtapeToDocument,
   postToDocument,
   type TaxonDocument,
-} from "../../worker/content/meilisearch/documents";
-import type { ContentStore, Page } from "../../worker/content/types";
+} from "@worker/content/meilisearch/documents";
+import type { Meilisearch } from "meilisearch";
 
 /** SPEC.md section 9: documents go to Meilisearch 1000 at a time. */
 export const BATCH_SIZE = 1000;

@@ -3,8 +3,9 @@
  * filters, counts, pagination, not-found, published-only). Written once; each source registers
  * it with a factory: D1 in workerd (tests/worker/), Strapi against the real CMS (tests/strapi/).
  */
+
+import { type ContentStore, POST_CATEGORIES, type Post } from "@core/content/types";
 import { describe, expect, it } from "vitest";
-import { type ContentStore, POST_CATEGORIES, type Post } from "../../worker/content/types";
 import {
   aggregated,
   catalogue,

@@ -2,7 +2,7 @@
  * What the demo catalogue says every content source must answer: published rows only, in the
  * orders the ports promise. Pure TypeScript (runs in workerd and in Node).
  */
-import { generateCatalogue, type PostRecord } from "../../scripts/catalogue/generate";
+import { generateCatalogue, type PostRecord } from "@scripts/catalogue/generate";
 
 export const catalogue = generateCatalogue();
 

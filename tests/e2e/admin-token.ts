@@ -1,5 +1,5 @@
 // @ts-expect-error: plain ESM helper shared with the scripts
-import { SECRET_CANARIES } from "../../scripts/lib.mjs";
+import { SECRET_CANARIES } from "@scripts/lib.mjs";
 
 /**
  * The ADMIN_TOKEN the end-to-end server runs with (global-setup.ts), for the admin endpoints: a

@@ -1,4 +1,4 @@
-import { generateCatalogue } from "../../scripts/catalogue/generate";
+import { generateCatalogue } from "@scripts/catalogue/generate";
 
 /** The same demo catalogue the e2e server was seeded with (fixed seed). */
 export const catalogue = generateCatalogue();

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+// @ts-expect-error: plain ESM helper shared with the start script
+import { ROOT } from "@scripts/lib.mjs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: plain ESM helper shared with the start script
-import { ROOT } from "../../scripts/lib.mjs";
 import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { baseUrl, useBrowser } from "./browser";
 

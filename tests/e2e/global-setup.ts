@@ -1,9 +1,9 @@
 import { execSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain ESM helper shared with the start script
-import { prepareDatabase, ROOT, SECRET_CANARIES, serve } from "../../scripts/lib.mjs";
+import { prepareDatabase, ROOT, SECRET_CANARIES, serve } from "@scripts/lib.mjs";
+import type { TestProject } from "vitest/node";
 import { standInDsn, startSentryStandIn } from "../support/sentry-stand-in";
 
 export const CHROMIUM = "/usr/bin/chromium";

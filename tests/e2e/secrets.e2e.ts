@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM helper shared with the scripts
-import { ROOT, SECRET_CANARIES } from "../../scripts/lib.mjs";
+import { ROOT, SECRET_CANARIES } from "@scripts/lib.mjs";
+import { describe, expect, it } from "vitest";
 import { baseUrl } from "./browser";
 import { E2E_DSN_KEY } from "./global-setup";
 

@@ -1,4 +1,4 @@
-import { createStrapiStore } from "../../worker/content/strapi";
+import { createStrapiStore } from "@worker/content/strapi";
 import { registerContentContract } from "../contract/content-contract";
 
 // Runs against the real Strapi from cms/, booted by `npm test -- strapi` (scripts/strapi-lane.mjs).

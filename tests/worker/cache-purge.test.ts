@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { app } from "@worker/app";
+import type { WorkerEnv } from "@worker/env";
 import { describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/app";
-import type { WorkerEnv } from "../../worker/env";
 import { firstTagText, htmlText, visit } from "./helpers";
 
 const TOKEN = (env as WorkerEnv).PURGE_TOKEN ?? "";

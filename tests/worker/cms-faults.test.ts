@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
+import { generateCatalogue } from "@scripts/catalogue/generate";
+import { FRESH_MS } from "@worker/content/cache/edge-cache";
+import type { WorkerEnv } from "@worker/env";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
-import { generateCatalogue } from "../../scripts/catalogue/generate";
-import { FRESH_MS } from "../../worker/content/cache/edge-cache";
-import type { WorkerEnv } from "../../worker/env";
 import { callApp } from "./helpers";
 
 // Issue 8 point 3, the CMS rows of the fault matrix (docs/faults.md). CMS_URL points at a
-// broken Strapi (tests/stand-ins/failing-cms.ts, started by tests/worker/global-setup.ts in Node):
+// broken Strapi (tests/stand-ins/failing-cms.ts, started by tests/support/workers-global-setup.ts in Node):
 // down (connection refused), slow (answers after 3 s; CMS_TIMEOUT_MS is 150 here), garbage (200
 // with a body that is not JSON) and 500s. Every main route is asked twice per fault:
 //

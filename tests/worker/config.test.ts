@@ -1,10 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { app } from "@worker/app";
+import { CONFIG_SCHEMA, checkConfig } from "@worker/config";
+import type { WorkerEnv } from "@worker/env";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import readme from "../../README.md?raw";
-import { app } from "../../worker/app";
-import { CONFIG_SCHEMA, checkConfig } from "../../worker/config";
-import type { WorkerEnv } from "../../worker/env";
 import { firstTagText } from "./helpers";
 
 const base = env as WorkerEnv;

@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { Page, SearchIndex } from "@core/content/types";
+import { cachedContentStore, cachedSearchIndex, createEdgeCache } from "@worker/content/cache";
+import { FRESH_MS } from "@worker/content/cache/edge-cache";
+import { createD1Store } from "@worker/content/d1";
+import { reportSourceFailure } from "@worker/content/source-failure";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cachedContentStore, cachedSearchIndex, createEdgeCache } from "../../worker/content/cache";
-import { FRESH_MS } from "../../worker/content/cache/edge-cache";
-import { createD1Store } from "../../worker/content/d1";
-import { reportSourceFailure } from "../../worker/content/source-failure";
-import type { Page, SearchIndex } from "../../worker/content/types";
 
 // Each test uses its own release prefix, so entries never leak from one test to the next.
 let release = "";

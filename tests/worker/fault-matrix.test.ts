@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
+import { TEXTS } from "@core/texts";
+import { FRESH_MS } from "@worker/content/cache/edge-cache";
+import { resetSearchAvailability } from "@worker/content/service";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { TEXTS } from "../../app/lib/texts";
-import { FRESH_MS } from "../../worker/content/cache/edge-cache";
-import { resetSearchAvailability } from "../../worker/content/service";
 import {
   errorsReportedFor,
   exceptionText,

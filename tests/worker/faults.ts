@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import worker from "../../worker/index";
+import worker from "@worker/index";
 
 /**
  * Fault injection for the fault matrix: bindings that fail the way a real outage does, and

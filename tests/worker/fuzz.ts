@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { app } from "@worker/app";
 import fc from "fast-check";
 import { vi } from "vitest";
-import { app } from "../../worker/app";
 
 /**
  * Bad input everywhere (issue 8, docs/decisions/018): fast-check drives every /api endpoint,

@@ -1,7 +1,7 @@
 import { createExecutionContext, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { app } from "../../worker/app";
-import type { WorkerEnv } from "../../worker/env";
+import { app } from "@worker/app";
+import type { WorkerEnv } from "@worker/env";
 
 /** Sends a request through the Worker's own fetch handler, as a visitor's browser would. */
 export function visit(path: string, init?: RequestInit): Promise<Response> {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { APP_VERSION } from "@worker/env";
+import { MAX_ENVELOPE_BYTES } from "@worker/monitoring/tunnel";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { APP_VERSION } from "../../worker/env";
-import { MAX_ENVELOPE_BYTES } from "../../worker/monitoring/tunnel";
 import {
   errorsReportedFor,
   exceptionText,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import type { WorkerEnv } from "@worker/env";
+import { PAGE_CACHE_HEADER } from "@worker/page-cache";
 import { describe, expect, inject, it, vi } from "vitest";
-import type { WorkerEnv } from "../../worker/env";
-import { PAGE_CACHE_HEADER } from "../../worker/page-cache";
 import { callApp, firstTagText, htmlText } from "./helpers";
 
 // The whole-page cache (docs/decisions/022): a page rendered in full from healthy sources is

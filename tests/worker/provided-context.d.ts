@@ -1,4 +1,4 @@
-// What tests/worker/global-setup.ts (Node) provides to the workerd tests through inject().
+// What tests/support/workers-global-setup.ts (Node) provides to the workerd tests through inject().
 import "vitest";
 
 declare module "vitest" {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
+import { ftsRebuildSql } from "@scripts/catalogue/to-sql";
+import { createD1Search } from "@worker/content/d1/search";
+import type { WorkerEnv } from "@worker/env";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { ftsRebuildSql } from "../../scripts/catalogue/to-sql";
-import { createD1Search } from "../../worker/content/d1/search";
-import type { WorkerEnv } from "../../worker/env";
 import { callApp, visit } from "./helpers";
 
 const search = createD1Search(env.DB);

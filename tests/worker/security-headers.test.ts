@@ -101,10 +101,7 @@ describe("security headers on HTML documents", () => {
   it("over https the policy upgrades insecure requests", async () => {
     const res = await callApp("/about");
     expect(res.status).toBe(200);
-    const secure = await (await import("../../worker/app")).app.fetch(
-      new Request("https://localhost/about"),
-      env,
-    );
+    const secure = await (await import("@worker/app")).app.fetch(new Request("https://localhost/about"), env);
     expect(secure.headers.get("Content-Security-Policy")).toContain("upgrade-insecure-requests");
   });
 });
@@ -123,7 +120,7 @@ describe("security headers on other answers", () => {
 
 describe("the Worker's own page error (a failure outside React's render)", () => {
   it("replaces an empty 500 with the page error of SPEC.md 2, escaped and without scripts", async () => {
-    const { withFallbackPage } = await import("../../worker/fallback-page");
+    const { withFallbackPage } = await import("@worker/fallback-page");
     const request = new Request('http://localhost/blog?q="><script>alert(1)</script>');
     const res = withFallbackPage(request, new Response(null, { status: 500 }));
     const html = await res.text();

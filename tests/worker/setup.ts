@@ -1,7 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { generateCatalogue } from "../../scripts/catalogue/generate";
-import { catalogueToSql } from "../../scripts/catalogue/to-sql";
+import { generateCatalogue } from "@scripts/catalogue/generate";
+import { catalogueToSql } from "@scripts/catalogue/to-sql";
 
 // Every test file starts from the migrated schema and the demo catalogue.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
+import type { ContentService, ContentStore } from "@core/content/types";
+import { renderPage } from "@worker/app";
+import { createContentService } from "@worker/content/service";
+import { createIntake } from "@worker/forms/intake";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderPage } from "../../worker/app";
-import { createContentService } from "../../worker/content/service";
-import type { ContentService, ContentStore } from "../../worker/content/types";
-import { createIntake } from "../../worker/forms/intake";
 import { htmlText } from "./helpers";
 
 const SOURCE_DELAY_MS = 2_000;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import type { Page, Submission } from "@core/content/types";
+import { app } from "@worker/app";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/app";
-import type { Page, Submission } from "../../worker/content/types";
 import { ADMIN, fileOf, MAGIC, postSubmission, submissionForm } from "./form-helpers";
 import { visit } from "./helpers";
 

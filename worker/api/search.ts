@@ -1,7 +1,6 @@
+import type { ContentService } from "@core/content/types";
+import { parseSearchParams, parseSuggestParams } from "@core/search/params";
 import { Hono } from "hono";
-import { parseSearchParams, parseSuggestParams } from "../content/search-params";
-import { knownTaxa, runSearch } from "../content/search-run";
-import type { ContentService } from "../content/types";
 import type { WorkerEnv } from "../env";
 import { captureError } from "../monitoring/report";
 
@@ -14,9 +13,9 @@ export const searchApi = new Hono<Env>();
 
 searchApi.get("/search", async (c) => {
   const content = c.var.content;
-  const parsed = parseSearchParams(new URL(c.req.url).searchParams, await knownTaxa(content), "strict");
+  const parsed = parseSearchParams(new URL(c.req.url).searchParams, await content.knownTaxa(), "strict");
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-  const results = await runSearch(content, parsed.value);
+  const results = await content.runSearch(parsed.value);
   if (results.degraded) {
     return c.json({ error: "Search is unavailable right now", ...results }, 503, {
       "Cache-Control": "no-store",

@@ -1,6 +1,6 @@
+import type { SearchIndex, SearchResult } from "@core/content/types";
 import { describe, expect, it, vi } from "vitest";
 import { createFailoverSearch, newAvailability, RETRY_AFTER_MS } from "./search-failover";
-import type { SearchIndex, SearchResult } from "./types";
 
 const result = (total: number): SearchResult<never> => ({
   items: [],

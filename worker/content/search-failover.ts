@@ -1,5 +1,5 @@
+import type { SearchIndex, SearchQuery } from "@core/content/types";
 import { captureError } from "../monitoring/report";
-import type { SearchIndex, SearchQuery } from "./types";
 
 /** The search backend availability flag of SPEC.md section 4, one per Worker isolate. */
 export interface Availability {

@@ -1,27 +1,8 @@
+import type { ContentService, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
+import type { ParsedSearch } from "@core/search/params";
+import type { KnownTaxa, SearchResults } from "@core/search/results";
 import { captureError } from "../monitoring/report";
-import type { ParsedSearch } from "./search-params";
 import { reportSourceFailure } from "./source-failure";
-import type {
-  ContentService,
-  Highlights,
-  Mixtape,
-  Post,
-  SearchFacets,
-  SearchQuery,
-  SearchResult,
-} from "./types";
-
-/** A post as search results show it: everything but the body. */
-export type PostSummary = Omit<Post, "content">;
-export type MixtapeSummary = Omit<Mixtape, "tracklist" | "description">;
-
-export interface SearchResults {
-  query: SearchQuery;
-  posts: SearchResult<{ post: PostSummary; highlights: Highlights }> | null;
-  mixtapes: SearchResult<{ mixtape: MixtapeSummary; highlights: Highlights }> | null;
-  /** True when a backend failed and the results are empty because of it (never cached). */
-  degraded: boolean;
-}
 
 const EMPTY_FACETS: SearchFacets = { genres: [], locations: [], featured: { yes: 0, no: 0 } };
 
@@ -38,7 +19,7 @@ function empty<T>(query: SearchQuery): SearchResult<T> {
 }
 
 /** The genre and location slugs a search may filter by. */
-export async function knownTaxa(content: ContentService) {
+export async function knownTaxa(content: Pick<ContentService, "store">): Promise<KnownTaxa> {
   const [genres, locations] = await Promise.all([
     content.store.listGenres().catch(() => []),
     content.store.listLocations().catch(() => []),
@@ -53,7 +34,10 @@ export async function knownTaxa(content: ContentService) {
  * Runs a parsed search against the service's index. A failure of every backend gives empty
  * results marked degraded (SPEC.md section 8: lists fail to empty, never to an error page).
  */
-export async function runSearch(content: ContentService, parsed: ParsedSearch): Promise<SearchResults> {
+export async function runSearch(
+  content: Pick<ContentService, "search">,
+  parsed: ParsedSearch,
+): Promise<SearchResults> {
   const { query, scope } = parsed;
   let degraded = false;
   const guard = <T>(promise: Promise<SearchResult<T>>) =>

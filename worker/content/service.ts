@@ -1,12 +1,13 @@
+import type { ContentService, SearchIndex } from "@core/content/types";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { cachedContentStore, cachedSearchIndex, createEdgeCache, type EdgeCache } from "./cache";
 import { createD1Store } from "./d1";
 import { createD1Search } from "./d1/search";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
+import { knownTaxa, runSearch } from "./search-run";
 import { requestSourceFailed } from "./source-failure";
 import { createStrapiSearch, createStrapiStore } from "./strapi";
-import type { ContentService, SearchIndex } from "./types";
 
 /** Which sources this deployment uses (reported by /api/health). */
 export function describeSources(env: WorkerEnv) {
@@ -71,11 +72,14 @@ export function createContentService(
     env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB, env.UPLOADS),
     cache,
   );
-  return {
+  const service: ContentService = {
     store,
     search: cachedSearchIndex(createSearch(env), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
     sourceFailed: requestSourceFailed,
+    runSearch: (parsed) => runSearch(service, parsed),
+    knownTaxa: () => knownTaxa(service),
   };
+  return service;
 }

@@ -1,4 +1,4 @@
-import type { ContentStore } from "../content/types";
+import type { ContentStore } from "@core/content/types";
 import { xmlEscape } from "./xml";
 
 const STATIC_PATHS = [

@@ -1,9 +1,9 @@
+import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
+import type { Refusal } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
-import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "../content/types";
 import type { AppEnv } from "../env";
 import { checkAdmin } from "./admin-auth";
 import { BodyError, readJsonObject } from "./body";
-import type { Refusal } from "./types";
 
 /**
  * The forms' JSON endpoints under /api (README "Newsletter, submissions and the admin

@@ -1,6 +1,6 @@
-import { ARTWORK, AUDIO, MB } from "../../app/forms/file-types";
-import { TEXTS } from "../../app/lib/texts";
-import type { Refusal } from "./types";
+import { ARTWORK, AUDIO, MB } from "@core/forms/file-types";
+import type { Refusal } from "@core/forms/intake";
+import { TEXTS } from "@core/texts";
 
 /** Both files at their limits plus room for the text fields and multipart framing. */
 export const SUBMISSION_BODY_MAX = AUDIO.maxBytes + ARTWORK.maxBytes + 1 * MB;

@@ -1,11 +1,11 @@
-import { SNIFF_BYTES } from "../../app/forms/file-types";
-import { parseSubscriber } from "../../app/forms/newsletter-rules";
-import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "../../app/forms/submission-rules";
-import { TEXTS } from "../../app/lib/texts";
-import type { ContentStore, UploadedFile } from "../content/types";
+import type { ContentStore, UploadedFile } from "@core/content/types";
+import { SNIFF_BYTES } from "@core/forms/file-types";
+import type { FormIntake, Refusal } from "@core/forms/intake";
+import { parseSubscriber } from "@core/forms/newsletter-rules";
+import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "@core/forms/submission-rules";
+import { TEXTS } from "@core/texts";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
 import { clientAddress, hitRateLimit, RATE_RULES, type RateRule } from "./rate-limit";
-import type { FormIntake, Refusal } from "./types";
 
 const HONEYPOT_REFUSAL: Refusal = {
   ok: false,

@@ -1,4 +1,4 @@
-import type { SearchIndex } from "../types";
+import type { SearchIndex } from "@core/content/types";
 import type { EdgeCache } from "./edge-cache";
 import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";

@@ -1,4 +1,4 @@
-import type { ContentStore, ListFilter, PostFilter } from "../types";
+import type { ContentStore, ListFilter, PostFilter } from "@core/content/types";
 import type { EdgeCache } from "./edge-cache";
 import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";

@@ -1,4 +1,4 @@
-import { captureError } from "../../monitoring/report";
+import { captureError } from "@worker/monitoring/report";
 import { apartFromRequest, trackSourceFailures } from "../source-failure";
 
 /**

@@ -1,4 +1,4 @@
-import type { EventLists, EventStatus, MusicEvent } from "../types";
+import type { EventLists, EventStatus, MusicEvent } from "@core/content/types";
 import { parseJson } from "./rows";
 
 interface EventRow {

@@ -1,4 +1,4 @@
-import type { AudioPlatform, ListFilter, Mixtape, Page, Taxon } from "../types";
+import type { AudioPlatform, ListFilter, Mixtape, Page, Taxon } from "@core/content/types";
 import { DEFAULT_LIST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
 import { parseJson, toTracklist } from "./rows";
 

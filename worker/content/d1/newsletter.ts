@@ -1,4 +1,4 @@
-import type { SubscribeResult, SubscriberInput } from "../types";
+import type { SubscribeResult, SubscriberInput } from "@core/content/types";
 
 /** SPEC.md section 8: the message shown after a successful sign-up. */
 export const SUBSCRIBED_MESSAGE = "Successfully subscribed!";

@@ -1,4 +1,4 @@
-import type { Page } from "../types";
+import type { Page } from "@core/content/types";
 
 export const DEFAULT_POST_PAGE_SIZE = 15;
 export const DEFAULT_LIST_PAGE_SIZE = 100;

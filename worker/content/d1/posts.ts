@@ -1,4 +1,4 @@
-import type { ListedPost, Page, Post, PostFilter } from "../types";
+import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
 import { DEFAULT_POST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
 import { type AggregatedRow, POST_COLUMNS, type PostRow, toAggregatedPost, toPost } from "./rows";
 

@@ -1,4 +1,11 @@
-import type { AggregatedPost, AudioPlatform, MixtapeTrack, Post, PostCategory, Taxon } from "../types";
+import type {
+  AggregatedPost,
+  AudioPlatform,
+  MixtapeTrack,
+  Post,
+  PostCategory,
+  Taxon,
+} from "@core/content/types";
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {

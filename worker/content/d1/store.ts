@@ -1,4 +1,4 @@
-import type { ContentStore } from "../types";
+import type { ContentStore } from "@core/content/types";
 import { getEvent, listEvents } from "./events";
 import { getMixtape, listMixtapes } from "./mixtapes";
 import { subscribe } from "./newsletter";

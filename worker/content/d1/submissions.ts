@@ -6,7 +6,7 @@ import type {
   SubmissionInput,
   SubmissionStatus,
   UploadedFile,
-} from "../types";
+} from "@core/content/types";
 import { paging, toPage } from "./paging";
 import { parseJson } from "./rows";
 

@@ -1,4 +1,4 @@
-import type { Genre, Location } from "../types";
+import type { Genre, Location } from "@core/content/types";
 
 /** Genres with their published post counts; zero counts hidden, most posts first (SPEC 7). */
 export async function listGenres(db: D1Database): Promise<Genre[]> {

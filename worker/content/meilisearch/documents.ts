@@ -1,4 +1,4 @@
-import type { AudioPlatform, Mixtape, Post, PostCategory, Taxon } from "../types";
+import type { AudioPlatform, Mixtape, Post, PostCategory, Taxon } from "@core/content/types";
 
 /**
  * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (SPEC.md

@@ -1,7 +1,7 @@
+import type { Post, SearchIndex } from "@core/content/types";
+import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startMeilisearchStandIn } from "../../../tests/stand-ins/meilisearch";
 import { createFailoverSearch, newAvailability } from "../search-failover";
-import type { Post, SearchIndex } from "../types";
 import { postToDocument } from "./documents";
 import { createMeiliSearch } from "./search";
 

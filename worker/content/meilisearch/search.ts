@@ -1,5 +1,3 @@
-import { Meilisearch, type SearchParams, type SearchResponse } from "meilisearch";
-import { balance } from "../balance";
 import type {
   FacetValue,
   MixtapeHit,
@@ -9,7 +7,9 @@ import type {
   SearchQuery,
   SearchResult,
   Suggestion,
-} from "../types";
+} from "@core/content/types";
+import { Meilisearch, type SearchParams, type SearchResponse } from "meilisearch";
+import { balance } from "../balance";
 import { documentToMixtape, documentToPost, type MixtapeDocument, type PostDocument } from "./documents";
 import { taxonNames } from "./taxonomy";
 

@@ -1,4 +1,4 @@
-import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "../types";
+import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "@core/content/types";
 import { type CmsClient, containsAny, type Param, paginate, populate, type StrapiList } from "./client";
 import { toEvent, toMixtape, toRelease } from "./mappers";
 import { DEFAULT_LIST_PAGE_SIZE, emptyPage, logFailure, paging, toPage } from "./paging";

@@ -13,7 +13,7 @@ import type {
   StoredFile,
   Submission,
   Taxon,
-} from "../types";
+} from "@core/content/types";
 import type {
   StrapiAggregatedPost,
   StrapiBlock,

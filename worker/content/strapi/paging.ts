@@ -1,5 +1,5 @@
+import type { Page } from "@core/content/types";
 import { reportSourceFailure } from "../source-failure";
-import type { Page } from "../types";
 
 export const DEFAULT_POST_PAGE_SIZE = 15;
 export const DEFAULT_LIST_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import type { ListedPost, Page, Post, PostFilter } from "../types";
+import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
 import {
   anyOf,
   type CmsClient,

@@ -10,7 +10,7 @@ import type {
   SearchResult,
   Suggestion,
   Taxon,
-} from "../types";
+} from "@core/content/types";
 import {
   anyOf,
   type CmsClient,

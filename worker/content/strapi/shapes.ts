@@ -1,5 +1,5 @@
 /** Strapi 5 REST shapes (flat, with documentId) as far as the adapter reads them. */
-import type { AudioPlatform, EventStatus, PostCategory, SubmissionStatus } from "../types";
+import type { AudioPlatform, EventStatus, PostCategory, SubmissionStatus } from "@core/content/types";
 
 export interface StrapiMedia {
   id?: number;

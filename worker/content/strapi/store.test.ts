@@ -1,5 +1,5 @@
+import type { SubmissionInput } from "@core/content/types";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SubmissionInput } from "../types";
 import { createStrapiStore } from "./store";
 
 interface Recorded {

@@ -1,4 +1,4 @@
-import type { ContentStore } from "../types";
+import type { ContentStore } from "@core/content/types";
 import { getEvent, getMixtape, getRelease, listEvents, listMixtapes, listReleases } from "./catalog";
 import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
 import { getPost, listCombinedPosts, listPosts } from "./posts";

@@ -6,7 +6,7 @@ import type {
   SubmissionStatus,
   SubscribeResult,
   SubscriberInput,
-} from "../types";
+} from "@core/content/types";
 import { type CmsClient, CmsError, paginate, type StrapiList, serverMessageOf } from "./client";
 import { toSubmission } from "./mappers";
 import { emptyPage, logFailure, paging, toPage } from "./paging";

@@ -1,4 +1,4 @@
-import type { Genre, Location } from "../types";
+import type { Genre, Location } from "@core/content/types";
 import { type CmsClient, failed, type Param, paginate, type StrapiList } from "./client";
 import { logFailure } from "./paging";
 import type { StrapiPost, StrapiTaxon } from "./shapes";

@@ -1,4 +1,4 @@
-import type { Page, SearchFacets, SearchQuery, SearchResult } from "../../types";
+import type { Page, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
 import { type Clause, joinClauses } from "./filters";
 import { ftsMatch, ftsTerms } from "./fts-query";

@@ -1,4 +1,4 @@
-import type { SearchQuery } from "../../types";
+import type { SearchQuery } from "@core/content/types";
 
 export interface Clause {
   sql: string;

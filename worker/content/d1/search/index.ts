@@ -1,4 +1,4 @@
-import type { SearchIndex } from "../../types";
+import type { SearchIndex } from "@core/content/types";
 import { searchMixtapes } from "./mixtapes";
 import { searchPosts } from "./posts";
 import { suggest } from "./suggest";

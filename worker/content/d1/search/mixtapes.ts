@@ -1,4 +1,4 @@
-import type { MixtapeHit, SearchQuery, SearchResult } from "../../types";
+import type { MixtapeHit, SearchQuery, SearchResult } from "@core/content/types";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
 import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
 import { ftsSource, MARK, searchWithFallback } from "./common";

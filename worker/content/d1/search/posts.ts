@@ -1,4 +1,4 @@
-import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "../../types";
+import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
 import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
 import { POST_COLUMNS, type PostRow, toPost } from "../rows";
 import { ftsSource, MARK, searchWithFallback } from "./common";

@@ -1,5 +1,5 @@
-import { balance } from "../../balance";
-import type { Suggestion } from "../../types";
+import type { Suggestion } from "@core/content/types";
+import { balance } from "@worker/content/balance";
 import { ftsMatch, ftsTerms } from "./fts-query";
 
 const COLUMNS = ["title", "artist_name", "folded"];

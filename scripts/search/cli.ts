@@ -7,12 +7,13 @@
  *   CMS_URL                 read from this Strapi; unset: the local D1 database of `npm start`
  *                           (.wrangler/state), read through wrangler's platform proxy
  */
+
+import type { ContentStore } from "@core/content/types";
+import { createD1Store } from "@worker/content/d1";
+import { createStrapiStore } from "@worker/content/strapi";
 import { Meilisearch } from "meilisearch";
 import { getPlatformProxy } from "wrangler";
-import { createD1Store } from "../worker/content/d1";
-import { createStrapiStore } from "../worker/content/strapi";
-import type { ContentStore } from "../worker/content/types";
-import { syncSearch } from "./search/sync";
+import { syncSearch } from "./sync";
 
 const host = process.env.MEILISEARCH_HOST;
 if (!host) {

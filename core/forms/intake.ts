@@ -1,5 +1,5 @@
-import type { FieldErrors } from "../../app/forms/submission-rules";
 import type { Submission } from "../content/types";
+import type { FieldErrors } from "./submission-rules";
 
 /** Why a form was not accepted: an HTTP status and a message for the visitor. */
 export interface Refusal {

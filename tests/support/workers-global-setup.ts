@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startFailingCms } from "../stand-ins/failing-cms";
-import { startFaultServer } from "../support/fault-server";
-import { startSentryStandIn } from "../support/sentry-stand-in";
+import { startFaultServer } from "./fault-server";
+import { startSentryStandIn } from "./sentry-stand-in";
 
 /**
  * Local servers the workerd tests reach over 127.0.0.1: the Sentry stand-in the Worker reports

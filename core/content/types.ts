@@ -1,3 +1,6 @@
+import type { ParsedSearch } from "../search/params";
+import type { KnownTaxa, SearchResults } from "../search/results";
+
 /**
  * Domain types of Crossfade (SPEC.md section 3, DESIGN.md section 5). Adapters translate their
  * sources (SQL rows, Strapi JSON, Meilisearch hits) into these shapes; nothing else sees a
@@ -366,4 +369,8 @@ export interface ContentService {
    * as an empty list or a missing item). Detail pages answer 503 instead of 404 then.
    */
   sourceFailed(): boolean;
+  /** Runs a parsed search on posts and mixtapes; a failed backend gives empty, degraded results. */
+  runSearch(parsed: ParsedSearch): Promise<SearchResults>;
+  /** The genre and location slugs a search may filter by. */
+  knownTaxa(): Promise<KnownTaxa>;
 }

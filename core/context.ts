@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import type { ContentService } from "../../worker/content/types";
-import type { FormIntake } from "../../worker/forms/types";
+import type { ContentService } from "./content/types";
+import type { FormIntake } from "./forms/intake";
 
 /** The content service, set by the Worker on every request's router context. */
 export const contentContext = createContext<ContentService>();
@@ -15,3 +15,14 @@ export interface RequestInfo {
 
 /** The Content-Security-Policy nonce of this response (worker/security-headers.ts), for entry.server. */
 export const nonceContext = createContext<string | undefined>(undefined);
+
+/** How the server side reports an error: "where" becomes a tag, "warning" for degraded work. */
+export type ServerReporter = (error: unknown, where: string, level?: "error" | "warning") => void;
+
+/**
+ * The Worker's error reporter (worker/monitoring/report.ts), for entry.server's render and
+ * loader errors; outside the Worker (a unit test) errors are only logged.
+ */
+export const reporterContext = createContext<ServerReporter>((error, where) =>
+  console.error(`[${where}]`, error),
+);
