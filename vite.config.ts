@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-/** Modules that load on use (issue 9): they keep their own chunks. */
+/** Modules that load on use (docs/decisions/019): they keep their own chunks. */
 const ON_USE =
   /\/app\/(player\/(player-bar|use-engine|use-media-session|use-shortcuts|format-time)|player\/engines\/(?!load)|search\/search-modal)/;
 
@@ -17,7 +17,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // Our shared components, helpers and atoms in one chunk instead of a dozen files of
-            // a few hundred bytes each: fewer requests before hydration (issue 9).
+            // a few hundred bytes each: fewer requests before hydration (docs/decisions/019).
             codeSplitting: {
               groups: [
                 {
@@ -31,7 +31,7 @@ export default defineConfig({
         },
       },
     },
-    // Minifying the Worker halves its bundle (DESIGN.md section 2).
+    // Minifying the Worker halves its bundle (docs/decisions/001).
     ssr: { build: { minify: true } },
   },
 });

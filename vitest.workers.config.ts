@@ -3,8 +3,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { standInDsn } from "./tests/support/sentry-stand-in";
 
-// Worker tests run inside workerd with real D1, KV and R2 bindings (CONVENTIONS.md "Tests").
-// reactRouter() resolves the virtual server build the Worker imports (DESIGN.md section 2).
+// Worker tests run inside workerd with real D1, KV and R2 bindings (docs/conventions.md "Tests").
+// reactRouter() resolves the virtual server build the Worker imports (docs/decisions/001).
 const TEST_PURGE_TOKEN = "test-purge-token-0123456789abcdef0123456789";
 const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 

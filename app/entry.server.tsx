@@ -6,7 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import css from "./styles/app.css?inline";
 import { SiteCss } from "./styles/site-styles";
 
-/** Abort a render whose data never settles, so the stream always ends (SPEC 8: never blank). */
+/** Abort a render whose data never settles, so the stream always ends (docs/product.md section 8: never blank). */
 export const streamTimeout = 5_000;
 
 /**
@@ -37,7 +37,7 @@ export default async function handleRequest(
   const nonce = loadContext.get(nonceContext);
   const reportError = loadContext.get(reporterContext);
 
-  // The one stylesheet is inlined in the head, so first paint waits for no request (issue 9).
+  // The one stylesheet is inlined in the head, so first paint waits for no request (docs/decisions/019).
   const document = (
     <SiteCss value={css}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -48,7 +48,7 @@ export default async function handleRequest(
     signal: controller.signal,
     // By default React sends even a finished Suspense boundary behind its fallback when it is
     // large, and swaps it in with an inline script: without JavaScript the page would stay on
-    // its fallback. Finished boundaries go out in place; only pending ones stream (issue 9).
+    // its fallback. Finished boundaries go out in place; only pending ones stream (docs/decisions/019).
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {
       // After the shell has gone out the page is already streaming: report it and let the

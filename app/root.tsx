@@ -27,7 +27,7 @@ const clientNonce =
     ? undefined
     : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
-/** Home and search stand alone; every other page gets the header and footer (SPEC.md 2). */
+/** Home and search stand alone; every other page gets the header and footer (docs/product.md section 2). */
 export function isBarePath(pathname: string): boolean {
   return pathname === "/" || pathname === "/search" || pathname === "/search/";
 }
@@ -48,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links nonce={clientNonce} />
       </head>
       <body className={bare ? "layout-bare" : "layout-site"}>
-        {/* One Jotai store per render: the Provider owns it (CONVENTIONS.md "State"). */}
+        {/* One Jotai store per render: the Provider owns it (docs/conventions.md "State"). */}
         <JotaiProvider>
           <a href="#main" className="skip-link">
             Skip to content
@@ -59,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           {bare ? null : <SiteFooter />}
-          {/* Outside the route outlet, so navigation never interrupts playback (DESIGN.md 6). */}
+          {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
           <PlayerHost />
           <SearchLauncher />
         </JotaiProvider>

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// In the order of SPEC.md section 2's route table.
+// In the order of docs/product.md section 2's route table.
 export default [
   index("routes/home.tsx"),
   route("blog", "routes/blog.tsx", { id: "blog" }),

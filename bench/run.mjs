@@ -137,15 +137,15 @@ const budgetRows = [
 const when = `${started.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 const machineLine = `${host.model}, ${host.cores} cores, ${host.memGiB} GiB, Node ${host.node}; load average ${loadBefore} before the servers started, ${loadAfter} at the end`;
 const sections = {
-  "Budgets (issue 9)": [
+  "Budgets (docs/decisions/019)": [
     `Measured ${when} by \`node bench/run.mjs\` on ${machineLine}. Production build (NODE_ENV=production) under \`wrangler dev\` on 127.0.0.1.`,
     "",
-    "| Budget (DESIGN.md section 7) | Target | Measured | |",
+    "| Budget (docs/decisions/019) | Target | Measured | |",
     "| --- | --- | --- | --- |",
     ...budgetRows.map(([name, target, value, ok]) => `| ${name} | ${target} | ${value} | ${mark(ok)} |`),
   ],
   Throughput: [
-    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink accepts the envelopes; every request is traced, SPEC.md 9), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset.`,
+    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink accepts the envelopes; every request is traced, docs/product.md section 9), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset.`,
     "",
     throughputTable(throughput),
   ],

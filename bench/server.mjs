@@ -31,7 +31,7 @@ export function startRenderingServer() {
 
 /**
  * The same build with error reporting on: SENTRY_DSN points at a local sink that accepts every
- * envelope, so each request pays for its trace (SPEC.md 9: sample rate 1) as it would in production.
+ * envelope, so each request pays for its trace (docs/product.md section 9: sample rate 1) as it would in production.
  */
 export async function startReportingServer() {
   const sink = createServer((req, res) => {

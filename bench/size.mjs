@@ -14,7 +14,7 @@ const ROOT = join(fileURLToPath(import.meta.url), "..", "..");
 const CLIENT = join(ROOT, "build", "client");
 const SERVER = join(ROOT, "build", "server");
 
-/** The main routes of DESIGN.md section 7 and issue 9, as React Router route ids. */
+/** The main routes of docs/decisions/019 and docs/decisions/019, as React Router route ids. */
 export const MAIN_ROUTES = [
   ["/", "routes/home"],
   ["/blog", "blog"],
@@ -24,7 +24,7 @@ export const MAIN_ROUTES = [
   ["/search", "routes/search"],
 ];
 
-/** DESIGN.md section 7. */
+/** docs/decisions/019. */
 export const BUDGETS = { homeJs: 130 * 1024, css: 20 * 1024 };
 
 const gzipped = new Map();

@@ -1,4 +1,4 @@
-/** Every visitor-facing text that SPEC.md fixes, in one place (CONVENTIONS.md "Errors"). */
+/** Every visitor-facing text that SPEC.md fixes, in one place (docs/conventions.md "Errors"). */
 export const TEXTS = {
   loading: "Loading...",
   pageErrorTitle: "Something went wrong",
@@ -27,12 +27,12 @@ export const TEXTS = {
   subscribeFailed: "Failed to subscribe",
   subscribeInvalidResponse: "Server returned invalid response",
   subscribeRetry: "Failed to subscribe. Please try again.",
-  // Newsletter second step and its buttons (SPEC.md section 4).
+  // Newsletter second step and its buttons (docs/product.md section 4).
   newsletterDetailsPrompt: "Tell us a little more (optional)",
   newsletterSubscribe: "Subscribe",
   newsletterSkip: "Skip",
   newsletterComplete: "Complete",
-  // Submission form (DESIGN.md section 5); SPEC.md leaves these texts open.
+  // Submission form (docs/product.md); SPEC.md leaves these texts open.
   submissionFailed: "Failed to create submission",
   submissionFixFields: "Please fix the highlighted fields and send again.",
   submissionUploadFailed: "The upload failed. Check your connection and try again.",

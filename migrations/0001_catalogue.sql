@@ -1,4 +1,4 @@
--- Crossfade embedded store: every entity of SPEC.md section 3 and DESIGN.md section 5.
+-- Crossfade embedded store: every entity of docs/product.md section 3 and docs/product.md.
 -- Lists of names/paragraphs that are never queried on their own are JSON text columns;
 -- anything a visitor filters by (genres, locations, tags) is a join table.
 
@@ -189,7 +189,7 @@ CREATE TABLE newsletter_subscribers (
   created_at TEXT NOT NULL
 );
 
--- Full-text search (DESIGN.md section 4): diacritics folded, prefix indexes for as-you-type.
+-- Full-text search (docs/architecture.md): diacritics folded, prefix indexes for as-you-type.
 -- rowid is the post's / mixtape's id; refreshed by scripts after content changes (see
 -- worker/content/d1/reindex.ts).
 CREATE VIRTUAL TABLE posts_fts USING fts5(

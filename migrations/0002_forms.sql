@@ -1,4 +1,4 @@
--- Issue 7: what the submissions list shows about each stored file, and the per-client rate
+-- docs/decisions/007: what the submissions list shows about each stored file, and the per-client rate
 -- limits of the newsletter and submission forms (docs/decisions/007-forms.md).
 ALTER TABLE submissions ADD COLUMN audio_file_name TEXT;
 ALTER TABLE submissions ADD COLUMN audio_file_type TEXT;

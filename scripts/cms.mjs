@@ -10,7 +10,7 @@ import { ROOT, stopProcess } from "./lib.mjs";
 
 export const CMS_DIR = join(ROOT, "cms");
 
-/** `npm install` in cms/ when @strapi/strapi is missing (non-interactive; DESIGN.md section 2). */
+/** `npm install` in cms/ when @strapi/strapi is missing (non-interactive; docs/decisions/001). */
 export function ensureCmsDeps() {
   if (existsSync(join(CMS_DIR, "node_modules", "@strapi", "strapi", "package.json"))) return false;
   console.log("Installing the CMS dependencies in cms/ (a few minutes the first time)…");

@@ -1,5 +1,5 @@
 // `npm run deploy:check [-- --env <name>]`: `wrangler deploy --dry-run` on the production build,
-// then the Worker bundle's gzip size against its budget (DESIGN.md section 7: at most 1 MiB).
+// then the Worker bundle's gzip size against its budget (docs/decisions/019: at most 1 MiB).
 // In `npm test` (the deploy lane) it checks the build lane's output; standalone it builds first
 // when there is no build, or always with --env (that environment flattened into the build).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";

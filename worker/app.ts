@@ -40,8 +40,8 @@ app.use("*", async (c, next) => {
   if (secured !== c.res) c.res = secured;
 });
 
-// One handler turns unexpected errors into answers and reports them (CONVENTIONS.md "Errors"):
-// JSON for the API, the page error of SPEC.md section 2 for everything else.
+// One handler turns unexpected errors into answers and reports them (docs/conventions.md "Errors"):
+// JSON for the API, the page error of docs/product.md section 2 for everything else.
 // Feeds (RSS, sitemap, calendar files) are read by programs: a plain 503 with Retry-After tells
 // them to come back, where an HTML page would be read as a broken feed.
 app.onError((error, c) => {
@@ -60,7 +60,7 @@ app.onError((error, c) => {
 });
 
 // The configuration is checked on the first request (logged once), then one content service
-// per request (CONVENTIONS.md "Boundaries") with the execution context for background work.
+// per request (docs/conventions.md "Boundaries") with the execution context for background work.
 app.use("*", async (c, next) => {
   configFor(c.env);
   const ctx = executionContext(c);
@@ -101,7 +101,7 @@ app.get("/api/health", (c) => {
 app.post("/api/cache/purge", cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
-// Newsletter, submissions and the submissions admin (issue 7).
+// Newsletter, submissions and the submissions admin (docs/decisions/007).
 app.route("/api", formsApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
@@ -206,7 +206,7 @@ export async function renderPage(
   context.set(intakeContext, intake);
   context.set(nonceContext, nonce);
   context.set(reporterContext, reportError);
-  // A failure outside the render still gives the page error, never a blank page (SPEC.md 2, 8).
+  // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
   const response = withFallbackPage(request, await handleRequest(request, context));
   return withPageCacheHeaders(request, response);
 }

@@ -10,7 +10,7 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, "&quot;");
 
 /**
- * The page error of SPEC.md section 2, written by the Worker itself for the rare failure that
+ * The page error of docs/product.md section 2, written by the Worker itself for the rare failure that
  * happens before or outside React's render (the render threw, or React Router answered with an
  * empty 500): never a blank page or a raw error body. Plain HTML without scripts: the Refresh
  * Page control is a link to the same address, which reloads without JavaScript.

@@ -6,7 +6,7 @@ import { sentryOptions } from "./monitoring/sentry";
 const handler: ExportedHandler<WorkerEnv> = { fetch: app.fetch };
 
 // Error reporting wraps the whole Worker (docs/decisions/016): every request is traced
-// (SPEC.md 9: sample rate 1) and errors that escape Hono are captured; Hono's onError and
+// (docs/product.md section 9: sample rate 1) and errors that escape Hono are captured; Hono's onError and
 // React Router's handleError report the ones they turn into pages.
 const reported: ExportedHandler<WorkerEnv> = withSentry<
   WorkerEnv,

@@ -17,7 +17,7 @@ import { captureError } from "./monitoring/report";
  * - whether the visitor is a crawler (they get whole documents, browsers a stream).
  *
  * Never stored: anything but a GET of an HTML 200 carrying the pages' own Cache-Control, search
- * results (SPEC.md section 9: no cache when searching), and any page whose content came from a
+ * results (docs/product.md section 9: no cache when searching), and any page whose content came from a
  * degraded source: that is checked after the last byte went out, since a deferred list can
  * fail after the first bytes.
  */

@@ -4,7 +4,7 @@
  * one response (React Router and React put it on every inline and module script they render).
  */
 
-/** Hosts of the players DESIGN.md section 6 loads on demand: their scripts and their iframes. */
+/** Hosts of the players docs/decisions/006 loads on demand: their scripts and their iframes. */
 export const EMBED_SCRIPT_HOSTS = [
   "https://www.youtube.com",
   "https://s.ytimg.com",

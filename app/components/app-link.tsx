@@ -8,7 +8,7 @@ function touchesSearch(to: LinkProps["to"], current: string): boolean {
 
 /**
  * A link that prefetches on intent and animates with a View Transition, except to or from
- * /search, which SPEC.md section 2 keeps still.
+ * /search, which docs/product.md section 2 keeps still.
  */
 export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink(props, ref) {
   const { pathname } = useLocation();

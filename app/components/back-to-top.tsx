@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Icon } from "./icons";
 
-/** SPEC.md section 9: the button appears once the page has scrolled more than 300 px. */
+/** docs/product.md section 9: the button appears once the page has scrolled more than 300 px. */
 export const BACK_TO_TOP_THRESHOLD = 300;
 
 export function BackToTop() {

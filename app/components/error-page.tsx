@@ -23,7 +23,7 @@ export function NotFound() {
   );
 }
 
-/** SPEC.md section 2: the page error with its exact texts and a button that reloads. */
+/** docs/product.md section 2: the page error with its exact texts and a button that reloads. */
 export function PageError() {
   return (
     <section className="error-page container" role="alert">

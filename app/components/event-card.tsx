@@ -4,7 +4,7 @@ import { AppLink } from "./app-link";
 import { Cover } from "./cover";
 import { EventStatusBadge } from "./event-status";
 
-/** The fields an event card shows; loaders return only these (issue 9: less to serialise). */
+/** The fields an event card shows; loaders return only these (docs/decisions/019: less to serialise). */
 export type CardEvent = Pick<
   MusicEvent,
   "id" | "slug" | "title" | "startsAt" | "timezone" | "status" | "venue" | "city" | "coverImage"

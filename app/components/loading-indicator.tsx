@@ -2,7 +2,7 @@ import { TEXTS } from "@core/texts";
 import { useNavigation } from "react-router";
 import { LogoMark } from "./logo";
 
-/** The pulsing logo with 'Loading...', shown while a client navigation loads (SPEC.md 2). */
+/** The pulsing logo with 'Loading...', shown while a client navigation loads (docs/product.md section 2). */
 export function LoadingIndicator() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;

@@ -1,4 +1,4 @@
-/** The header's navigation links, in SPEC.md section 2's order. */
+/** The header's navigation links, in docs/product.md section 2's order. */
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/blog", label: "Blog" },

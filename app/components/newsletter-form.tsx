@@ -8,7 +8,7 @@ import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
 
 /**
- * 'Stay in the Loop' (SPEC.md section 4). Without JavaScript it posts to the /newsletter route,
+ * 'Stay in the Loop' (docs/product.md section 4). Without JavaScript it posts to the /newsletter route,
  * whose action answers with the next step or the result; with JavaScript it checks the address,
  * opens the second step in place and posts to /api/newsletter.
  */
@@ -29,7 +29,7 @@ export function NewsletterForm({
   const firstNameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
-  // SPEC.md section 4: a result message goes back to idle after 5 s.
+  // docs/product.md section 4: a result message goes back to idle after 5 s.
   const resultShown = view.step === "email" && view.status !== "idle";
   useEffect(() => {
     if (!resultShown) return;
@@ -65,7 +65,7 @@ export function NewsletterForm({
       website: String(form.get(HONEYPOT_FIELD) ?? ""),
     });
     setSubmitting(false);
-    // SPEC.md section 4: after success the email is cleared and the form disabled.
+    // docs/product.md section 4: after success the email is cleared and the form disabled.
     setView({
       step: "email",
       status: result.ok ? "success" : "error",

@@ -12,7 +12,7 @@ type PostCardPost = { kind: "post" } & Omit<Post, "content">;
 
 /**
  * A post as a card: without its body. Loaders return cards, not posts: every field they return
- * is serialised into the page and hydrated, and bodies were most of it (issue 9: SSR cost, size).
+ * is serialised into the page and hydrated, and bodies were most of it (docs/decisions/019: SSR cost, size).
  */
 export function postCardOf(post: Post): PostCardPost {
   const { content: _body, ...card } = post;

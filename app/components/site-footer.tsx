@@ -6,7 +6,7 @@ import { Logo } from "./logo";
 import { EXPLORE_LINKS, LEGAL_LINKS, NAV_LINKS } from "./nav-links";
 import { NewsletterForm } from "./newsletter-form";
 
-/** SPEC.md section 1: the social links are placeholders until the label has its accounts. */
+/** docs/product.md section 1: the social links are placeholders until the label has its accounts. */
 const SOCIAL_LINKS = [
   { label: "Instagram", icon: "instagram" },
   { label: "SoundCloud", icon: "soundcloud" },

@@ -7,7 +7,7 @@ import { Icon } from "./icons";
 import { Logo } from "./logo";
 import { NAV_LINKS } from "./nav-links";
 
-/** SPEC.md section 6: the login button has no behaviour beyond a console line. */
+/** docs/product.md section 6: the login button has no behaviour beyond a console line. */
 function login() {
   console.log("Login is not available yet.");
 }

@@ -4,7 +4,7 @@ import { postSubscriber } from "./newsletter-client";
 const payload = { email: "a@b.co", firstName: null, lastName: null, city: null, website: "" };
 const answer = (body: string, status: number) => (async () => new Response(body, { status })) as typeof fetch;
 
-describe("postSubscriber maps answers to SPEC.md section 8's newsletter messages", () => {
+describe("postSubscriber maps answers to docs/product.md section 8's newsletter messages", () => {
   it("success: the server's message, else 'Successfully subscribed!'", async () => {
     expect(await postSubscriber(payload, answer('{"message":"Welcome aboard"}', 200))).toEqual({
       ok: true,
@@ -48,7 +48,7 @@ describe("postSubscriber maps answers to SPEC.md section 8's newsletter messages
     });
   });
 
-  it("sends the subscriber payload of SPEC.md section 3 with source 'website_footer'", async () => {
+  it("sends the subscriber payload of docs/product.md section 3 with source 'website_footer'", async () => {
     let sent: unknown;
     const spy = (async (_url: string, init: RequestInit) => {
       sent = JSON.parse(String(init.body));

@@ -1,6 +1,6 @@
 import { TEXTS } from "@core/texts";
 
-/** SPEC.md sections 4 and 9: the status message goes back to idle after 5 s. */
+/** docs/product.md sections 4 and 9: the status message goes back to idle after 5 s. */
 export const NEWSLETTER_RESET_MS = 5000;
 
 export interface NewsletterPayload {
@@ -21,7 +21,7 @@ function messageOf(body: unknown, key: "message" | "error"): string | null {
 }
 
 /**
- * Posts a sign-up to the Worker and maps the answer to SPEC.md section 8's messages: the
+ * Posts a sign-up to the Worker and maps the answer to docs/product.md section 8's messages: the
  * server's message or 'Failed to subscribe' for a non-OK answer, 'Server returned invalid
  * response' when it is not JSON, 'Failed to subscribe. Please try again.' when the request
  * fails, and the server's message or 'Successfully subscribed!' on success.

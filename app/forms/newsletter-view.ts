@@ -1,5 +1,5 @@
 /**
- * What the newsletter form shows (SPEC.md section 4): the email step (idle, or a result), or the
+ * What the newsletter form shows (docs/product.md section 4): the email step (idle, or a result), or the
  * second step with optional details. The no-JavaScript action returns one of these; the
  * enhanced form moves between them in the browser.
  */

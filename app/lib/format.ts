@@ -12,7 +12,7 @@ export function formatLongDate(iso: string): string {
 }
 
 // One formatter per time zone: building an Intl.DateTimeFormat costs more than a whole card's
-// render (issue 9, SSR CPU). null marks a zone the runtime does not know.
+// render (docs/decisions/019, SSR CPU). null marks a zone the runtime does not know.
 const eventFormats = new Map<string, Intl.DateTimeFormat | null>();
 
 function eventFormat(timeZone: string): Intl.DateTimeFormat | null {

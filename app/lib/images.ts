@@ -1,4 +1,4 @@
-/** The stock cover shown when content has none (SPEC.md section 3, display defaults). */
+/** The stock cover shown when content has none (docs/product.md section 3, display defaults). */
 export const PLACEHOLDER_COVER = "/media/covers/placeholder.svg";
 
 export function coverOrPlaceholder(url: string | null | undefined): string {

@@ -3,8 +3,8 @@ import { data } from "react-router";
 
 /**
  * What a detail loader throws when its item is null: a 404 when the source answered that there
- * is no such item; a 503 (the page error of SPEC.md section 2, never cached) when the null stands
- * in for a source failure (SPEC.md section 8), so an outage never tells visitors or crawlers
+ * is no such item; a 503 (the page error of docs/product.md section 2, never cached) when the null stands
+ * in for a source failure (docs/product.md section 8), so an outage never tells visitors or crawlers
  * that the page is gone.
  */
 export function missing(content: Pick<ContentService, "sourceFailed">, notFound: string) {

@@ -2,7 +2,7 @@
  * Waits up to `deadlineMs` for loader data. Settled in time, the data is rendered in place (the
  * page reads without JavaScript and nothing swaps in later); late, the pending promise is handed
  * to React Router, which streams it: the page's shell leaves at once and the data follows in the
- * same response (issue 9). Wrapped in an object, so the promise is returned unresolved.
+ * same response (docs/decisions/019). Wrapped in an object, so the promise is returned unresolved.
  */
 export async function streamIfSlow<T>(
   data: Promise<T>,

@@ -1,6 +1,6 @@
 /**
  * The browser's error reporter (docs/decisions/016): a few hundred bytes instead of the Sentry
- * browser SDK, so the initial JavaScript stays within DESIGN.md section 7's budget. It turns an
+ * browser SDK, so the initial JavaScript stays within docs/decisions/019's budget. It turns an
  * error into a Sentry event, wraps it in an envelope and posts it to the Worker's tunnel
  * (/api/monitoring), which adds release and environment and forwards it to the DSN.
  */

@@ -1,9 +1,9 @@
 import { atom, type Getter, type Setter } from "jotai";
 import type { PlayableTrack } from "./tracks";
 
-/** SPEC.md section 9: volume runs from 0 to 1 in steps of 0.1, default 1. */
+/** docs/product.md section 9: volume runs from 0 to 1 in steps of 0.1, default 1. */
 export const VOLUME_STEP = 0.1;
-/** SPEC.md section 9: the mobile breakpoint; below it the video panel starts minimized. */
+/** docs/product.md section 9: the mobile breakpoint; below it the video panel starts minimized. */
 export const MOBILE_BREAKPOINT = 1024;
 export const STORAGE_KEY = "crossfade.player";
 
@@ -13,7 +13,7 @@ export function clampVolume(value: number): number {
 }
 
 // Primitives stay private: components read the derived atoms and change state through the
-// write atoms below (CONVENTIONS.md "State").
+// write atoms below (docs/conventions.md "State").
 const currentTrack = atom<PlayableTrack | null>(null);
 currentTrack.debugLabel = "player/currentTrack";
 const trackList = atom<PlayableTrack[]>([]);
@@ -63,13 +63,13 @@ export interface PlayRequest {
   track: PlayableTrack;
   /** The list the track belongs to, for next/previous and auto-play; defaults to the track alone. */
   list?: PlayableTrack[];
-  /** Viewport width, so the video panel starts minimized on small screens (SPEC.md 4). */
+  /** Viewport width, so the video panel starts minimized on small screens (docs/product.md section 4). */
   viewportWidth?: number;
   /** Start (or jump, on the current track) this many seconds in. */
   startAt?: number;
 }
 
-/** Plays a track; on the current track it toggles play and pause (SPEC.md section 4). */
+/** Plays a track; on the current track it toggles play and pause (docs/product.md section 4). */
 export const playTrackAtom = atom(null, (get, set, request: PlayRequest) => {
   const current = get(currentTrack);
   if (current && current.id === request.track.id) {
@@ -138,7 +138,7 @@ export const previousTrackAtom = atom(null, (get, set, viewportWidth?: number) =
 });
 previousTrackAtom.debugLabel = "player/previous";
 
-/** A finished track advances when auto-play is on (the default), else stops (SPEC.md 4). */
+/** A finished track advances when auto-play is on (the default), else stops (docs/product.md section 4). */
 export const trackEndedAtom = atom(null, (get, set, viewportWidth?: number) => {
   if (get(autoPlay) && get(trackList).length > 0) {
     const next = step(get, 1);
@@ -164,7 +164,7 @@ export const seekAtom = atom(null, (get, set, to: number) => {
   set(position, target);
   set(seekRequest, { to: target, n: (get(seekRequest)?.n ?? 0) + 1 });
 });
-/** Arrow keys seek by ±10 s (SPEC.md section 9). */
+/** Arrow keys seek by ±10 s (docs/product.md section 9). */
 export const seekByAtom = atom(null, (get, set, delta: number) => set(seekAtom, get(position) + delta));
 
 /** What survives a reload in sessionStorage: current track, play state and volume. */

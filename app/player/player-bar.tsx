@@ -107,7 +107,7 @@ function VolumeControl() {
   );
 }
 
-/** The fixed bottom player, mounted by PlayerHost while a track is current (SPEC.md section 2). */
+/** The fixed bottom player, mounted by PlayerHost while a track is current (docs/product.md section 2). */
 export function PlayerBar() {
   const track = useAtomValue(currentTrackAtom);
   const playing = useAtomValue(isPlayingAtom);

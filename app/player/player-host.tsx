@@ -8,7 +8,7 @@ import { usePersistence } from "./use-persistence";
 const loadPlayerBar = () => import("./player-bar");
 
 // The bar, its engines, shortcuts and Media Session load with the first track, not with every
-// page: most visits never play anything (issue 9, initial JavaScript budget).
+// page: most visits never play anything (docs/decisions/019, initial JavaScript budget).
 const PlayerBar = lazy(() => loadPlayerBar().then((m) => ({ default: m.PlayerBar })));
 
 /**
@@ -23,14 +23,14 @@ export function preloadPlayer(track: PlayableTrack) {
 
 /**
  * Lives in the root layout, outside the route outlet, so navigation never interrupts playback
- * (DESIGN.md section 6). It restores the persisted track after hydration and mounts the player
+ * (docs/decisions/006). It restores the persisted track after hydration and mounts the player
  * bar while a track is current.
  */
 export function PlayerHost() {
   usePersistence();
   const track = useAtomValue(currentTrackAtom);
 
-  // The footer gets extra room while a track is current (SPEC.md section 2).
+  // The footer gets extra room while a track is current (docs/product.md section 2).
   useEffect(() => {
     document.body.classList.toggle("has-player", Boolean(track));
   }, [track]);

@@ -4,7 +4,7 @@ import type { AudioPlatform, Mixtape, Post, Release } from "@core/content/types"
 export type SourceContext = "blogpost" | "mixtape" | "release";
 export type SourceKind = "mp3" | "youtube" | "soundcloud" | "spotify";
 
-/** SPEC.md section 3, Playable track. */
+/** docs/product.md section 3, Playable track. */
 export interface PlayableTrack {
   id: string;
   title: string;
@@ -18,13 +18,13 @@ export interface PlayableTrack {
   postId: string | number;
 }
 
-/** SPEC.md section 4: youtube, then soundcloud, then mp3, then spotify. */
+/** docs/product.md section 4: youtube, then soundcloud, then mp3, then spotify. */
 export const SOURCE_PRIORITY: readonly SourceKind[] = ["youtube", "soundcloud", "mp3", "spotify"];
 
-/** The label name mixtape tracks are credited to (SPEC.md section 3). */
+/** The label name mixtape tracks are credited to (docs/product.md section 3). */
 export const LABEL_ARTIST = "Crossfade";
 
-/** SPEC.md section 3: the platform comes from the URL host, else audio_platform, else mp3. */
+/** docs/product.md section 3: the platform comes from the URL host, else audio_platform, else mp3. */
 export function detectPlatform(url: string, platform?: AudioPlatform | null): SourceKind {
   let host = "";
   try {
@@ -57,7 +57,7 @@ export function youtubeId(url: string): string | null {
   return candidate && /^[\w-]{11}$/.test(candidate) ? candidate : null;
 }
 
-/** The Spotify track id from a 'track/{id}' URL (SPEC.md section 5), else null. */
+/** The Spotify track id from a 'track/{id}' URL (docs/product.md section 5), else null. */
 export function spotifyTrackId(url: string): string | null {
   return url.match(/track[/:]([A-Za-z0-9]+)/)?.[1] ?? null;
 }

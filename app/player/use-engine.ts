@@ -17,7 +17,7 @@ import { loadEngine } from "./engines/load";
 import type { Engine, EngineEvents, EngineFactory } from "./engines/types";
 import { pickSource } from "./tracks";
 
-/** SPEC.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
+/** docs/product.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
 export const SWITCH_DELAY_MS = 200;
 
 /**
@@ -99,7 +99,7 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
         if (!cancelled) reportFailure("This track can't be played right now.");
       }
     };
-    // A streaming source gets a 200 ms gap after the previous one stops (SPEC.md 4).
+    // A streaming source gets a 200 ms gap after the previous one stops (docs/product.md section 4).
     const timer = previous && source.kind !== "mp3" ? setTimeout(start, SWITCH_DELAY_MS) : undefined;
     if (!timer) void start();
     return () => {

@@ -4,7 +4,7 @@ import { persistedAtom, restoreAtom, STORAGE_KEY } from "./atoms";
 
 /**
  * Current track, play state and volume survive a reload in sessionStorage. They are read after
- * hydration, so the server and the first client render agree (DESIGN.md section 6).
+ * hydration, so the server and the first client render agree (docs/decisions/006).
  */
 export function usePersistence() {
   const restore = useSetAtom(restoreAtom);

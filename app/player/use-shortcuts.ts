@@ -14,7 +14,7 @@ function isTyping(target: EventTarget | null): boolean {
   return !["button", "checkbox", "radio", "range", "submit", "reset"].includes(type);
 }
 
-/** SPEC.md section 9: Space plays or pauses, M mutes, Left and Right seek ±10 s. */
+/** docs/product.md section 9: Space plays or pauses, M mutes, Left and Right seek ±10 s. */
 export function useShortcuts() {
   const track = useAtomValue(currentTrackAtom);
   const toggle = useSetAtom(togglePlayAtom);

@@ -15,7 +15,7 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { store } = content;
-  // SPEC.md section 2: the parameter is named id but holds the slug.
+  // docs/product.md section 2: the parameter is named id but holds the slug.
   const post = await store.getPost(params.id);
   if (!post) throw missing(content, "Post not found");
   return { post };

@@ -12,10 +12,10 @@ import { seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/blog";
 
-/** How long /blog waits for its posts before it streams the page without them (issue 9). */
+/** How long /blog waits for its posts before it streams the page without them (docs/decisions/019). */
 const STREAM_AFTER_MS = 100;
 
-/** SPEC.md section 2: /blog accepts ?category= with these values. */
+/** docs/product.md section 2: /blog accepts ?category= with these values. */
 const QUERY_CATEGORIES = ["interviews", "premieres"] as const;
 
 function isCategory(value: string | undefined | null): value is PostCategory {
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cards = (list: Page<ListedPost>) => ({ ...list, items: list.items.map(toCardPost) });
   if (path === "/blog" && page === 1) {
     // The first page of /blog can never be a 404, so it need not wait for a slow source: past the
-    // deadline its header and navigation stream out and the posts follow (issue 9).
+    // deadline its header and navigation stream out and the posts follow (docs/decisions/019).
     const { value: posts } = await streamIfSlow(store.listCombinedPosts(filter).then(cards), STREAM_AFTER_MS);
     return { posts, heading, description, path, query, page };
   }

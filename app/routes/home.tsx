@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const featured = latest.items.filter((p) => p.isFeatured).slice(0, 3);
   const rest = latest.items.filter((p) => !featured.includes(p)).slice(0, 6);
-  // Only what the page shows: loader data is serialised into the HTML and hydrated (issue 9).
+  // Only what the page shows: loader data is serialised into the HTML and hydrated (docs/decisions/019).
   return {
     featured: featured.map(postCardOf),
     latest: rest.map(postCardOf),

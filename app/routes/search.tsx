@@ -29,7 +29,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
     title: q ? `Search: ${q}` : "Search",
     description: "Search Crossfade's posts and mixtapes by artist, title, genre or city.",
-    // Crawlable (Lighthouse SEO, issue 9), with every result variant's canonical URL being /search,
+    // Crawlable (Lighthouse SEO, docs/decisions/019), with every result variant's canonical URL being /search,
     // so search engines fold the query pages into one instead of indexing each (decision 008).
     path: "/search",
   });

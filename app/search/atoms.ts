@@ -4,7 +4,7 @@ import { atom } from "jotai";
 export const searchOpenAtom = atom(false);
 searchOpenAtom.debugLabel = "searchOpen";
 
-// What had focus before the modal opened, so closing it can give focus back (issue 6).
+// What had focus before the modal opened, so closing it can give focus back (docs/decisions/008).
 let opener: Element | null = null;
 
 /** The element focused before the modal opened (read once when it closes). */

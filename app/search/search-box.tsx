@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useSuggestions } from "./suggestions";
 
 interface SearchBoxProps {
-  /** At most this many suggestions: 8 in the modal, 5 elsewhere (SPEC.md section 9). */
+  /** At most this many suggestions: 8 in the modal, 5 elsewhere (docs/product.md section 9). */
   limit: number;
   autoFocus?: boolean;
   /** Called after the box sent the visitor somewhere (the modal closes itself). */
@@ -64,7 +64,7 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
     const chosen = open ? suggestions[active] : undefined;
     if (chosen) return go(chosen.href);
     const q = query.trim();
-    // SPEC.md section 5: search submit needs a non-empty trimmed query.
+    // docs/product.md section 5: search submit needs a non-empty trimmed query.
     if (q) go(`/search?${new URLSearchParams({ q })}`);
   };
 
@@ -81,7 +81,7 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
         placeholder={TEXTS.searchPlaceholder}
         autoComplete="off"
         maxLength={200}
-        // biome-ignore lint/a11y/noAutofocus: the modal exists to be typed into; focus moves into it (issue 6).
+        // biome-ignore lint/a11y/noAutofocus: the modal exists to be typed into; focus moves into it (docs/decisions/008).
         autoFocus={autoFocus}
         role="combobox"
         aria-expanded={open}

@@ -5,7 +5,7 @@ import { searchOpenAtom, toggleSearchAtom } from "./atoms";
 // The modal's code loads on first use, keeping it out of every page's initial JavaScript.
 const SearchModal = lazy(() => import("./search-modal"));
 
-/** Ctrl+K / Cmd+K toggles the search modal from any page (SPEC.md section 2, Header). */
+/** Ctrl+K / Cmd+K toggles the search modal from any page (docs/product.md section 2, Header). */
 export function SearchLauncher() {
   const [open] = useAtom(searchOpenAtom);
   const [, toggle] = useAtom(toggleSearchAtom);

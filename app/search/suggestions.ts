@@ -1,7 +1,7 @@
 import type { Suggestion } from "@core/content/types";
 import { useEffect, useState } from "react";
 
-/** SPEC.md section 9: 300 ms pause, 2 characters, 3 failures and suggestions stop. */
+/** docs/product.md section 9: 300 ms pause, 2 characters, 3 failures and suggestions stop. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_MAX_FAILURES = 3;

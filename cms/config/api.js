@@ -1,4 +1,4 @@
-// REST defaults; the Worker always sends pagination explicitly (SPEC.md section 9).
+// REST defaults; the Worker always sends pagination explicitly (docs/product.md section 9).
 module.exports = {
   rest: {
     defaultLimit: 25,

@@ -6,7 +6,7 @@ module.exports = ({ env }) => ({
   },
   upload: {
     config: {
-      // Artist submissions may carry audio of up to 50 MB (DESIGN.md section 5).
+      // Artist submissions may carry audio of up to 50 MB (docs/product.md).
       sizeLimit: 60 * 1024 * 1024,
       breakpoints: {},
     },

@@ -2,7 +2,7 @@ import type { ParsedSearch } from "../search/params";
 import type { KnownTaxa, SearchResults } from "../search/results";
 
 /**
- * Domain types of Crossfade (SPEC.md section 3, DESIGN.md section 5). Adapters translate their
+ * Domain types of Crossfade (docs/product.md section 3, docs/product.md). Adapters translate their
  * sources (SQL rows, Strapi JSON, Meilisearch hits) into these shapes; nothing else sees a
  * source's own field names.
  */
@@ -28,7 +28,7 @@ export interface Location extends Taxon {
   postCount: number;
 }
 
-/** A blog post in its shown form (SPEC.md section 3: id is the slug). */
+/** A blog post in its shown form (docs/product.md section 3: id is the slug). */
 export interface Post {
   id: string;
   numericId: number;
@@ -164,7 +164,7 @@ export interface PostFilter {
   pageSize?: number;
   category?: PostCategory;
   tag?: string;
-  /** Slugs; several values OR, an empty list means no filter (SPEC.md section 5). */
+  /** Slugs; several values OR, an empty list means no filter (docs/product.md section 5). */
   genres?: string[];
   locations?: string[];
   search?: string;
@@ -202,7 +202,7 @@ export interface StoredFile {
   location: string;
 }
 
-/** The artist submission form (DESIGN.md section 5), validated before it reaches a store. */
+/** The artist submission form (docs/product.md), validated before it reaches a store. */
 export interface SubmissionInput {
   artistName: string;
   email: string;
@@ -240,12 +240,12 @@ export interface Submission {
 
 export interface SubmissionFilter {
   page?: number;
-  /** Default 25 (SPEC.md section 9). */
+  /** Default 25 (docs/product.md section 9). */
   pageSize?: number;
   status?: SubmissionStatus;
 }
 
-/** The newsletter subscriber payload (SPEC.md section 3). */
+/** The newsletter subscriber payload (docs/product.md section 3). */
 export interface SubscriberInput {
   email: string;
   firstName: string | null;
@@ -259,7 +259,7 @@ export interface SubscribeResult {
   message: string;
 }
 
-/** The content port every source implements (DESIGN.md section 4). */
+/** The content port every source implements (docs/architecture.md). */
 export interface ContentStore {
   readonly kind: "d1" | "strapi";
   listPosts(filter?: PostFilter): Promise<Page<Post>>;
@@ -347,14 +347,14 @@ export interface Suggestion {
   href: string;
 }
 
-/** The search port (DESIGN.md section 4): Meilisearch, D1 FTS5 or the CMS's own filters. */
+/** The search port (docs/architecture.md): Meilisearch, D1 FTS5 or the CMS's own filters. */
 export interface SearchIndex {
   readonly kind: "meilisearch" | "d1-fts5" | "strapi";
   searchPosts(query: SearchQuery): Promise<SearchResult<PostHit>>;
   searchMixtapes(query: SearchQuery): Promise<SearchResult<MixtapeHit>>;
   /** Half posts, half mixtapes, at most `limit` in all. */
   suggest(query: string, limit: number): Promise<Suggestion[]>;
-  /** true when the backend answers and has posts (SPEC.md section 4 availability flag). */
+  /** true when the backend answers and has posts (docs/product.md section 4 availability flag). */
   health(): Promise<boolean>;
 }
 
@@ -365,7 +365,7 @@ export interface ContentService {
   siteUrl: string;
   siteName: string;
   /**
-   * True once a source degraded during this request (SPEC.md section 8: a CMS failure reads
+   * True once a source degraded during this request (docs/product.md section 8: a CMS failure reads
    * as an empty list or a missing item). Detail pages answer 503 instead of 404 then.
    */
   sourceFailed(): boolean;

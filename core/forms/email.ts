@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: something, an at sign, something, a dot, something (no spaces). Shared by
+ * docs/product.md section 5: something, an at sign, something, a dot, something (no spaces). Shared by
  * the newsletter and the submission form, in the browser and in the Worker.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -25,7 +25,7 @@ export type SubmissionOutcome = { ok: true; submission: Submission } | Refusal;
 export interface FormIntake {
   /** Reads the newsletter form (URL-encoded, multipart or JSON) within its size limit. */
   readNewsletter(request: Request): Promise<NewsletterFields>;
-  /** Rate limit, honeypot, SPEC.md section 5 validation, then the store. */
+  /** Rate limit, honeypot, docs/product.md section 5 validation, then the store. */
   subscribe(fields: Record<string, unknown>): Promise<NewsletterOutcome>;
   /** Body limit, rate limit, honeypot, validation and file checks, then the store. */
   submit(request: Request): Promise<SubmissionOutcome>;

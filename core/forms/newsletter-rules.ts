@@ -14,8 +14,8 @@ function optional(value: unknown): string | null {
 }
 
 /**
- * Turns the newsletter form (or JSON body) into the subscriber payload of SPEC.md section 3, or
- * null when the email does not pass SPEC.md section 5's pattern. Names and city are optional.
+ * Turns the newsletter form (or JSON body) into the subscriber payload of docs/product.md section 3, or
+ * null when the email does not pass docs/product.md section 5's pattern. Names and city are optional.
  */
 export function parseSubscriber(fields: Record<string, unknown>): SubscriberInput | null {
   const email = typeof fields.email === "string" ? fields.email.trim() : "";

@@ -1,12 +1,12 @@
 /**
- * The submission form's rules (DESIGN.md section 5), one module for the browser and the Worker
+ * The submission form's rules (docs/product.md), one module for the browser and the Worker
  * so a visitor sees the same field-level message whether JavaScript checked or the server did.
  */
 import { TEXTS } from "../texts";
 import { isValidEmail } from "./email";
 import { ARTWORK, AUDIO, checkFile, type FileKind } from "./file-types";
 
-/** Form field names (snake case, as the CMS of SPEC.md section 7 receives them). */
+/** Form field names (snake case, as the CMS of docs/product.md section 7 receives them). */
 export const SUBMISSION_FIELDS = {
   artistName: "artist_name",
   email: "email",

@@ -1,5 +1,5 @@
 /**
- * The deterministic demo catalogue of Crossfade (DESIGN.md section 4): genres, locations, posts,
+ * The deterministic demo catalogue of Crossfade (docs/architecture.md): genres, locations, posts,
  * aggregated posts, mixtapes, releases and events, as plain objects shaped like the rows of
  * migrations/0001_catalogue.sql. Pure TypeScript with no Node imports: it also runs inside
  * workerd in tests. Every name, venue and label is invented.

@@ -7,7 +7,7 @@ import {
 } from "@worker/content/meilisearch/documents";
 import type { Meilisearch } from "meilisearch";
 
-/** SPEC.md section 9: documents go to Meilisearch 1000 at a time. */
+/** docs/product.md section 9: documents go to Meilisearch 1000 at a time. */
 export const BATCH_SIZE = 1000;
 
 async function everything<T>(list: (page: number) => Promise<Page<T>>): Promise<T[]> {

@@ -9,7 +9,7 @@ async function pageScripts(path: string): Promise<string[]> {
   return [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
 }
 
-describe("static assets (issue 9)", () => {
+describe("static assets (docs/decisions/019)", () => {
   it("serves the hashed scripts a page loads as immutable for a year", async () => {
     const scripts = await pageScripts("/");
     expect(scripts.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ export const baseUrl = () => inject("baseUrl");
 
 /**
  * A normal desktop user agent: isbot() counts HeadlessChrome as a bot, and bots get the whole
- * document at once instead of a stream (DESIGN.md section 2).
+ * document at once instead of a stream (docs/decisions/001).
  */
 const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -24,7 +24,7 @@ const FLAGS = [
 
 export interface Session {
   browser: Browser;
-  /** Console errors and page errors seen so far; every test ends with none (CONVENTIONS.md). */
+  /** Console errors and page errors seen so far; every test ends with none (docs/conventions.md). */
   problems: string[];
   /**
    * Lets the current test expect one kind of console error, such as the browser's own line for

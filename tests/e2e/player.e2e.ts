@@ -199,7 +199,7 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
     await playPostTrack(page);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
     const videoId = new URL(yt.primary_audio_url ?? "").searchParams.get("v");
-    // The engine's code loads on use (issue 9), so its player may appear just after the button.
+    // The engine's code loads on use (docs/decisions/019), so its player may appear just after the button.
     await expect
       .poll(async () => (await events()).filter((e) => e.kind === "youtube:create").map((e) => e.videoId))
       .toEqual([videoId]);

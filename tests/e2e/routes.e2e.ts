@@ -36,7 +36,7 @@ const STATIC_ROUTES: Array<[string, number, string | RegExp, boolean]> = [
   ["/blog/location/berlin", 200, "Berlin", true],
 ];
 
-describe("every route of SPEC.md section 2", () => {
+describe("every route of docs/product.md section 2", () => {
   for (const [path, status, h1, chrome] of STATIC_ROUTES) {
     it(`${path} answers ${status} with its h1 and ${chrome ? "the header and footer" : "no header or footer"}`, async () => {
       const page = await session.newPage();

@@ -7,7 +7,7 @@ import { baseUrl } from "./browser";
 import { E2E_DSN_KEY } from "./global-setup";
 
 /**
- * No secret reaches the client bundle, the server bundle or a rendered page (issue 8). `npm
+ * No secret reaches the client bundle, the server bundle or a rendered page (docs/decisions/018). `npm
  * test` builds with stand-in secrets in the environment (scripts/lib.mjs SECRET_CANARIES) and
  * the e2e server runs with them as its ADMIN_TOKEN and PURGE_TOKEN and a DSN whose key is
  * E2E_DSN_KEY; a bundle that inlined any of them would fail here.

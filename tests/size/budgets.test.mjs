@@ -1,4 +1,4 @@
-// The `size` lane of `npm test` (after `build`): DESIGN.md section 7's size budgets, read from
+// The `size` lane of `npm test` (after `build`): docs/decisions/019's size budgets, read from
 // the production build. The Worker bundle's budget is the `deploy` lane (scripts/deploy-check.mjs).
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";

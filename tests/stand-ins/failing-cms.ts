@@ -6,7 +6,7 @@ import type { AddressInfo, Socket } from "node:net";
 export type CmsFault = "slow" | "garbage" | "error";
 
 /**
- * A local HTTP server standing in for a broken Strapi (issue 8 point 3): under `/slow/` it
+ * A local HTTP server standing in for a broken Strapi (docs/decisions/018 point 3): under `/slow/` it
  * answers only after `slowMs` (past the Worker's CMS_TIMEOUT_MS), under `/garbage/` it answers
  * 200 with a body that is not JSON, under `/error/` it answers 500 with Strapi's error body.
  * `refusedUrl` is a port nobody listens on (the CMS is down). Counts the requests per fault, so

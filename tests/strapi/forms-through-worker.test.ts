@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
 
-// Issue 7, the Strapi path: the newsletter, a submission with files and the submissions admin,
+// docs/decisions/007, the Strapi path: the newsletter, a submission with files and the submissions admin,
 // each sent to the Worker (production build, CMS_URL at the lane's Strapi) as a visitor or an
 // admin would, and checked in what Strapi stored or answers back.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cmsApi, eventually, h1Of, laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
 
-// Issue 10 point 2, end to end: the Worker (production build, edge cache in local KV) in front of
+// docs/decisions/021 point 2, end to end: the Worker (production build, edge cache in local KV) in front of
 // the real Strapi, whose bootstrap pointed its webhook at the Worker's /api/cache/purge
 // (CROSSFADE_PURGE_URL, CROSSFADE_PURGE_TOKEN). Editing through Strapi must show on the next
 // page request; editing Strapi's database behind its back (no webhook) must not, which is what

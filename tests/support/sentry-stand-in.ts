@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 
 /**
- * A local stand-in for Sentry's ingest endpoint (CONVENTIONS.md "Tests": outside services we
+ * A local stand-in for Sentry's ingest endpoint (docs/conventions.md "Tests": outside services we
  * cannot run are replaced by a small server answering like the documented API). It accepts
  * envelopes at POST /api/<project>/envelope/ like sentry.io, keeps them, and lets a test read
  * them (GET /received) or forget them (DELETE /received). Setting `failWith` makes it answer

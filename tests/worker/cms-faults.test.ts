@@ -5,12 +5,12 @@ import type { WorkerEnv } from "@worker/env";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { callApp } from "./helpers";
 
-// Issue 8 point 3, the CMS rows of the fault matrix (docs/faults.md). CMS_URL points at a
+// docs/decisions/018 point 3, the CMS rows of the fault matrix (docs/faults.md). CMS_URL points at a
 // broken Strapi (tests/stand-ins/failing-cms.ts, started by tests/support/workers-global-setup.ts in Node):
 // down (connection refused), slow (answers after 3 s; CMS_TIMEOUT_MS is 150 here), garbage (200
 // with a body that is not JSON) and 500s. Every main route is asked twice per fault:
 //
-// - cold: nothing cached. The visitor gets SPEC.md section 8's degraded page (empty lists) or
+// - cold: nothing cached. The visitor gets docs/product.md section 8's degraded page (empty lists) or
 //   section 2's page error (a detail page whose item could not be loaded answers 503), never a
 //   blank page or a raw 500, never a page browsers may keep (no-store); KV stays empty.
 // - stale: the edge cache was filled while the source worked, then went stale (Date.now moved
@@ -217,7 +217,7 @@ describe("the CMS fault matrix", () => {
         if (seen.status === 503) expect(seen.retryAfter, `${where}: Retry-After`).toBe("30");
         expect(seen.body.length, where).toBeGreaterThan(0);
         if (seen.type === "text/html") expect(seen.body, where).toMatch(/<h1[^>]*>[^<]+/);
-        // The failure is logged with SPEC.md section 8's text (the degraded answer looks normal).
+        // The failure is logged with docs/product.md section 8's text (the degraded answer looks normal).
         expect(
           errors.mock.calls.some((call) => /^\[cms\] Failed to fetch|search/i.test(String(call[0]))),
           `${where}: logged`,

@@ -122,7 +122,7 @@ describe("the KV edge cache", () => {
   it("never stores a result its source reported as a failure, even a non-empty one", async () => {
     const genres = [{ slug: "house", postCount: 0 }];
     const load = source(async () => {
-      // A per-genre count that failed became 0 (SPEC.md section 8): the list looks fine.
+      // A per-genre count that failed became 0 (docs/product.md section 8): the list looks fine.
       await new Promise((r) => setTimeout(r, 5));
       reportSourceFailure(new Error("count failed"));
       return genres;

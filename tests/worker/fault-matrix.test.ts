@@ -15,14 +15,14 @@ import {
 import { htmlText } from "./helpers";
 
 /**
- * The fault matrix (issue 8, docs/decisions/018): for each upstream fault and each main route,
+ * The fault matrix (docs/decisions/018, docs/decisions/018): for each upstream fault and each main route,
  * what the visitor gets, whether anything from the failure was stored in the edge cache, and
  * whether error reporting (the Sentry stand-in) received the error.
  *
- * What a visitor may get (DESIGN.md section 7, SPEC.md sections 2 and 8):
+ * What a visitor may get (docs/decisions/019, docs/product.md sections 2 and 8):
  *   "content"     200 and the same page or answer as with every source healthy
- *   "page-error"  the page error of SPEC.md 2 ('Something went wrong' …, 'Refresh Page'), never blank
- *   "unavailable" the API's 503 JSON with a message and empty results (SPEC 8: lists fail to empty),
+ *   "page-error"  the page error of docs/product.md section 2 ('Something went wrong' …, 'Refresh Page'), never blank
+ *   "unavailable" the API's 503 JSON with a message and empty results (docs/product.md section 8: lists fail to empty),
  *                 or for a feed a plain-text 503 with Retry-After (feed readers come back later)
  */
 type Outcome = "content" | "page-error" | "unavailable" | "search-degraded";
@@ -81,7 +81,7 @@ const FAULTS: FaultCase[] = [
     name: "D1 throwing, nothing cached",
     bindings: () => ({ DB: throwingD1() }),
     affects: () => true,
-    // The results page keeps its search form and says search is having trouble (SPEC.md 8).
+    // The results page keeps its search form and says search is having trouble (docs/product.md section 8).
     outcome: (r) =>
       r.name === "search page" ? "search-degraded" : r.kind === "page" ? "page-error" : "unavailable",
     reported: () => true,
@@ -216,7 +216,7 @@ beforeAll(async () => {
 
 describe.each(FAULTS)("$name", (fault) => {
   it.each(ROUTES)(
-    "$name: the visitor gets what SPEC.md 8 promises, nothing failed is cached, the error is reported",
+    "$name: the visitor gets what docs/product.md section 8 promises, nothing failed is cached, the error is reported",
     async (route) => {
       const prefix = release();
       if (fault.staleCache) {

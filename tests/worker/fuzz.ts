@@ -4,10 +4,10 @@ import fc from "fast-check";
 import { vi } from "vitest";
 
 /**
- * Bad input everywhere (issue 8, docs/decisions/018): fast-check drives every /api endpoint,
+ * Bad input everywhere (docs/decisions/018, docs/decisions/018): fast-check drives every /api endpoint,
  * every route parameter and the query strings of every page with at least 1000 generated
  * cases each. Whatever arrives, the answer is below 500 and comes within a time bound
- * (DESIGN.md section 7: bad input gets a clear 4xx, never a 500). The Hono app is called
+ * (docs/decisions/019: bad input gets a clear 4xx, never a 500). The Hono app is called
  * directly: SELF.fetch slows down with every request it serves. The properties are spread over
  * tests/worker/fuzz-*.test.ts: workerd counts every timer of a test file against one request
  * context (at most 10,000 active), and a file of more than about 8,000 page renders reaches it.

@@ -119,7 +119,7 @@ describe("security headers on other answers", () => {
 });
 
 describe("the Worker's own page error (a failure outside React's render)", () => {
-  it("replaces an empty 500 with the page error of SPEC.md 2, escaped and without scripts", async () => {
+  it("replaces an empty 500 with the page error of docs/product.md section 2, escaped and without scripts", async () => {
     const { withFallbackPage } = await import("@worker/fallback-page");
     const request = new Request('http://localhost/blog?q="><script>alert(1)</script>');
     const res = withFallbackPage(request, new Response(null, { status: 500 }));

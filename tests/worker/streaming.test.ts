@@ -35,7 +35,7 @@ async function render(path: string, service: ContentService, userAgent = BROWSER
   return renderPage(request, service, createIntake(env.DB, service.store, request));
 }
 
-describe("streaming (issue 9)", () => {
+describe("streaming (docs/decisions/019)", () => {
   // The first render in a fresh isolate loads the server build; time only the ones after it.
   beforeAll(async () => {
     await (await render("/blog", createContentService(env))).text();

@@ -197,7 +197,7 @@ describe("when D1 fails", () => {
   } as unknown as D1Database;
   const brokenEnv = { ...env, DB: broken, ADMIN_TOKEN: "test-admin-token-0123456789abcdef0123456789" };
 
-  it("answers with SPEC.md section 8's messages and a 500, and reports the error", async () => {
+  it("answers with docs/product.md section 8's messages and a 500, and reports the error", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const list = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);

@@ -30,7 +30,7 @@ searchApi.get("/suggest", async (c) => {
   const parsed = parseSuggestParams(new URL(c.req.url).searchParams);
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const { query, limit } = parsed.value;
-  // SPEC.md section 5: suggestions need a trimmed query of at least 2 characters.
+  // docs/product.md section 5: suggestions need a trimmed query of at least 2 characters.
   if (query.length < 2) return c.json({ query, suggestions: [] }, 200, CACHE_HEADERS);
   try {
     const body = { query, suggestions: await content.search.suggest(query, limit) };

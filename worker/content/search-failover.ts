@@ -1,7 +1,7 @@
 import type { SearchIndex, SearchQuery } from "@core/content/types";
 import { captureError } from "../monitoring/report";
 
-/** The search backend availability flag of SPEC.md section 4, one per Worker isolate. */
+/** The search backend availability flag of docs/product.md section 4, one per Worker isolate. */
 export interface Availability {
   /** null until the first check. */
   available: boolean | null;
@@ -19,7 +19,7 @@ export const RETRY_AFTER_MS = 30_000;
 /**
  * Puts a search service (Meilisearch) in front of the content source's own search. The flag is
  * checked at start (health plus a test search), any failure switches to the content source, and
- * a later successful search sets it available again (SPEC.md sections 4 and 8). A failure of
+ * a later successful search sets it available again (docs/product.md sections 4 and 8). A failure of
  * the fallback itself propagates: callers show an empty result (section 8).
  */
 export function createFailoverSearch(

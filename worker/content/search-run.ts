@@ -32,7 +32,7 @@ export async function knownTaxa(content: Pick<ContentService, "store">): Promise
 
 /**
  * Runs a parsed search against the service's index. A failure of every backend gives empty
- * results marked degraded (SPEC.md section 8: lists fail to empty, never to an error page).
+ * results marked degraded (docs/product.md section 8: lists fail to empty, never to an error page).
  */
 export async function runSearch(
   content: Pick<ContentService, "search">,

@@ -17,7 +17,7 @@ export function describeSources(env: WorkerEnv) {
   } as const;
 }
 
-/** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (DESIGN.md section 4). */
+/** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (docs/architecture.md). */
 function strapiStore(env: WorkerEnv, cmsUrl: string) {
   return createStrapiStore(cmsUrl, undefined, {
     token: env.CMS_API_TOKEN,
@@ -25,7 +25,7 @@ function strapiStore(env: WorkerEnv, cmsUrl: string) {
   });
 }
 
-// The availability flag lives as long as the isolate: "checked at start" (SPEC.md section 4).
+// The availability flag lives as long as the isolate: "checked at start" (docs/product.md section 4).
 const searchAvailability = newAvailability();
 
 /**
@@ -59,7 +59,7 @@ export function createCache(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUn
 }
 
 /**
- * Builds the content service for one request (CONVENTIONS.md: once per request). Every source
+ * Builds the content service for one request (docs/conventions.md: once per request). Every source
  * sits behind the KV edge cache, D1 included (docs/decisions/013); `ctx` lets background
  * refreshes and cache writes outlive the response.
  */

@@ -4,7 +4,7 @@ import { captureError } from "../monitoring/report";
 /**
  * How a source tells the edge cache that a result came from a failure (docs/decisions/013).
  *
- * SPEC.md section 8 makes sources degrade instead of throwing: a failed list becomes an empty
+ * docs/product.md section 8 makes sources degrade instead of throwing: a failed list becomes an empty
  * page, a failed detail becomes null, a failed count becomes 0. Those results look like real
  * ones, so a source that degrades calls `reportSourceFailure(error)` before returning the
  * fallback. The cache runs every load inside `trackSourceFailures`, sees the report and neither

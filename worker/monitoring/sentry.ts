@@ -1,7 +1,7 @@
 import type { CloudflareOptions } from "@sentry/cloudflare";
 import { APP_VERSION, type WorkerEnv } from "../env";
 
-/** SPEC.md sections 1 and 9: every trace is sampled. */
+/** docs/product.md sections 1 and 9: every trace is sampled. */
 export const TRACES_SAMPLE_RATE = 1;
 
 /** The release reported with every event: what /api/health calls the version. */
@@ -25,7 +25,7 @@ export function sentryOptions(env: WorkerEnv): CloudflareOptions {
     tracesSampleRate: TRACES_SAMPLE_RATE,
     environment: environmentOf(env),
     release: releaseOf(env),
-    // Visitors are anonymous (SPEC.md 6) and forms carry e-mail addresses: events keep the URL
+    // Visitors are anonymous (docs/product.md section 6) and forms carry e-mail addresses: events keep the URL
     // and a few harmless headers, never bodies, cookies, credentials or the visitor's address.
     dataCollection: {
       userInfo: false,

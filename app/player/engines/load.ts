@@ -3,7 +3,7 @@ import type { EngineFactory } from "./types";
 
 /**
  * Each engine's code (and the third-party script it loads) is fetched when a track of its kind
- * is about to play, never with the page (DESIGN.md section 6, issue 9). A module loads once;
+ * is about to play, never with the page (docs/decisions/006, docs/decisions/019). A module loads once;
  * asking again returns the same promise.
  */
 export const loadEngine: Record<SourceKind, () => Promise<EngineFactory>> = {

@@ -1,6 +1,6 @@
 import type { Engine, EngineEvents, LoadOptions } from "./types";
 
-/** SPEC.md section 4: MP3 loading times out after 3 s; progress is polled every second. */
+/** docs/product.md section 4: MP3 loading times out after 3 s; progress is polled every second. */
 export const MP3_LOAD_TIMEOUT_MS = 3000;
 export const PROGRESS_INTERVAL_MS = 1000;
 

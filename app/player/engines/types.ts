@@ -1,4 +1,4 @@
-/** What an engine tells the player (SPEC.md section 4: playing, paused, ended, failures). */
+/** What an engine tells the player (docs/product.md section 4: playing, paused, ended, failures). */
 export interface EngineEvents {
   onPlaying(): void;
   onPaused(): void;
@@ -18,7 +18,7 @@ export interface LoadOptions {
   isMobile: boolean;
 }
 
-/** One engine per source kind: HTML audio, YouTube, SoundCloud, Spotify (DESIGN.md section 6). */
+/** One engine per source kind: HTML audio, YouTube, SoundCloud, Spotify (docs/decisions/006). */
 export interface Engine {
   load(url: string, options: LoadOptions): Promise<void>;
   play(): void;

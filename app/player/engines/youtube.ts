@@ -36,9 +36,9 @@ declare global {
   }
 }
 
-/** SPEC.md section 4: state 1 is playing, 2 paused, 0 ended. */
+/** docs/product.md section 4: state 1 is playing, 2 paused, 0 ended. */
 export const YT_STATE = { ENDED: 0, PLAYING: 1, PAUSED: 2 } as const;
-/** SPEC.md section 8: errors 101 and 150 mean the owner does not allow embedding. */
+/** docs/product.md section 8: errors 101 and 150 mean the owner does not allow embedding. */
 const NOT_EMBEDDABLE = new Set([101, 150]);
 const MOBILE_RETRY_MS = 500;
 

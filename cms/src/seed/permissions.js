@@ -1,4 +1,4 @@
-// What a visitor's Worker may do without a token (SPEC.md section 6; DESIGN.md section 5):
+// What a visitor's Worker may do without a token (docs/product.md section 6; docs/product.md):
 // read published content, create a submission, subscribe to the newsletter.
 const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape', 'label-release', 'event'];
 

@@ -5,11 +5,11 @@ import { passThrough } from "./pass-through";
 
 /**
  * A search index behind the edge cache, in the "search" group (purged with it). Searches and
- * suggestions are keyed by the normalised query (issue 6: the same question is answered once
- * for everybody for a short while); SPEC.md section 9's "no memory cache when searching" was the
+ * suggestions are keyed by the normalised query (docs/decisions/008: the same question is answered once
+ * for everybody for a short while); docs/product.md section 9's "no memory cache when searching" was the
  * browser's cache, which we do not have. A healthy answer is cached; an unhealthy one is not, so
  * recovery shows at once. Failures follow source-failure.ts: throw, or report before returning
- * the SPEC 8 fallback.
+ * the docs/product.md section 8 fallback.
  */
 export function cachedSearchIndex(index: SearchIndex, cache: EdgeCache): SearchIndex {
   const reads: Partial<SearchIndex> = {

@@ -4,8 +4,8 @@ import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";
 
 /**
- * The content store behind the edge cache (DESIGN.md section 4). Reads of published content are
- * cached per group; searches are not (SPEC.md section 9: the 5-minute cache is "not used when
+ * The content store behind the edge cache (docs/architecture.md). Reads of published content are
+ * cached per group; searches are not (docs/product.md section 9: the 5-minute cache is "not used when
  * searching", and visitors' free text would fill KV with one-off keys); submissions, their
  * admin listing and the newsletter are writes or private and always go to the source. Methods
  * this wrapper does not know pass through uncached, so a new port method is safe by default.

@@ -8,7 +8,7 @@ import { apartFromRequest, trackSourceFailures } from "../source-failure";
 export const CACHE_GROUPS = ["posts", "mixtapes", "releases", "events", "search"] as const;
 export type CacheGroup = (typeof CACHE_GROUPS)[number];
 
-/** Fresh for 5 minutes (SPEC.md section 9), then served stale while one refresh runs. */
+/** Fresh for 5 minutes (docs/product.md section 9), then served stale while one refresh runs. */
 export const FRESH_MS = 5 * 60_000;
 /** How long KV keeps an entry: the stale-while-revalidate and stale-if-error window. */
 export const KEEP_SECONDS = 24 * 60 * 60;
@@ -67,7 +67,7 @@ let purges = 0;
 // of one isolate that read it at the same moment.
 const refreshing = new Map<string, Promise<void>>();
 
-/** An edge cache for one request (CONVENTIONS.md: the content service is built per request). */
+/** An edge cache for one request (docs/conventions.md: the content service is built per request). */
 export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
   const { kv, ctx, release } = options;
   const now = options.now ?? Date.now;

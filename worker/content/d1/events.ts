@@ -48,7 +48,7 @@ function toEvent(row: EventRow): MusicEvent {
   };
 }
 
-/** Upcoming events soonest first, then past events most recent first (DESIGN.md section 5). */
+/** Upcoming events soonest first, then past events most recent first (docs/product.md). */
 export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
   const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
   const events = results.map(toEvent);

@@ -52,7 +52,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
   };
 }
 
-/** Published mixtapes, newest first; title search; page size 100 by default (SPEC 9). */
+/** Published mixtapes, newest first; title search; page size 100 by default (docs/product.md section 9). */
 export async function listMixtapes(db: D1Database, filter: ListFilter = {}): Promise<Page<Mixtape>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
   const search = filter.search?.trim();

@@ -1,6 +1,6 @@
 import type { SubscribeResult, SubscriberInput } from "@core/content/types";
 
-/** SPEC.md section 8: the message shown after a successful sign-up. */
+/** docs/product.md section 8: the message shown after a successful sign-up. */
 export const SUBSCRIBED_MESSAGE = "Successfully subscribed!";
 
 /**

@@ -13,7 +13,7 @@ function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
     clauses.push("EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = p.id AND t.tag = ?)");
     params.push(filter.tag);
   }
-  // Several slugs OR within one list; lists AND together; an empty list is no filter (SPEC 5).
+  // Several slugs OR within one list; lists AND together; an empty list is no filter (docs/product.md section 5).
   if (filter.genres?.length) {
     clauses.push(
       `EXISTS (SELECT 1 FROM post_genres pg JOIN genres g ON g.id = pg.genre_id
@@ -49,7 +49,7 @@ function hasFilter(filter: PostFilter): boolean {
   );
 }
 
-/** Published posts, newest first, with the filters of SPEC.md section 7. */
+/** Published posts, newest first, with the filters of docs/product.md section 7. */
 export async function listPosts(db: D1Database, filter: PostFilter = {}): Promise<Page<Post>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
   const where = postWhere(filter);

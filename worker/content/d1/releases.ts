@@ -89,7 +89,7 @@ function toRelease(row: ReleaseRow): Release {
   };
 }
 
-/** Published releases, newest first; search on title and artist (SPEC 7). */
+/** Published releases, newest first; search on title and artist (docs/product.md section 7). */
 export async function listReleases(db: D1Database, filter: ListFilter = {}): Promise<Page<Release>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
   const search = filter.search?.trim();

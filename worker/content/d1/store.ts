@@ -8,7 +8,7 @@ import { createSubmission, listSubmissions, setSubmissionStatus } from "./submis
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
 /**
- * The embedded content source: the D1 database bound as DB (DESIGN.md section 4), with the
+ * The embedded content source: the D1 database bound as DB (docs/architecture.md), with the
  * files of artist submissions in the R2 bucket bound as UPLOADS.
  */
 export function createD1Store(db: D1Database, uploads: R2Bucket): ContentStore {

@@ -10,7 +10,7 @@ import type {
 import { paging, toPage } from "./paging";
 import { parseJson } from "./rows";
 
-/** SPEC.md section 9: submissions are listed 25 to a page. */
+/** docs/product.md section 9: submissions are listed 25 to a page. */
 export const DEFAULT_SUBMISSION_PAGE_SIZE = 25;
 
 interface SubmissionRow {
@@ -168,7 +168,7 @@ export async function createSubmission(
   }
 }
 
-/** Newest first, optionally one status only (SPEC.md section 7 GET /submissions). */
+/** Newest first, optionally one status only (docs/product.md section 7 GET /submissions). */
 export async function listSubmissions(
   db: D1Database,
   filter: SubmissionFilter = {},

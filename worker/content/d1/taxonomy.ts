@@ -1,6 +1,6 @@
 import type { Genre, Location } from "@core/content/types";
 
-/** Genres with their published post counts; zero counts hidden, most posts first (SPEC 7). */
+/** Genres with their published post counts; zero counts hidden, most posts first (docs/product.md section 7). */
 export async function listGenres(db: D1Database): Promise<Genre[]> {
   const { results } = await db
     .prepare(

@@ -147,7 +147,7 @@ export function documentToMixtape(doc: MixtapeDocument): Mixtape {
   };
 }
 
-/** Index settings `search:sync` applies (SPEC.md section 7's filters, sorts and facets). */
+/** Index settings `search:sync` applies (docs/product.md section 7's filters, sorts and facets). */
 export const INDEX_SETTINGS = {
   "blog-post": {
     searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "content"],

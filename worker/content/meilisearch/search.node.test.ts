@@ -59,7 +59,7 @@ beforeEach(() => {
 });
 
 describe("the Meilisearch source", () => {
-  it("sends exactly SPEC.md section 7's blog search", async () => {
+  it("sends exactly docs/product.md section 7's blog search", async () => {
     await meili.searchPosts({
       query: "björk",
       page: 2,

@@ -15,7 +15,7 @@ import { taxonNames } from "./taxonomy";
 
 export interface MeiliConfig {
   host: string;
-  /** The public search-only key (SPEC.md section 6); sent as a bearer token. */
+  /** The public search-only key (docs/product.md section 6); sent as a bearer token. */
   searchKey?: string;
   /** Per-request time budget, so a slow search service cannot hold a page. */
   timeoutMs?: number;
@@ -69,7 +69,7 @@ const MIXTAPE_FIELDS = [
 /** A Meilisearch filter value: slugs are validated upstream, quotes are escaped regardless. */
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** SPEC.md section 7: genres.slug IN [..] (OR), locations.slug likewise, is_featured = value. */
+/** docs/product.md section 7: genres.slug IN [..] (OR), locations.slug likewise, is_featured = value. */
 export function meiliFilter(query: SearchQuery, withLocations: boolean): string[] {
   const out: string[] = [];
   if (query.genres?.length) out.push(`genres.slug IN [${query.genres.map(quoted).join(", ")}]`);
@@ -124,7 +124,7 @@ function paged<T>(
 const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
 
 /**
- * Search through Meilisearch (SPEC.md section 7). Methods throw on any failure; the failover
+ * Search through Meilisearch (docs/product.md section 7). Methods throw on any failure; the failover
  * wrapper decides what the visitor gets (section 8).
  */
 export function createMeiliSearch(config: MeiliConfig): SearchIndex {
@@ -228,7 +228,7 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
 
     async health() {
       await client.health();
-      // SPEC.md section 4: unavailable when the service returns no posts in a test search.
+      // docs/product.md section 4: unavailable when the service returns no posts in a test search.
       const probe = await searchIndex<PostDocument>("blog-post", {
         q: "",
         hitsPerPage: 1,

@@ -2,7 +2,7 @@ import type { Meilisearch } from "meilisearch";
 import type { TaxonDocument } from "./documents";
 
 /**
- * Display names by slug from the genre and location indexes (SPEC.md section 7: 1000 hits a page,
+ * Display names by slug from the genre and location indexes (docs/product.md section 7: 1000 hits a page,
  * sorted by name). Meilisearch's facet counts come per slug, and the results page shows names.
  * A failure gives no names (section 8: empty results), and the slugs are shown instead.
  */

@@ -114,7 +114,7 @@ export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists>
       events.push(...res.data.map((e) => toEvent(e, cms.media)));
       if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
     }
-    // Upcoming soonest first, then past most recent first (DESIGN.md section 5).
+    // Upcoming soonest first, then past most recent first (docs/product.md).
     const t = now.getTime();
     const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
     const start = (e: MusicEvent) => Date.parse(e.startsAt);

@@ -48,7 +48,7 @@ export function serverMessageOf(error: unknown): string | null {
   return null;
 }
 
-/** Wraps a failure in the SPEC.md section 8 text, keeping the CMS error as the cause. */
+/** Wraps a failure in the docs/product.md section 8 text, keeping the CMS error as the cause. */
 export function failed(text: string, cause: unknown): CmsError {
   const failure = cause instanceof CmsError ? cause.failure : "network";
   return new CmsError(text, failure, undefined, null, { cause });
@@ -78,7 +78,7 @@ export function containsAny(fields: readonly string[], text: string): Param[] {
   return fields.map((f, i) => [`filters[$or][${i}][${f}][$containsi]`, text] as const);
 }
 
-/** Equality on one value, `$in` on several (several values OR, SPEC.md section 7). */
+/** Equality on one value, `$in` on several (several values OR, docs/product.md section 7). */
 export function anyOf(path: string, values: readonly string[]): Param[] {
   if (values.length === 1) return [[`filters${path}[$eq]`, values[0] as string]];
   return values.map((v, i) => [`filters${path}[$in][${i}]`, v] as const);

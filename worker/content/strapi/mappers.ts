@@ -1,5 +1,5 @@
 /**
- * Strapi shapes → domain types (CONVENTIONS.md: nothing past the adapter sees a Strapi field).
+ * Strapi shapes → domain types (docs/conventions.md: nothing past the adapter sees a Strapi field).
  * `media` turns the CMS's relative media URLs into absolute ones.
  */
 import type {

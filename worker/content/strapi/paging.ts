@@ -13,7 +13,7 @@ export function paging(page: number | undefined, pageSize: number | undefined, f
   return { page: p, pageSize: size };
 }
 
-/** SPEC.md section 8: a failed list is page 1 of nothing. */
+/** docs/product.md section 8: a failed list is page 1 of nothing. */
 export function emptyPage<T>(pageSize: number): Page<T> {
   return { items: [], page: 1, pageSize, pageCount: 1, total: 0 };
 }
@@ -22,7 +22,7 @@ export function toPage<T>(items: T[], page: number, pageSize: number, total: num
   return { items, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-/** SPEC.md section 9: when filtering or searching, fetch this many and paginate in the Worker. */
+/** docs/product.md section 9: when filtering or searching, fetch this many and paginate in the Worker. */
 export function filteredFetchSize(pageSize: number): number {
   return Math.min(MAX_PAGE_SIZE, Math.max(pageSize * 10, 100));
 }
@@ -33,7 +33,7 @@ export function slicePage<T>(all: T[], page: number, pageSize: number): Page<T> 
 }
 
 /**
- * Every degraded answer of the Strapi source passes here (SPEC.md section 8: an empty page, a
+ * Every degraded answer of the Strapi source passes here (docs/product.md section 8: an empty page, a
  * null, a 0 count or a skipped list instead of a throw), so this is the one place to tell other
  * layers that a result came from a failure. Logs the SPEC text, then the causes, unless `silent`
  * (aggregated posts are skipped silently).

@@ -22,7 +22,7 @@ import {
 } from "./paging";
 import type { StrapiAggregatedPost, StrapiPost } from "./shapes";
 
-/** SPEC.md section 7: the populate list of GET /blog-posts (tags: DESIGN.md section 5). */
+/** docs/product.md section 7: the populate list of GET /blog-posts (tags: docs/product.md). */
 export const POST_POPULATE = ["genres", "locations", "coverImage", "audio_file", "tags"];
 export const POST_SEARCH_FIELDS = ["title", "artist_name", "excerpt"];
 export const AGGREGATED_POPULATE = ["genres", "locations", "featured_image", "audio_file"];
@@ -41,7 +41,7 @@ function postFilters(filter: PostFilter): Param[] {
   const params: Param[] = [];
   const search = filter.search?.trim();
   if (search) params.push(...containsAny(POST_SEARCH_FIELDS, search));
-  // Several slugs OR within one list, lists AND together, an empty list is no filter (SPEC 5).
+  // Several slugs OR within one list, lists AND together, an empty list is no filter (docs/product.md section 5).
   if (filter.genres?.length) params.push(...anyOf("[genres][slug]", filter.genres));
   if (filter.locations?.length) params.push(...anyOf("[locations][slug]", filter.locations));
   if (filter.category) params.push(["filters[category][$eq]", filter.category]);
@@ -82,7 +82,7 @@ async function postsPage(cms: CmsClient, filter: PostFilter): Promise<Page<Post>
   );
 }
 
-/** Published posts, newest first; a failure is an empty page, logged (SPEC.md section 8). */
+/** Published posts, newest first; a failure is an empty page, logged (docs/product.md section 8). */
 export async function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<Post>> {
   try {
     return await postsPage(cms, filter);
@@ -107,7 +107,7 @@ export async function getPost(cms: CmsClient, slug: string): Promise<Post | null
   }
 }
 
-/** Aggregated posts, newest first; failures are skipped silently (SPEC.md section 8). */
+/** Aggregated posts, newest first; failures are skipped silently (docs/product.md section 8). */
 async function aggregatedHead(cms: CmsClient, count: number) {
   try {
     const res = await cms.get<StrapiList<StrapiAggregatedPost>>("/aggregated-posts", [
@@ -125,7 +125,7 @@ async function aggregatedHead(cms: CmsClient, count: number) {
 /**
  * The /blog listing: the newest page*pageSize of each kind merged by date (posts first on a
  * tie, as in the embedded store). Filters narrow it to blog posts. If the combined fetch throws,
- * the listing falls back to blog posts only (SPEC.md section 8).
+ * the listing falls back to blog posts only (docs/product.md section 8).
  */
 export async function listCombinedPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<ListedPost>> {
   const asListed = (posts: Page<Post>): Page<ListedPost> => ({

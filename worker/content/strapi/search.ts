@@ -126,8 +126,8 @@ function emptyResult<T>(pageSize: number): SearchResult<T> {
 }
 
 /**
- * The CMS fallback search (DESIGN.md section 4): Strapi's `$containsi` filters, results
- * paginated and highlighted in the Worker. Blog search failures are rethrown (SPEC.md section 8:
+ * The CMS fallback search (docs/architecture.md): Strapi's `$containsi` filters, results
+ * paginated and highlighted in the Worker. Blog search failures are rethrown (docs/product.md section 8:
  * the caller falls back); mixtape, suggestion and health failures give empty answers.
  */
 export function createStrapiSearch(

@@ -72,7 +72,7 @@ beforeEach(() => {
 });
 afterEach(() => errors.mockRestore());
 
-describe("Strapi store: the calls of SPEC.md section 7", () => {
+describe("Strapi store: the calls of docs/product.md section 7", () => {
   it("lists posts with the populate list, paging and newest-first sort, media made absolute", async () => {
     const r = recorder(() => json(list([strapiPost(1)], 31, 1, 15)));
     const page = await createStrapiStore(CMS, r.fetch).listPosts();
@@ -224,7 +224,7 @@ describe("Strapi store: the calls of SPEC.md section 7", () => {
   });
 });
 
-describe("Strapi store: SPEC.md section 8 failures", () => {
+describe("Strapi store: docs/product.md section 8 failures", () => {
   it("answers a failed list with an empty page 1 and logs 'Failed to fetch blog posts'", async () => {
     const r = recorder(() => json({ data: null, error: { status: 500, message: "db down" } }, 500));
     const store = createStrapiStore(CMS, r.fetch);

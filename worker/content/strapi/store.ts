@@ -6,7 +6,7 @@ import { createSubmission, listSubmissions, setSubmissionStatus, subscribe } fro
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
 /**
- * The Strapi 5 content source (DESIGN.md section 4): exactly the CMS calls of SPEC.md section 7,
+ * The Strapi 5 content source (docs/architecture.md): exactly the CMS calls of docs/product.md section 7,
  * with section 8's failure behaviour. `baseUrl` is the CMS origin or its `/api` base.
  */
 export function createStrapiStore(

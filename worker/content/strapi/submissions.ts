@@ -15,7 +15,7 @@ import type { StrapiSubmission } from "./shapes";
 const DEFAULT_SUBMISSION_PAGE_SIZE = 25;
 
 /**
- * The multipart body of POST /submissions: every non-null field (SPEC.md section 5 leaves null
+ * The multipart body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
  * and undefined out) plus audioFile and artworkFile.
  */
 export function submissionForm(input: SubmissionInput): FormData {

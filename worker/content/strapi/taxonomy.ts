@@ -5,7 +5,7 @@ import type { StrapiPost, StrapiTaxon } from "./shapes";
 
 const TAXONOMY_PAGE_SIZE = 100;
 
-/** Every item of a collection, sorted by name, 100 per page (SPEC.md section 7). */
+/** Every item of a collection, sorted by name, 100 per page (docs/product.md section 7). */
 async function fetchAll<T>(cms: CmsClient, path: string, params: Param[] = []): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; ; page++) {
@@ -69,7 +69,7 @@ export async function listLocations(cms: CmsClient): Promise<Location[]> {
   }));
 }
 
-/** Tags in use on published posts, alphabetically (DESIGN.md section 5). */
+/** Tags in use on published posts, alphabetically (docs/product.md). */
 export async function listTags(cms: CmsClient): Promise<string[]> {
   try {
     const posts = await fetchAll<Pick<StrapiPost, "tags">>(cms, "/blog-posts", [

@@ -9,7 +9,7 @@ type FacetKind = "genres" | "locations" | "featured";
 
 /**
  * The WHERE clauses of a search's filters: OR within one list, AND across lists, an empty list
- * no filter (SPEC.md section 5). `except` leaves one filter out, so a facet's counts show what
+ * no filter (docs/product.md section 5). `except` leaves one filter out, so a facet's counts show what
  * choosing another value of the same facet would add (disjunctive facets).
  */
 export function filterClauses(target: "post" | "mixtape", query: SearchQuery, except?: FacetKind): Clause[] {

@@ -1,4 +1,4 @@
-// POST /api/email-subscribers/subscribe (SPEC.md section 7), public.
+// POST /api/email-subscribers/subscribe (docs/product.md section 7), public.
 module.exports = {
   routes: [
     {

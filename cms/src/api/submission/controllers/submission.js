@@ -29,7 +29,7 @@ function fileOf(files, name) {
 module.exports = factories.createCoreController(UID, ({ strapi }) => ({
   /**
    * POST /api/submissions as multipart/form-data: the form fields plus optional audioFile and
-   * artworkFile (SPEC.md section 7). Strapi 5 no longer uploads files at entry creation, so the
+   * artworkFile (docs/product.md section 7). Strapi 5 no longer uploads files at entry creation, so the
    * files go through the upload service here, then the entry is created with their ids.
    */
   async create(ctx) {

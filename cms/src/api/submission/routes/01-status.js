@@ -1,4 +1,4 @@
-// PUT /api/submissions/:id/status with { status, adminNotes } (SPEC.md section 7). Not public:
+// PUT /api/submissions/:id/status with { status, adminNotes } (docs/product.md section 7). Not public:
 // callers need an API token (docs/decisions/010-strapi-source.md).
 module.exports = {
   routes: [
