@@ -1,7 +1,7 @@
+import type { ContentService } from "@core/content/types";
+import type { FormIntake } from "@core/forms/intake";
 import type { EdgeCache } from "./content/cache";
 import type { RequestSourceState } from "./content/source-failure";
-import type { ContentService } from "./content/types";
-import type { FormIntake } from "./forms/types";
 
 /**
  * Bindings and variables the Worker reads. `Cloudflare.Env` (worker-configuration.d.ts, from
