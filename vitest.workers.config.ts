@@ -28,7 +28,7 @@ export default defineConfig(async () => {
             SENTRY_DSN: standInDsn(inject("sentryStandIn")),
             SENTRY_STAND_IN: inject("sentryStandIn"),
             FAULT_SERVER: inject("faultServer"),
-            // Cases per fuzz property (tests/worker/fuzz.test.ts); 1000 unless set lower locally.
+            // Cases per fuzz property (tests/worker/fuzz.ts, used by tests/worker/fuzz-*.test.ts); 1000 unless set lower locally.
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "1000",
           },
         },

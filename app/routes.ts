@@ -24,7 +24,7 @@ export default [
   route("genres", "routes/genres.tsx", { id: "genres" }),
   route("locations", "routes/genres.tsx", { id: "locations" }),
   route("search", "routes/search.tsx"),
-  // Not in SPEC.md's table: where the footer's newsletter form posts without JavaScript.
+  // Where the footer's newsletter form posts without JavaScript (docs/decisions/007).
   route("newsletter", "routes/newsletter.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-/** Every visitor-facing text that SPEC.md fixes, in one place (docs/conventions.md "Errors"). */
+/** Every visitor-facing text that docs/product.md fixes, in one place (docs/conventions.md "Errors"). */
 export const TEXTS = {
   loading: "Loading...",
   pageErrorTitle: "Something went wrong",
@@ -32,7 +32,7 @@ export const TEXTS = {
   newsletterSubscribe: "Subscribe",
   newsletterSkip: "Skip",
   newsletterComplete: "Complete",
-  // Submission form (docs/product.md); SPEC.md leaves these texts open.
+  // Submission form (docs/product.md sections 4, 5 and 8).
   submissionFailed: "Failed to create submission",
   submissionFixFields: "Please fix the highlighted fields and send again.",
   submissionUploadFailed: "The upload failed. Check your connection and try again.",

@@ -1,5 +1,5 @@
 /**
- * Cache-Control for pages (docs/product.md: SPEC's client caches become HTTP headers).
+ * Cache-Control for pages (docs/product.md section 9; the browser's own caches became HTTP headers).
  * A page a route did not label itself gets: 200 HTML → shared and browser caches for a minute,
  * served stale for five more while revalidating (the KV cache behind it is what a purge
  * clears); 404 → briefly; anything else (errors, form posts, redirects with cookies) → never

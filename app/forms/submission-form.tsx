@@ -49,7 +49,7 @@ async function summary(file: File | null): Promise<FileSummary | null> {
 }
 
 /**
- * The artist submission form (docs/product.md). It posts to its route's action without
+ * The artist submission form (docs/product.md sections 3 and 5). It posts to its route's action without
  * JavaScript; with JavaScript it checks the fields and files with the same rules as the Worker,
  * then uploads with XMLHttpRequest to show progress.
  */

@@ -62,7 +62,7 @@ export function spotifyTrackId(url: string): string | null {
   return url.match(/track[/:]([A-Za-z0-9]+)/)?.[1] ?? null;
 }
 
-/** The source a track plays from, by SPEC.md's priority; null when it has none. */
+/** The source a track plays from, by the priority of docs/product.md section 4; null when it has none. */
 export function pickSource(track: Pick<PlayableTrack, "sources">): { kind: SourceKind; url: string } | null {
   for (const kind of SOURCE_PRIORITY) {
     const url = track.sources[kind];

@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "../components/error-page";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/genres";
 
-/** One module serves /genres and /locations (SPEC.md: "the same for locations"). */
+/** One module serves /genres and /locations (docs/product.md section 2). */
 function kindOf(pathname: string) {
   return pathname.startsWith("/locations") ? "locations" : "genres";
 }

@@ -6,7 +6,7 @@ module.exports = ({ env }) => ({
   },
   upload: {
     config: {
-      // Artist submissions may carry audio of up to 50 MB (docs/product.md).
+      // Artist submissions may carry audio of up to 50 MB (docs/product.md section 3).
       sizeLimit: 60 * 1024 * 1024,
       breakpoints: {},
     },

@@ -125,7 +125,7 @@ export interface Release {
   catalogNumber: string | null;
   isFeatured: boolean;
   tracks: ReleaseTrack[];
-  /** Platform display name → URL (SPEC.md: "shown as a map by platform name"). */
+  /** Platform display name → URL (docs/product.md section 3). */
   purchaseLinks: Record<string, string>;
 }
 

@@ -1,7 +1,7 @@
 /**
  * What an uploaded file really is, read from its first bytes (its "magic number"), never from
  * its name or the type the browser claims. Shared by the form in the browser and by the Worker,
- * so both refuse the same files (docs/product.md).
+ * so both refuse the same files (docs/product.md section 5).
  */
 
 export const MB = 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * The admin check of docs/product.md: `Authorization: Bearer <ADMIN_TOKEN>`. Without a
+ * The admin check of docs/product.md section 6: `Authorization: Bearer <ADMIN_TOKEN>`. Without a
  * configured token the endpoints do not exist (404); a missing or wrong token is 401.
  */
 export type AdminCheck = "allowed" | "disabled" | "unauthorized";

@@ -44,7 +44,7 @@ formsApi.post("/submissions", async (c) => {
   return c.json({ id, reference, status, submissionDate }, 201, NO_STORE);
 });
 
-/** docs/product.md: the admin endpoints need the token, and do not exist without one. */
+/** docs/product.md section 6: the admin endpoints need the token, and do not exist without one. */
 async function adminOnly(c: Context<AppEnv>, next: () => Promise<void>) {
   const check = await checkAdmin(c.env.ADMIN_TOKEN, c.req.header("Authorization") ?? null);
   if (check === "disabled") return c.json({ error: "Not found" }, 404, NO_STORE);

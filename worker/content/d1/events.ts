@@ -48,7 +48,7 @@ function toEvent(row: EventRow): MusicEvent {
   };
 }
 
-/** Upcoming events soonest first, then past events most recent first (docs/product.md). */
+/** Upcoming events soonest first, then past events most recent first (docs/product.md section 4). */
 export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
   const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
   const events = results.map(toEvent);

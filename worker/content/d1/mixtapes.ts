@@ -71,7 +71,7 @@ export async function listMixtapes(db: D1Database, filter: ListFilter = {}): Pro
   return toPage(rowsOf<MixtapeRow>(rows).map(toMixtape), page, pageSize, total);
 }
 
-/** A published mixtape by slug or numeric id (SPEC.md: "slug or id"). */
+/** A published mixtape by slug or numeric id (docs/product.md section 2). */
 export async function getMixtape(db: D1Database, slugOrId: string): Promise<Mixtape | null> {
   const row = await db
     .prepare(

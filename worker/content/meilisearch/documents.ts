@@ -1,7 +1,7 @@
 import type { AudioPlatform, Mixtape, Post, PostCategory, Taxon } from "@core/content/types";
 
 /**
- * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (SPEC.md
+ * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (docs/product.md
  * section 3) so the filters, sorts and facets of section 7 apply as written; `search:sync`
  * writes them and the adapter reads them back into domain types.
  */

@@ -101,7 +101,7 @@ export function getRelease(cms: CmsClient, slug: string): Promise<Release | null
   );
 }
 
-/** Events (SPEC.md leaves the calls open): every published event, 100 a page. */
+/** Events (docs/product.md section 7): every published event, 100 a page. */
 export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists> {
   try {
     const events: MusicEvent[] = [];
@@ -114,7 +114,7 @@ export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists>
       events.push(...res.data.map((e) => toEvent(e, cms.media)));
       if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
     }
-    // Upcoming soonest first, then past most recent first (docs/product.md).
+    // Upcoming soonest first, then past most recent first (docs/product.md section 4).
     const t = now.getTime();
     const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
     const start = (e: MusicEvent) => Date.parse(e.startsAt);

@@ -2,7 +2,7 @@
  * Highlights for the CMS fallback search, computed in the Worker: every occurrence of a query
  * term is wrapped in <mark>…</mark>, ignoring letter case and diacritics ('bjork' marks
  * 'Björk'). The rest of the text is left as it is; renderers escape everything but the two tags
- * (worker/content/types.ts, Highlights).
+ * (core/content/types.ts, Highlights).
  */
 
 function fold(text: string): string {

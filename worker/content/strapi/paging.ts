@@ -35,7 +35,7 @@ export function slicePage<T>(all: T[], page: number, pageSize: number): Page<T> 
 /**
  * Every degraded answer of the Strapi source passes here (docs/product.md section 8: an empty page, a
  * null, a 0 count or a skipped list instead of a throw), so this is the one place to tell other
- * layers that a result came from a failure. Logs the SPEC text, then the causes, unless `silent`
+ * layers that a result came from a failure. Logs the docs/product.md section 8 text, then the causes, unless `silent`
  * (aggregated posts are skipped silently).
  */
 export function logFailure(text: string, error: unknown, { silent = false } = {}): void {

@@ -376,7 +376,7 @@ describe("Strapi store: submissions and the newsletter", () => {
     expect(await store.setSubmissionStatus("missing", "rejected", null)).toBeNull();
   });
 
-  it("surfaces the server's message on a failed status update, else the SPEC text", async () => {
+  it("surfaces the server's message on a failed status update, else the text of docs/product.md section 8", async () => {
     const bad = recorder(() => json({ error: { message: "status must be one of …" } }, 400));
     await expect(
       createStrapiStore(CMS, bad.fetch).setSubmissionStatus("a", "accepted", null),

@@ -114,7 +114,7 @@ export async function setSubmissionStatus(
 }
 
 /**
- * POST {cms}/email-subscribers/subscribe with source 'website_footer'. The texts are SPEC.md
+ * POST {cms}/email-subscribers/subscribe with source 'website_footer'. The texts are docs/product.md
  * section 8's newsletter catalogue.
  */
 export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise<SubscribeResult> {

@@ -69,7 +69,7 @@ export async function listLocations(cms: CmsClient): Promise<Location[]> {
   }));
 }
 
-/** Tags in use on published posts, alphabetically (docs/product.md). */
+/** Tags in use on published posts, alphabetically (docs/product.md section 3). */
 export async function listTags(cms: CmsClient): Promise<string[]> {
   try {
     const posts = await fetchAll<Pick<StrapiPost, "tags">>(cms, "/blog-posts", [

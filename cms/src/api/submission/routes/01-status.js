@@ -1,5 +1,5 @@
 // PUT /api/submissions/:id/status with { status, adminNotes } (docs/product.md section 7). Not public:
-// callers need an API token (docs/decisions/010-strapi-source.md).
+// callers need an API token (docs/decisions/010-strapi-cms.md).
 module.exports = {
   routes: [
     {
