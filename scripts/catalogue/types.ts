@@ -1,6 +1,7 @@
 // The demo catalogue's records: one per table row of migrations/0001_catalogue.sql; join tables
 // are folded into their owner as id lists. Booleans stand for the 0/1 INTEGER columns; to-sql.ts
 // writes them as 1/0.
+import type { EventColumns, ReleaseColumns } from "@core/content/rows";
 import type { AudioPlatform, EventStatus, PostCategory, PubStatus } from "@core/content/types";
 
 export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
@@ -121,18 +122,8 @@ export interface PurchaseLinkRecord {
   position: number;
 }
 
-export interface ReleaseRecord {
-  id: number;
-  slug: string;
-  title: string;
-  artist_name: string;
-  /** 'YYYY-MM-DD' */
-  release_date: string;
-  artwork: string | null;
+export interface ReleaseRecord extends ReleaseColumns {
   release_type: "Single" | "EP" | "Album";
-  total_duration: string | null;
-  description: string;
-  credits: string;
   catalog_number: string;
   is_featured: boolean;
   pub_status: PubStatus;
@@ -140,25 +131,9 @@ export interface ReleaseRecord {
   purchase_links: PurchaseLinkRecord[];
 }
 
-export interface EventRecord {
-  id: number;
-  slug: string;
-  title: string;
-  /** ISO 8601 with the venue's UTC offset on that date, e.g. '2026-12-05T23:00:00+01:00'. */
-  starts_at: string;
-  ends_at: string | null;
-  /** IANA zone of the venue. */
-  timezone: string;
-  venue: string;
-  address: string | null;
-  city: string;
+export interface EventRecord extends EventColumns {
   location_id: number | null;
   lineup: string[];
-  description: string;
-  cover_image: string | null;
-  ticket_url: string | null;
-  price: string | null;
-  status: EventStatus;
   is_featured: boolean;
   pub_status: PubStatus;
 }
