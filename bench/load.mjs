@@ -8,11 +8,12 @@
 // the sitemap, so every kind of page is in it; the edge cache is warmed first, as a deployed
 // site's would be.
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { prepareDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
+import { descendants } from "./server.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 60);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -32,22 +33,6 @@ const FIXED = [
   "/rss.xml",
   "/no-such-page",
 ];
-
-/** The workerd processes under a process (wrangler starts workerd as a child). */
-function descendants(pid) {
-  const out = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) out.push(Number(entry), ...descendants(Number(entry)));
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
 
 function rssKiB(pid) {
   try {
@@ -81,7 +66,10 @@ async function main() {
     // Warm the edge cache, as on a deployed site that has been up for a while.
     for (const path of mix) await (await fetch(`${server.url}${path}`)).arrayBuffer();
 
-    const workerd = descendants(server.child.pid).filter((pid) => commName(pid) === "workerd");
+    // wrangler starts workerd as a child.
+    const workerd = descendants(server.child.pid)
+      .map((p) => p.pid)
+      .filter((pid) => commName(pid) === "workerd");
     if (!workerd.length) throw new Error("workerd process not found under wrangler");
     const memory = { before: workerd.reduce((n, p) => n + rssKiB(p), 0), peak: 0, processes: workerd.length };
     const sampler = setInterval(() => {

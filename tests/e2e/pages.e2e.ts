@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { STATIC_PAGES } from "@core/routes";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { published } from "./catalogue";
@@ -64,23 +65,11 @@ describe("pages without JavaScript", () => {
 });
 
 const AXE_ROUTES = [
-  "/",
-  "/blog",
+  ...STATIC_PAGES,
   `/blog/${post?.slug}`,
-  "/mixtapes",
   `/mixtapes/${mixtape?.slug}`,
-  "/releases",
   `/releases/${release?.slug}`,
-  "/events",
   `/events/${event?.slug}`,
-  "/about",
-  "/contact",
-  "/submit",
-  "/submit/form",
-  "/privacy",
-  "/terms",
-  "/genres",
-  "/locations",
   "/search?q=techno",
   "/nope",
 ];

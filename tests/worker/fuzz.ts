@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { app } from "@worker/app";
 import fc from "fast-check";
-import { vi } from "vitest";
+import { describe, it, vi } from "vitest";
 
 /**
  * Bad input everywhere (docs/decisions/018, docs/decisions/018): fast-check drives every /api endpoint,
@@ -158,3 +158,17 @@ export const ROUTE_PARAMS: [string, (s: string) => string][] = [
   ["/media/audio/*", (s) => `/media/audio/${s}`],
   ["any other path", (s) => `/${s}/${s}`],
 ];
+
+/** The route-parameter property over the routes `pick` keeps: one file cannot hold them all. */
+export function fuzzRouteParams(pick: (name: string) => boolean) {
+  describe("every route parameter takes any text without a 5xx", () => {
+    it.each(ROUTE_PARAMS.filter(([name]) => pick(name)))(`%s (${RUNS} cases)`, async (_name, path) => {
+      await fc.assert(
+        fc.asyncProperty(segment, async (s) => {
+          await safe(path(s));
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+}

@@ -1,21 +1,6 @@
-import type { ContentStore } from "@core/content/types";
+import { type ContentStore, POST_CATEGORIES } from "@core/content/types";
+import { STATIC_PAGES } from "@core/routes";
 import { xmlEscape } from "./xml";
-
-const STATIC_PATHS = [
-  "/",
-  "/blog",
-  "/mixtapes",
-  "/releases",
-  "/events",
-  "/about",
-  "/contact",
-  "/submit",
-  "/submit/form",
-  "/privacy",
-  "/terms",
-  "/genres",
-  "/locations",
-];
 
 /** Every published URL of the site (posts, taxonomies, mixtapes, releases, events). */
 export async function sitemapXml(store: ContentStore, siteUrl: string, now: Date): Promise<string> {
@@ -29,10 +14,8 @@ export async function sitemapXml(store: ContentStore, siteUrl: string, now: Date
     store.listEvents(now),
   ]);
   const entries: Array<{ path: string; lastmod?: string }> = [
-    ...STATIC_PATHS.map((path) => ({ path })),
-    ...["news", "interviews", "premieres", "reviews", "features"].map((c) => ({
-      path: `/blog/category/${c}`,
-    })),
+    ...STATIC_PAGES.map((path) => ({ path })),
+    ...POST_CATEGORIES.map((c) => ({ path: `/blog/category/${c}` })),
     ...posts.items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date })),
     ...genres.map((g) => ({ path: `/blog/genre/${g.slug}` })),
     ...locations.map((l) => ({ path: `/blog/location/${l.slug}` })),
