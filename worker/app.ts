@@ -5,6 +5,8 @@ import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cachePurge } from "./api/cache-purge";
 import { searchApi } from "./api/search";
+import { NO_STORE, withPageCacheControl } from "./cache/cache-control";
+import { createPageCache } from "./cache/page-cache";
 import { configFor } from "./config";
 import { createCache, createContentService, describeSources } from "./content/service";
 import { type RequestSourceState, trackRequest } from "./content/source-failure";
@@ -15,11 +17,9 @@ import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
-import { NO_STORE, withPageCacheHeaders } from "./http-cache";
 import { serveWithRanges } from "./media";
 import { reportError } from "./monitoring/report";
 import { monitoringTunnel } from "./monitoring/tunnel";
-import { createPageCache } from "./page-cache";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const serverBuild = () => import("virtual:react-router/server-build");
@@ -151,7 +151,7 @@ app.get("/events/:file{.+\\.ics}", async (c) => {
 });
 
 // Everything else is a page: React Router renders it (GET/HEAD) or runs its action (POST).
-// Pages get Cache-Control here, outside the routes (worker/http-cache.ts); a page rendered in
+// Pages get Cache-Control here, outside the routes (worker/cache/cache-control.ts); a page rendered in
 // full from healthy sources is served from the page cache for its max-age (docs/decisions/022).
 app.all("*", async (c) => {
   // The CSP nonce of this response: React renders with it (or it replaces the stored page's
@@ -208,7 +208,7 @@ export async function renderPage(
   context.set(reporterContext, reportError);
   // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
   const response = withFallbackPage(request, await handleRequest(request, context));
-  return withPageCacheHeaders(request, response);
+  return withPageCacheControl(request, response);
 }
 
 /** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
+import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
 import type { WorkerEnv } from "@worker/env";
-import { PAGE_CACHE_HEADER } from "@worker/page-cache";
 import { describe, expect, inject, it, vi } from "vitest";
 import { callApp, firstTagText, htmlText } from "./helpers";
 
@@ -23,7 +23,7 @@ function newSite(): Partial<WorkerEnv> {
 
 async function get(path: string, bindings: Partial<WorkerEnv>, headers: HeadersInit = BROWSER) {
   const res = await callApp(path, { headers }, bindings);
-  return { res, html: await res.text(), cache: res.headers.get(PAGE_CACHE_HEADER) };
+  return { res, html: await res.text(), cache: res.headers.get(PAGE_CACHE_STATUS_HEADER) };
 }
 
 function cspNonce(res: Response): string {
@@ -84,7 +84,7 @@ describe("the page cache", () => {
       expect(again.cache, path).toBeNull();
     }
     const post = await callApp("/newsletter", { method: "POST", body: new FormData() }, bindings);
-    expect(post.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(post.headers.get(PAGE_CACHE_STATUS_HEADER)).toBeNull();
   });
 
   it("shows an edit on the next request after a purge, and the cached page before it", async () => {

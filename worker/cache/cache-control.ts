@@ -5,27 +5,28 @@
  * clears); 404 → briefly; anything else (errors, form posts, redirects with cookies) → never
  * stored. The Worker's own /api answers set their own headers.
  */
-export const PAGE_CACHE = "public, max-age=60, stale-while-revalidate=300";
-export const NOT_FOUND_CACHE = "public, max-age=30";
+/** The value that also marks a page the page cache may keep (./page-cache.ts). */
+export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+export const NOT_FOUND_CACHE_CONTROL = "public, max-age=30";
 export const NO_STORE = "no-store";
 
-export function withPageCacheHeaders(request: Request, response: Response): Response {
+export function withPageCacheControl(request: Request, response: Response): Response {
   if (response.headers.has("Cache-Control")) return response;
-  const value = pageCacheControl(request, response);
+  const value = cacheControlFor(request, response);
   if (!value) return response;
   const out = new Response(response.body, response);
   out.headers.set("Cache-Control", value);
   return out;
 }
 
-function pageCacheControl(request: Request, response: Response): string | undefined {
+function cacheControlFor(request: Request, response: Response): string | undefined {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD") return NO_STORE;
   if (response.headers.has("Set-Cookie")) return NO_STORE;
   const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
   if (response.status >= 500 || (response.status >= 400 && response.status !== 404)) return NO_STORE;
   if (!html) return undefined;
-  if (response.status === 200) return PAGE_CACHE;
-  if (response.status === 404) return NOT_FOUND_CACHE;
+  if (response.status === 200) return PAGE_CACHE_CONTROL;
+  if (response.status === 404) return NOT_FOUND_CACHE_CONTROL;
   return undefined;
 }

@@ -1,6 +1,6 @@
+import { captureError } from "@worker/monitoring/report";
 import { isbot } from "isbot";
-import { PAGE_CACHE } from "./http-cache";
-import { captureError } from "./monitoring/report";
+import { PAGE_CACHE_CONTROL } from "./cache-control";
 
 /**
  * The whole-page cache at the edge (docs/decisions/022). A page React rendered in full from
@@ -31,8 +31,11 @@ const UNCACHED_PATHS = new Set(["/search"]);
 /** Headers of the Cache API copy only: when it was stored, and the nonce it was rendered with. */
 const STORED_AT = "X-Page-Stored-At";
 const STORED_NONCE = "X-Page-Nonce";
-/** Tells operators (and tests) whether a page came from the page cache: "hit" or "miss". */
-export const PAGE_CACHE_HEADER = "X-Page-Cache";
+/**
+ * Tells operators (and tests) whether a page came from the page cache: "hit" or "miss". Not to
+ * be confused with the PAGE_CACHE variable (on/off) or the pages' Cache-Control value.
+ */
+export const PAGE_CACHE_STATUS_HEADER = "X-Page-Cache";
 
 /** The isolate's copies: at most this many pages and bytes, least recently used out first. */
 export const MEMORY_PAGES = 200;
@@ -110,7 +113,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         remember(key, page);
       }
       const headers = new Headers(page.headers);
-      headers.set(PAGE_CACHE_HEADER, "hit");
+      headers.set(PAGE_CACHE_STATUS_HEADER, "hit");
       headers.set("Age", String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))));
       return new Response(withNonce(page.parts, nonce), { status: 200, headers });
     },
@@ -122,7 +125,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!key) return response;
       const [toVisitor, toCache] = response.body.tee();
       const sent = new Response(toVisitor, response);
-      sent.headers.set(PAGE_CACHE_HEADER, "miss");
+      sent.headers.set(PAGE_CACHE_STATUS_HEADER, "miss");
       const headers = new Headers(response.headers);
       const storedAt = now();
       headers.set(STORED_NONCE, nonce);
@@ -151,7 +154,7 @@ function storable(response: Response): boolean {
   return (
     response.status === 200 &&
     (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
-    response.headers.get("Cache-Control") === PAGE_CACHE &&
+    response.headers.get("Cache-Control") === PAGE_CACHE_CONTROL &&
     !response.headers.has("Set-Cookie")
   );
 }
