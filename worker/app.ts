@@ -3,7 +3,7 @@ import { contentContext, intakeContext, nonceContext, reporterContext } from "@c
 import type { FormIntake } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cachePurge } from "./api/cache-purge";
+import { cachePurge, purgeOnly } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { NO_STORE, withPageCacheControl } from "./cache/cache-control";
 import { createPageCache } from "./cache/page-cache";
@@ -98,7 +98,7 @@ app.get("/api/health", (c) => {
   );
 });
 
-app.post("/api/cache/purge", cachePurge);
+app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
 // Newsletter, submissions and the submissions admin (docs/decisions/007).

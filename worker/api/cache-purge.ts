@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { hasBearerToken } from "../auth";
+import { requireBearer } from "../auth";
 import { groupsForWebhook, type WebhookPayload } from "../content/cache";
 import { createCache } from "../content/service";
 import type { WorkerEnv } from "../env";
@@ -8,6 +8,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** Strapi sends the whole entry; anything this large is not a webhook of ours. */
 const MAX_BODY_BYTES = 1 << 20;
 
+/** Only the CMS, holding PURGE_TOKEN, may purge. */
+export const purgeOnly = requireBearer({
+  token: (env) => env.PURGE_TOKEN,
+  error: "Unauthorized",
+  challenge: "Bearer",
+});
+
 /**
  * `POST /api/cache/purge`: the CMS webhook (docs/operations.md). Needs
  * `Authorization: Bearer <PURGE_TOKEN>`; without a PURGE_TOKEN configured the endpoint does not
@@ -15,11 +22,6 @@ const MAX_BODY_BYTES = 1 << 20;
  * naming nothing we know) purges everything by bumping the cache version.
  */
 export async function cachePurge(c: Context<{ Bindings: WorkerEnv }>) {
-  const token = c.env.PURGE_TOKEN;
-  if (!token) return c.json({ error: "Not found" }, 404, NO_STORE);
-  if (!(await hasBearerToken(c.req.raw, token))) {
-    return c.json({ error: "Unauthorized" }, 401, { ...NO_STORE, "WWW-Authenticate": "Bearer" });
-  }
   const text = await c.req.text();
   if (text.length > MAX_BODY_BYTES) return c.json({ error: "Body too large" }, 413, NO_STORE);
   let payload: WebhookPayload | null = null;

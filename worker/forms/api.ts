@@ -1,8 +1,8 @@
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
 import type { Refusal } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
+import { requireBearer } from "../auth";
 import type { AppEnv } from "../env";
-import { checkAdmin } from "./admin-auth";
 import { BodyError, readJsonObject } from "./body";
 
 /**
@@ -18,7 +18,6 @@ const MAX_NOTES = 5000;
 function refuse(c: Context<AppEnv>, refusal: Refusal) {
   const headers: Record<string, string> = { ...NO_STORE };
   if (refusal.retryAfter) headers["Retry-After"] = String(refusal.retryAfter);
-  if (refusal.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="crossfade-admin"';
   const body = refusal.fields ? { error: refusal.error, fields: refusal.fields } : { error: refusal.error };
   return c.json(body, refusal.status, headers);
 }
@@ -45,13 +44,11 @@ formsApi.post("/submissions", async (c) => {
 });
 
 /** docs/product.md section 6: the admin endpoints need the token, and do not exist without one. */
-async function adminOnly(c: Context<AppEnv>, next: () => Promise<void>) {
-  const check = await checkAdmin(c.env.ADMIN_TOKEN, c.req.header("Authorization") ?? null);
-  if (check === "disabled") return c.json({ error: "Not found" }, 404, NO_STORE);
-  if (check === "unauthorized")
-    return refuse(c, error(401, "Unauthorized: send the admin token as 'Authorization: Bearer <token>'."));
-  await next();
-}
+const adminOnly = requireBearer({
+  token: (env) => env.ADMIN_TOKEN,
+  error: "Unauthorized: send the admin token as 'Authorization: Bearer <token>'.",
+  challenge: 'Bearer realm="crossfade-admin"',
+});
 
 function isStatus(value: unknown): value is SubmissionStatus {
   return typeof value === "string" && (SUBMISSION_STATUSES as readonly string[]).includes(value);
