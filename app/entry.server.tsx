@@ -35,7 +35,7 @@ export default async function handleRequest(
   // The Worker made this response's CSP nonce (worker/security-headers.ts); React Router puts it
   // on <Scripts>, <ScrollRestoration> and its streamed data, React on its own inline scripts.
   const nonce = loadContext.get(nonceContext);
-  const reportError = loadContext.get(reporterContext);
+  const reportServerError = loadContext.get(reporterContext);
 
   // The one stylesheet is inlined in the head, so first paint waits for no request (docs/decisions/019).
   const document = (
@@ -53,7 +53,7 @@ export default async function handleRequest(
     onError(error: unknown) {
       // After the shell has gone out the page is already streaming: report it and let the
       // Suspense boundary fall back on the client, never break the document.
-      if (!controller.signal.aborted) reportError(error, "render", shellRendered ? "warning" : "error");
+      if (!controller.signal.aborted) reportServerError(error, "render", shellRendered ? "warning" : "error");
       if (!shellRendered) status = 500;
     },
   });

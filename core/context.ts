@@ -20,7 +20,7 @@ export const nonceContext = createContext<string | undefined>(undefined);
 export type ServerReporter = (error: unknown, where: string, level?: "error" | "warning") => void;
 
 /**
- * The Worker's error reporter (worker/monitoring/report.ts), for entry.server's render and
+ * The Worker's error reporter (reportServerError, worker/monitoring/report.ts), for entry.server's render and
  * loader errors; outside the Worker (a unit test) errors are only logged.
  */
 export const reporterContext = createContext<ServerReporter>((error, where) =>

@@ -18,7 +18,7 @@ import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
 import { serveWithRanges } from "./media";
-import { reportError } from "./monitoring/report";
+import { reportServerError } from "./monitoring/report";
 import { monitoringTunnel } from "./monitoring/tunnel";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
@@ -45,7 +45,7 @@ app.use("*", async (c, next) => {
 // Feeds (RSS, sitemap, calendar files) are read by programs: a plain 503 with Retry-After tells
 // them to come back, where an HTML page would be read as a broken feed.
 app.onError((error, c) => {
-  reportError(error, "worker");
+  reportServerError(error, "worker");
   const { pathname } = new URL(c.req.url);
   if (pathname.startsWith("/api/")) {
     return c.json({ error: "Something went wrong on our side" }, 500, { "Cache-Control": "no-store" });
@@ -205,7 +205,7 @@ export async function renderPage(
   context.set(contentContext, content);
   context.set(intakeContext, intake);
   context.set(nonceContext, nonce);
-  context.set(reporterContext, reportError);
+  context.set(reporterContext, reportServerError);
   // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
   const response = withFallbackPage(request, await handleRequest(request, context));
   return withPageCacheControl(request, response);

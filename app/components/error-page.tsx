@@ -1,7 +1,7 @@
 import { TEXTS } from "@core/texts";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { reportError } from "../monitoring/reporter";
+import { reportBrowserError } from "../monitoring/browser-reporter";
 import { AppLink } from "./app-link";
 
 /** The not-found page (HTTP 404). */
@@ -47,7 +47,7 @@ function useReportBoundaryError(error: unknown) {
   useEffect(() => {
     if (isRouteErrorResponse(error)) return;
     if (error instanceof Error && !error.stack) return;
-    reportError(error, "error-boundary", true);
+    reportBrowserError(error, "error-boundary", true);
   }, [error]);
 }
 

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** An envelope as the browser reporter (app/monitoring/reporter.ts) posts it. */
+/** An envelope as the browser reporter (app/monitoring/browser-reporter.ts) posts it. */
 function browserEnvelope(message: string, extra: Record<string, unknown> = {}) {
   const eventId = crypto.randomUUID().replace(/-/g, "");
   const event = {

@@ -19,7 +19,7 @@ export function captureError(error: unknown, where: string, level: Level = "erro
  * Reports an unexpected error, or an upstream failure the visitor was shielded from, and logs
  * it (docs/decisions/016).
  */
-export function reportError(error: unknown, where: string, level: Level = "error"): void {
+export function reportServerError(error: unknown, where: string, level: Level = "error"): void {
   if (level === "error") console.error(`[${where}]`, error);
   else console.warn(`[${where}]`, error);
   captureError(error, where, level);

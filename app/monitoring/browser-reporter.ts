@@ -48,7 +48,7 @@ function eventId(): string {
 }
 
 /** Sends one error to error reporting; never throws, never logs. */
-export function reportError(error: unknown, mechanism: string, handled = false): void {
+export function reportBrowserError(error: unknown, mechanism: string, handled = false): void {
   if (sent >= MAX_REPORTS) return;
   sent++;
   const err = error instanceof Error ? error : new Error(typeof error === "string" ? error : String(error));
@@ -87,10 +87,10 @@ const RELOAD_WINDOW_MS = 60_000;
  */
 export function installErrorReporter(): void {
   addEventListener("error", (event) => {
-    if (event.error || event.message) reportError(event.error ?? event.message, "onerror");
+    if (event.error || event.message) reportBrowserError(event.error ?? event.message, "onerror");
   });
   addEventListener("unhandledrejection", (event: PromiseRejectionEvent) =>
-    reportError(event.reason, "onunhandledrejection"),
+    reportBrowserError(event.reason, "onunhandledrejection"),
   );
   addEventListener("vite:preloadError", (event: Event) => {
     let last = 0;
@@ -105,6 +105,9 @@ export function installErrorReporter(): void {
     } catch {
       // No sessionStorage (privacy mode): report rather than risk a reload loop.
     }
-    reportError((event as Event & { payload?: unknown }).payload ?? "chunk load failed", "vite:preloadError");
+    reportBrowserError(
+      (event as Event & { payload?: unknown }).payload ?? "chunk load failed",
+      "vite:preloadError",
+    );
   });
 }

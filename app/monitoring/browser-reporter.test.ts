@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStack } from "./reporter";
+import { parseStack } from "./browser-reporter";
 
 describe("parseStack (the browser reporter's frames for Sentry)", () => {
   it("reads Chromium frames, oldest first", () => {
