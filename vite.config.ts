@@ -2,9 +2,13 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-/** Modules that load on use (docs/decisions/019): they keep their own chunks. */
-const ON_USE =
-  /\/app\/(player\/(player-bar|use-engine|use-media-session|use-shortcuts|format-time)|player\/engines\/(?!load)|search\/search-modal)/;
+/**
+ * Modules that load on use live in `on-use/` folders (app/player/on-use/, app/search/on-use/):
+ * they keep chunks of their own (docs/decisions/019, docs/decisions/024-cross-cutting.md).
+ */
+const ON_USE = /[\\/]app[\\/].+[\\/]on-use[\\/]/;
+/** The shared code every page needs: components, helpers, the player's and search's always-on parts. */
+const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
 
 export default defineConfig({
   // The path aliases of tsconfig.base.json (@core/, @app/, @worker/…).
@@ -18,12 +22,15 @@ export default defineConfig({
           output: {
             // Our shared components, helpers and atoms in one chunk instead of a dozen files of
             // a few hundred bytes each: fewer requests before hydration (docs/decisions/019).
+            // The core/ modules they use (texts, router context keys, newsletter rules, search
+            // parameters) come along as their dependencies; core/ modules only one route uses
+            // (the submission rules and file types) stay in that route's chunk.
             codeSplitting: {
               groups: [
                 {
                   name: "app",
-                  test: (id: string) =>
-                    /\/app\/(components|lib|player|search|styles)\//.test(id) && !ON_USE.test(id),
+                  test: (id: string) => SHARED.test(id) && !ON_USE.test(id),
+                  includeDependenciesRecursively: true,
                 },
               ],
             },

@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect } from "react";
 import { currentTrackAtom } from "./atoms";
-import { loadEngine } from "./engines/load";
+import { loadEngine } from "./load-engine";
 import { type PlayableTrack, pickSource } from "./tracks";
 import { usePersistence } from "./use-persistence";
 
-const loadPlayerBar = () => import("./player-bar");
+const loadPlayerBar = () => import("./on-use/player-bar");
 
 // The bar, its engines, shortcuts and Media Session load with the first track, not with every
 // page: most visits never play anything (docs/decisions/019, initial JavaScript budget).

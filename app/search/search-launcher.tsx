@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { searchOpenAtom, toggleSearchAtom } from "./atoms";
 
 // The modal's code loads on first use, keeping it out of every page's initial JavaScript.
-const SearchModal = lazy(() => import("./search-modal"));
+const SearchModal = lazy(() => import("./on-use/search-modal"));
 
 /** Ctrl+K / Cmd+K toggles the search modal from any page (docs/product.md section 2, Header). */
 export function SearchLauncher() {

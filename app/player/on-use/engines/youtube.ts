@@ -1,4 +1,4 @@
-import { youtubeId } from "../tracks";
+import { youtubeId } from "@app/player/tracks";
 import { type Engine, type EngineEvents, type LoadOptions, loadScript, SCRIPT_URLS } from "./types";
 
 /** The parts of the YouTube IFrame Player API we use (developers.google.com/youtube/iframe_api_reference). */

@@ -1,4 +1,4 @@
-import { spotifyTrackId } from "../tracks";
+import { spotifyTrackId } from "@app/player/tracks";
 import { type Engine, type EngineEvents, type LoadOptions, loadScript, SCRIPT_URLS } from "./types";
 
 /** The parts of Spotify's iFrame API we use (developer.spotify.com/documentation/embeds). */

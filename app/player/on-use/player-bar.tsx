@@ -1,8 +1,8 @@
+import { AppLink } from "@app/components/app-link";
+import { Icon } from "@app/components/icons";
+import { coverOrPlaceholder } from "@app/lib/images";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useRef } from "react";
-import { AppLink } from "../components/app-link";
-import { Icon } from "../components/icons";
-import { coverOrPlaceholder } from "../lib/images";
 import {
   currentTrackAtom,
   failureAtom,
@@ -19,9 +19,9 @@ import {
   VOLUME_STEP,
   videoOpenAtom,
   volumeAtom,
-} from "./atoms";
+} from "../atoms";
+import { pickSource, trackHref } from "../tracks";
 import { formatTime } from "./format-time";
-import { pickSource, trackHref } from "./tracks";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
 import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";

@@ -7,7 +7,7 @@ import {
   previousTrackAtom,
   seekAtom,
   togglePlayAtom,
-} from "./atoms";
+} from "../atoms";
 
 /** Lock screens and media keys: metadata and actions through the Media Session API. */
 export function useMediaSession() {

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { currentTrackAtom, seekByAtom, toggleMuteAtom, togglePlayAtom } from "./atoms";
+import { currentTrackAtom, seekByAtom, toggleMuteAtom, togglePlayAtom } from "../atoms";
 
 export const SEEK_STEP_SECONDS = 10;
 

@@ -12,10 +12,10 @@ import {
   seekRequestAtom,
   trackEndedAtom,
   volumeAtom,
-} from "./atoms";
-import { loadEngine } from "./engines/load";
+} from "../atoms";
+import { loadEngine } from "../load-engine";
+import { pickSource } from "../tracks";
 import type { Engine, EngineEvents, EngineFactory } from "./engines/types";
-import { pickSource } from "./tracks";
 
 /** docs/product.md section 4: switching between streaming tracks stops one, waits 200 ms, starts the next. */
 export const SWITCH_DELAY_MS = 200;

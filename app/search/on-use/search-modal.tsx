@@ -1,8 +1,8 @@
 import { TEXTS } from "@core/texts";
 import { useAtom } from "jotai";
 import { useEffect, useRef } from "react";
-import { searchOpenAtom, takeOpener } from "./atoms";
-import { SearchBox } from "./search-box";
+import { searchOpenAtom, takeOpener } from "../atoms";
+import { SearchBox } from "../search-box";
 
 /** The Ctrl/Cmd+K modal: suggestions (at most 8), focus in while open and back after. */
 export function SearchModal() {
