@@ -43,45 +43,38 @@ interface Setting {
   without: string;
 }
 
-export const CONFIG_SCHEMA: readonly Setting[] = [
-  { name: "DB", kind: "d1", need: "embedded", without: "the embedded store cannot serve content" },
-  { name: "CACHE", kind: "kv", need: "always", without: "pages are served uncached" },
-  {
-    name: "PAGE_CACHE",
-    kind: "switch",
-    need: "optional",
-    without: "whole pages are cached for their max-age (the default, on)",
-  },
-  { name: "UPLOADS", kind: "r2", need: "embedded", without: "submissions cannot store audio or artwork" },
-  { name: "ASSETS", kind: "fetcher", need: "optional", without: "audio cannot be served with ranges" },
-  { name: "SITE_URL", kind: "origin", need: "always", without: "canonical URLs, cards and feeds are wrong" },
-  { name: "SITE_NAME", kind: "text", need: "optional", without: "the default name Crossfade is used" },
-  { name: "CMS_URL", kind: "url", need: "optional", without: "content cannot come from Strapi" },
-  {
-    name: "CMS_API_TOKEN",
-    kind: "text",
-    need: "optional",
-    without: "Strapi refuses listing submissions and changing their status",
-  },
-  { name: "CMS_TIMEOUT_MS", kind: "text", need: "optional", without: "CMS requests get 5000 ms each" },
-  { name: "MEILISEARCH_HOST", kind: "url", need: "optional", without: "the content source searches" },
-  {
-    name: "MEILISEARCH_SEARCH_KEY",
-    kind: "text",
-    need: "meilisearch",
-    without: "Meilisearch rejects searches; the content source searches",
-  },
-  { name: "ADMIN_TOKEN", kind: "token", need: "optional", without: "the submissions admin API answers 404" },
-  { name: "PURGE_TOKEN", kind: "token", need: "optional", without: "the cache purge webhook answers 404" },
-  { name: "SENTRY_DSN", kind: "dsn", need: "optional", without: "nothing is reported" },
-  {
-    name: "SENTRY_ENVIRONMENT",
-    kind: "text",
-    need: "optional",
-    without: "errors are reported as development",
-  },
-  { name: "APP_VERSION", kind: "version", need: "optional", without: "the built-in version is reported" },
+/** Every setting as [name, kind, need, what stops working without it], in README's order. */
+const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string][] = [
+  ["DB", "d1", "embedded", "the embedded store cannot serve content"],
+  ["CACHE", "kv", "always", "pages are served uncached"],
+  ["PAGE_CACHE", "switch", "optional", "whole pages are cached for their max-age (the default, on)"],
+  ["UPLOADS", "r2", "embedded", "submissions cannot store audio or artwork"],
+  ["ASSETS", "fetcher", "optional", "audio cannot be served with ranges"],
+  ["SITE_URL", "origin", "always", "canonical URLs, cards and feeds are wrong"],
+  ["SITE_NAME", "text", "optional", "the default name Crossfade is used"],
+  ["CMS_URL", "url", "optional", "content cannot come from Strapi"],
+  ["CMS_API_TOKEN", "text", "optional", "Strapi refuses listing submissions and changing their status"],
+  ["CMS_TIMEOUT_MS", "text", "optional", "CMS requests get 5000 ms each"],
+  ["MEILISEARCH_HOST", "url", "optional", "the content source searches"],
+  [
+    "MEILISEARCH_SEARCH_KEY",
+    "text",
+    "meilisearch",
+    "Meilisearch rejects searches; the content source searches",
+  ],
+  ["ADMIN_TOKEN", "token", "optional", "the submissions admin API answers 404"],
+  ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
+  ["SENTRY_DSN", "dsn", "optional", "nothing is reported"],
+  ["SENTRY_ENVIRONMENT", "text", "optional", "errors are reported as development"],
+  ["APP_VERSION", "version", "optional", "the built-in version is reported"],
 ];
+
+export const CONFIG_SCHEMA: readonly Setting[] = SETTINGS.map(([name, kind, need, without]) => ({
+  name,
+  kind,
+  need,
+  without,
+}));
 
 /** Tokens shorter than this are guessable; `openssl rand -hex 32` makes a good one. */
 export const MIN_TOKEN_LENGTH = 32;
