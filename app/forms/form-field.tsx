@@ -52,6 +52,64 @@ export function Field({
   );
 }
 
+/**
+ * One field of the submission form as data. Every text, file and long-text input is built the
+ * same way from it, so labels, ids and aria attributes cannot drift apart between fields.
+ */
+export interface FieldSpec {
+  field: SubmissionField;
+  label: string;
+  required?: boolean;
+  note?: string;
+  hint?: string;
+  /** "textarea" for a multi-line field, else the input's type (text when left out). */
+  type?: "email" | "file" | "textarea";
+  maxLength?: number;
+  autoComplete?: string;
+  rows?: number;
+  accept?: string;
+}
+
+/** A field of `spec`, filled with the value the server sent back (a file input never is). */
+export function SpecField({
+  spec,
+  errors,
+  values,
+}: {
+  spec: FieldSpec;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}) {
+  const { field, type, hint, required, maxLength } = spec;
+  const name = SUBMISSION_FIELDS[field];
+  const attributes = { ...describe(field, errors, hint !== undefined), name };
+  const value = type === "file" ? undefined : values[name];
+  return (
+    <Field field={field} label={spec.label} required={required} hint={hint} note={spec.note} errors={errors}>
+      {type === "textarea" ? (
+        <textarea
+          {...attributes}
+          className="input"
+          rows={spec.rows}
+          maxLength={maxLength}
+          defaultValue={value}
+        />
+      ) : (
+        <input
+          {...attributes}
+          type={type}
+          className={type === "file" ? "input input--file" : "input"}
+          required={required}
+          maxLength={maxLength}
+          autoComplete={spec.autoComplete}
+          defaultValue={value}
+          accept={spec.accept}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** aria attributes tying an input to its hint and error message. */
 export function describe(field: SubmissionField, errors: FieldErrors, hasHint: boolean) {
   const ids = [hasHint ? `${fieldId(field)}-hint` : null, errors[field] ? `${fieldId(field)}-error` : null];

@@ -13,7 +13,7 @@ import {
 import { TEXTS } from "@core/texts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AppLink } from "../components/app-link";
-import { describe, Field, fieldId } from "./form-field";
+import { describe, type FieldSpec, fieldId, SpecField } from "./form-field";
 import { type Receipt, SubmissionReceipt } from "./submission-receipt";
 import { useHydrated } from "./use-hydrated";
 
@@ -25,18 +25,66 @@ export type SubmissionState =
   | { ok: false; error: string; fields: FieldErrors; values: Record<string, string> }
   | null;
 
-const ORDER: SubmissionField[] = [
-  "artistName",
-  "email",
-  "trackTitle",
-  "genre",
-  "city",
-  "links",
-  "audioFile",
-  "artworkFile",
-  "message",
-  "consent",
+/** The fields in the form's order: the first three, the genre and city pair, the rest. */
+const LEAD: FieldSpec[] = [
+  {
+    field: "artistName",
+    label: "Artist name",
+    required: true,
+    maxLength: LIMITS.artistName,
+    autoComplete: "nickname",
+  },
+  {
+    field: "email",
+    label: "Email",
+    required: true,
+    hint: "We only use it to reply about this track.",
+    type: "email",
+    maxLength: LIMITS.email,
+    autoComplete: "email",
+  },
+  { field: "trackTitle", label: "Track title", required: true, maxLength: LIMITS.trackTitle },
 ];
+const PAIR: FieldSpec[] = [
+  { field: "genre", label: "Genre", maxLength: LIMITS.genre },
+  { field: "city", label: "City", maxLength: LIMITS.city, autoComplete: "address-level2" },
+];
+const REST: FieldSpec[] = [
+  {
+    field: "links",
+    label: "Links to your music",
+    note: "(or upload a file below)",
+    hint: "One per line: SoundCloud, Bandcamp, a private streaming link.",
+    type: "textarea",
+    rows: 3,
+  },
+  {
+    field: "audioFile",
+    label: "Audio file",
+    note: "(or add a link above)",
+    hint: "MP3, WAV, FLAC or AIFF, up to 50 MB.",
+    type: "file",
+    accept: AUDIO.accept,
+  },
+  {
+    field: "artworkFile",
+    label: "Artwork",
+    hint: "JPEG, PNG or WebP, up to 10 MB.",
+    type: "file",
+    accept: ARTWORK.accept,
+  },
+  {
+    field: "message",
+    label: "Message",
+    hint: "A few lines about you and the track.",
+    type: "textarea",
+    rows: 5,
+    maxLength: LIMITS.message,
+  },
+];
+
+/** Where focus goes after a refusal: the first field with an error. */
+const ORDER: SubmissionField[] = [...LEAD, ...PAIR, ...REST].map((spec) => spec.field).concat("consent");
 
 function chosenFile(value: FormDataEntryValue | null): File | null {
   if (value === null || typeof value === "string") return null;
@@ -123,6 +171,9 @@ export function SubmissionForm({ initial }: { initial: SubmissionState }) {
   if (receipt) return <SubmissionReceipt receipt={receipt} headingRef={receiptRef} />;
 
   const uploading = progress !== null;
+  const field = (spec: FieldSpec) => (
+    <SpecField key={spec.field} spec={spec} errors={errors} values={values} />
+  );
   return (
     <form
       ref={formRef}
@@ -143,115 +194,9 @@ export function SubmissionForm({ initial }: { initial: SubmissionState }) {
         </p>
       ) : null}
       <fieldset className="submission-form__fields" disabled={uploading}>
-        <Field field="artistName" label="Artist name" required errors={errors}>
-          <input
-            {...describe("artistName", errors, false)}
-            name={SUBMISSION_FIELDS.artistName}
-            className="input"
-            required
-            maxLength={LIMITS.artistName}
-            autoComplete="nickname"
-            defaultValue={values.artist_name}
-          />
-        </Field>
-        <Field
-          field="email"
-          label="Email"
-          required
-          hint="We only use it to reply about this track."
-          errors={errors}
-        >
-          <input
-            {...describe("email", errors, true)}
-            name={SUBMISSION_FIELDS.email}
-            type="email"
-            className="input"
-            required
-            maxLength={LIMITS.email}
-            autoComplete="email"
-            defaultValue={values.email}
-          />
-        </Field>
-        <Field field="trackTitle" label="Track title" required errors={errors}>
-          <input
-            {...describe("trackTitle", errors, false)}
-            name={SUBMISSION_FIELDS.trackTitle}
-            className="input"
-            required
-            maxLength={LIMITS.trackTitle}
-            defaultValue={values.track_title}
-          />
-        </Field>
-        <div className="form__pair">
-          <Field field="genre" label="Genre" errors={errors}>
-            <input
-              {...describe("genre", errors, false)}
-              name={SUBMISSION_FIELDS.genre}
-              className="input"
-              maxLength={LIMITS.genre}
-              defaultValue={values.genre}
-            />
-          </Field>
-          <Field field="city" label="City" errors={errors}>
-            <input
-              {...describe("city", errors, false)}
-              name={SUBMISSION_FIELDS.city}
-              className="input"
-              maxLength={LIMITS.city}
-              autoComplete="address-level2"
-              defaultValue={values.city}
-            />
-          </Field>
-        </div>
-        <Field
-          field="links"
-          label="Links to your music"
-          note="(or upload a file below)"
-          hint="One per line: SoundCloud, Bandcamp, a private streaming link."
-          errors={errors}
-        >
-          <textarea
-            {...describe("links", errors, true)}
-            name={SUBMISSION_FIELDS.links}
-            className="input"
-            rows={3}
-            defaultValue={values.links}
-          />
-        </Field>
-        <Field
-          field="audioFile"
-          label="Audio file"
-          note="(or add a link above)"
-          hint="MP3, WAV, FLAC or AIFF, up to 50 MB."
-          errors={errors}
-        >
-          <input
-            {...describe("audioFile", errors, true)}
-            name={SUBMISSION_FIELDS.audioFile}
-            type="file"
-            className="input input--file"
-            accept={AUDIO.accept}
-          />
-        </Field>
-        <Field field="artworkFile" label="Artwork" hint="JPEG, PNG or WebP, up to 10 MB." errors={errors}>
-          <input
-            {...describe("artworkFile", errors, true)}
-            name={SUBMISSION_FIELDS.artworkFile}
-            type="file"
-            className="input input--file"
-            accept={ARTWORK.accept}
-          />
-        </Field>
-        <Field field="message" label="Message" hint="A few lines about you and the track." errors={errors}>
-          <textarea
-            {...describe("message", errors, true)}
-            name={SUBMISSION_FIELDS.message}
-            className="input"
-            rows={5}
-            maxLength={LIMITS.message}
-            defaultValue={values.message}
-          />
-        </Field>
+        {LEAD.map(field)}
+        <div className="form__pair">{PAIR.map(field)}</div>
+        {REST.map(field)}
         <div className={errors.consent ? "field field--check field--invalid" : "field field--check"}>
           <input
             {...describe("consent", errors, false)}

@@ -1,16 +1,13 @@
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { seo, siteFromMatches } from "../lib/seo";
-import type { Route } from "./+types/submit";
+import { staticMeta } from "../lib/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Submit Music",
-    description: "Send your music to Crossfade: what to include and how we review it.",
-    path: "/submit",
-  });
-}
+export const meta = staticMeta({
+  title: "Submit Music",
+  description: "Send your music to Crossfade: what to include and how we review it.",
+  path: "/submit",
+});
 
 export default function Submit() {
   return (

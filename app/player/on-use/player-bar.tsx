@@ -1,5 +1,5 @@
 import { AppLink } from "@app/components/app-link";
-import { Icon } from "@app/components/icons";
+import { Icon, type IconName } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useRef } from "react";
@@ -107,6 +107,31 @@ function VolumeControl() {
   );
 }
 
+/** Previous or next track in the page's list (disabled when it holds one track). */
+function SkipButton({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: IconName;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button icon-button--small"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
 /** The fixed bottom player, mounted by PlayerHost while a track is current (docs/product.md section 2). */
 export function PlayerBar() {
   const track = useAtomValue(currentTrackAtom);
@@ -153,15 +178,12 @@ export function PlayerBar() {
           </AppLink>
           <div className="player__main">
             <div className="player__buttons">
-              <button
-                type="button"
-                className="icon-button icon-button--small"
-                aria-label="Previous track"
+              <SkipButton
+                label="Previous track"
+                icon="previous"
                 disabled={list.length < 2}
                 onClick={() => previous(window.innerWidth)}
-              >
-                <Icon name="previous" />
-              </button>
+              />
               <button
                 type="button"
                 className="icon-button player__play"
@@ -170,15 +192,12 @@ export function PlayerBar() {
               >
                 <Icon name={playing ? "pause" : "play"} />
               </button>
-              <button
-                type="button"
-                className="icon-button icon-button--small"
-                aria-label="Next track"
+              <SkipButton
+                label="Next track"
+                icon="next"
                 disabled={list.length < 2}
                 onClick={() => next(window.innerWidth)}
-              >
-                <Icon name="next" />
-              </button>
+              />
             </div>
             <SeekSlider />
             {failure ? (
