@@ -24,12 +24,6 @@ export function siteFromMatches(
   return { siteUrl: root?.siteUrl ?? "http://localhost:8787", siteName: root?.siteName ?? "Crossfade" };
 }
 
-/** The `meta` export of a page whose title and description never change (the text pages). */
-export function staticMeta(input: SeoInput) {
-  return ({ matches }: { matches: Parameters<typeof siteFromMatches>[0] }) =>
-    seo(siteFromMatches(matches), input);
-}
-
 /** Title, description, canonical URL, Open Graph and Twitter card, and JSON-LD for a page. */
 export function seo(site: SiteInfo, input: SeoInput): MetaDescriptor[] {
   const title = input.title === site.siteName ? input.title : `${input.title} · ${site.siteName}`;

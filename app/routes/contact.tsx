@@ -1,13 +1,16 @@
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { staticMeta } from "../lib/seo";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/contact";
 
-export const meta = staticMeta({
-  title: "Contact",
-  description: "How to reach the Crossfade editors, the label and the events team.",
-  path: "/contact",
-});
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Contact",
+    description: "How to reach the Crossfade editors, the label and the events team.",
+    path: "/contact",
+  });
+}
 
 export default function Contact() {
   return (

@@ -1,12 +1,15 @@
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { staticMeta } from "../lib/seo";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/privacy";
 
-export const meta = staticMeta({
-  title: "Privacy",
-  description: "What Crossfade collects, why, and how to have it removed.",
-  path: "/privacy",
-});
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Privacy",
+    description: "What Crossfade collects, why, and how to have it removed.",
+    path: "/privacy",
+  });
+}
 
 export default function Privacy() {
   return (

@@ -1,13 +1,16 @@
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { staticMeta } from "../lib/seo";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/submit";
 
-export const meta = staticMeta({
-  title: "Submit Music",
-  description: "Send your music to Crossfade: what to include and how we review it.",
-  path: "/submit",
-});
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Submit Music",
+    description: "Send your music to Crossfade: what to include and how we review it.",
+    path: "/submit",
+  });
+}
 
 export default function Submit() {
   return (

@@ -1,12 +1,15 @@
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { staticMeta } from "../lib/seo";
+import { seo, siteFromMatches } from "../lib/seo";
+import type { Route } from "./+types/terms";
 
-export const meta = staticMeta({
-  title: "Terms",
-  description: "The terms for using Crossfade and for sending us music.",
-  path: "/terms",
-});
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: "Terms",
+    description: "The terms for using Crossfade and for sending us music.",
+    path: "/terms",
+  });
+}
 
 export default function Terms() {
   return (
