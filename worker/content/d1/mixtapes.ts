@@ -1,6 +1,7 @@
 import type { AudioPlatform, ListFilter, Mixtape, Page, Taxon } from "@core/content/types";
-import { DEFAULT_LIST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
+import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { parseJson, toTracklist } from "./rows";
+import { likePattern, rowsOf, totalOf } from "./sql";
 
 export interface MixtapeRow {
   id: number;

@@ -1,6 +1,7 @@
 import type { AudioPlatform, ListFilter, Page, Release } from "@core/content/types";
-import { DEFAULT_LIST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
+import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { parseJson } from "./rows";
+import { likePattern, rowsOf, totalOf } from "./sql";
 
 interface ReleaseRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Page, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
-import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { type Clause, joinClauses } from "./filters";
 import { ftsMatch, ftsTerms } from "./fts-query";
 

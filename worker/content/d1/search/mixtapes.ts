@@ -1,6 +1,7 @@
 import type { MixtapeHit, SearchQuery, SearchResult } from "@core/content/types";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
-import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
+import { rowsOf, totalOf } from "../sql";
 import { ftsSource, MARK, searchWithFallback } from "./common";
 import { type Clause, filterClauses } from "./filters";
 import { toFacets } from "./posts";

@@ -1,6 +1,7 @@
 import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
-import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { POST_COLUMNS, type PostRow, toPost } from "../rows";
+import { rowsOf, totalOf } from "../sql";
 import { ftsSource, MARK, searchWithFallback } from "./common";
 import { type Clause, filterClauses } from "./filters";
 

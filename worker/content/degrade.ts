@@ -1,0 +1,178 @@
+import type { CatalogueReader, NewsletterStore, Page, SubmissionStore } from "@core/content/types";
+import { TEXTS } from "@core/texts";
+import {
+  asListed,
+  DEFAULT_LIST_PAGE_SIZE,
+  DEFAULT_POST_PAGE_SIZE,
+  DEFAULT_SUBMISSION_PAGE_SIZE,
+  emptyPage,
+  hasPostFilter,
+  paging,
+} from "./paging";
+import type { ContentSource } from "./source";
+import { SourceError, serverMessageOf } from "./source-error";
+import { reportSourceFailure } from "./source-failure";
+
+/** The public ports of a content source, each method with its failure behaviour applied. */
+export interface ContentPorts {
+  catalogue: CatalogueReader;
+  submissions: SubmissionStore;
+  newsletter: NewsletterStore;
+}
+
+/**
+ * The one failure path of every content source (docs/decisions/023-one-failure-path.md). Each
+ * method gets the behaviour of its kind in docs/product.md section 8: a list fails to page 1 of
+ * nothing, a detail to null, a collection to an empty one, a form to its catalogue text. Every
+ * degraded answer is reported (reportDegraded), so neither cache keeps it and a detail page
+ * answers 503. The object literals below must name every port method: a new one cannot go
+ * without a rule.
+ */
+export function withFailurePath(source: ContentSource): ContentPorts {
+  const guard = source.onFailure === "degrade" ? degradeOnFailure : propagate;
+  const raw = source.catalogue;
+  const list = <T>(
+    text: string,
+    fallbackSize: number,
+    filter: { page?: number; pageSize?: number } = {},
+  ) => ({
+    text,
+    empty: (): Page<T> => emptyPage(paging(filter.page, filter.pageSize, fallbackSize).pageSize),
+  });
+  const listPosts: CatalogueReader["listPosts"] = (filter) => {
+    const rule = list<never>("Failed to fetch blog posts", DEFAULT_POST_PAGE_SIZE, filter);
+    return guard(rule.text, () => raw.listPosts(filter), rule.empty);
+  };
+  const catalogue: CatalogueReader = {
+    kind: source.kind,
+    listPosts,
+    // A filter narrows the listing to blog posts; a failed combined fetch falls back to them.
+    listCombinedPosts: async (filter = {}) =>
+      hasPostFilter(filter)
+        ? asListed(await listPosts(filter))
+        : guard(
+            "Failed to fetch combined posts",
+            () => raw.listCombinedPosts(filter),
+            async () => asListed(await listPosts(filter)),
+          ),
+    getPost: (slug) => guard("Failed to fetch blog post", () => raw.getPost(slug), none),
+    listGenres: () => guard("Failed to fetch genres", () => raw.listGenres(), nothing),
+    listLocations: () => guard("Failed to fetch locations", () => raw.listLocations(), nothing),
+    listTags: () => guard("Failed to fetch tags", () => raw.listTags(), nothing),
+    listMixtapes: (filter) => {
+      const rule = list<never>("Failed to fetch mixtapes", DEFAULT_LIST_PAGE_SIZE, filter);
+      return guard(rule.text, () => raw.listMixtapes(filter), rule.empty);
+    },
+    getMixtape: (id) => guard("Failed to fetch mixtape", () => raw.getMixtape(id), none),
+    listReleases: (filter) => {
+      const rule = list<never>("Failed to fetch releases", DEFAULT_LIST_PAGE_SIZE, filter);
+      return guard(rule.text, () => raw.listReleases(filter), rule.empty);
+    },
+    getRelease: (id) => guard("Failed to fetch release", () => raw.getRelease(id), none),
+    listEvents: (now) =>
+      guard(
+        "Failed to fetch events",
+        () => raw.listEvents(now),
+        () => ({ upcoming: [], past: [] }),
+      ),
+    getEvent: (id) => guard("Failed to fetch event", () => raw.getEvent(id), none),
+  };
+  const { submissions: rawSubmissions, newsletter: rawNewsletter } = source;
+  const submissions: SubmissionStore = {
+    createSubmission: (input) =>
+      guard(
+        TEXTS.submissionFailed,
+        () => rawSubmissions.createSubmission(input),
+        serverMessageOr(TEXTS.submissionFailed),
+      ),
+    listSubmissions: (filter) => {
+      const rule = list<never>("Failed to fetch submissions", DEFAULT_SUBMISSION_PAGE_SIZE, filter);
+      return guard(rule.text, () => rawSubmissions.listSubmissions(filter), rule.empty);
+    },
+    // The source answers null itself for an id it does not have: that is no failure.
+    setSubmissionStatus: (id, status, notes) =>
+      guard(
+        "Failed to update submission status",
+        () => rawSubmissions.setSubmissionStatus(id, status, notes),
+        serverMessageOr("Failed to update submission status"),
+      ),
+  };
+  const newsletter: NewsletterStore = {
+    subscribe: (input) =>
+      guard(TEXTS.subscribeFailed, () => rawNewsletter.subscribe(input), subscribeFailure),
+  };
+  return { catalogue, submissions, newsletter };
+}
+
+type Guard = <T>(
+  text: string,
+  run: () => Promise<T>,
+  fallback: (error: unknown) => T | Promise<T>,
+) => Promise<T>;
+
+const propagate: Guard = (_text, run) => run();
+
+const degradeOnFailure: Guard = async (text, run, fallback) => {
+  try {
+    return await run();
+  } catch (error) {
+    reportDegraded(text, error);
+    return fallback(error);
+  }
+};
+
+const none = () => null;
+const nothing = () => [];
+
+/** A form's failure: the source's own message, else the catalogue text. */
+function serverMessageOr(text: string) {
+  return (error: unknown): never => {
+    throw new Error(serverMessageOf(error) ?? text, { cause: error });
+  };
+}
+
+/** The newsletter catalogue of docs/product.md section 8, by how the call failed. */
+function subscribeFailure(error: unknown): never {
+  if (error instanceof SourceError && error.failure === "parse") {
+    throw new Error(TEXTS.subscribeInvalidResponse, { cause: error });
+  }
+  if (error instanceof SourceError && error.failure === "status") {
+    throw new Error(error.serverMessage ?? TEXTS.subscribeFailed, { cause: error });
+  }
+  throw new Error(TEXTS.subscribeRetry, { cause: error });
+}
+
+/**
+ * Every degraded answer passes here, so this is the one place that tells other layers a result
+ * came from a failure (docs/decisions/013: the edge cache must not keep it). Logs the text of
+ * docs/product.md section 8, then the causes, unless `silent` (aggregated posts are skipped
+ * silently).
+ */
+export function reportDegraded(text: string, error: unknown, { silent = false } = {}): void {
+  reportSourceFailure(error);
+  if (silent) return;
+  const reasons: string[] = [];
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e.message !== text) reasons.push(e.message);
+  }
+  console.error(`[cms] ${text}${reasons.length ? `: ${reasons.join(": ")}` : ""}`);
+}
+
+/**
+ * A part of one answer that may fail alone (one post count of a taxonomy list, the aggregated
+ * half of the /blog listing): the answer keeps the rest and this part is `fallback`, reported
+ * like any degraded answer.
+ */
+export async function partOrElse<T>(
+  text: string,
+  work: () => Promise<T>,
+  fallback: T,
+  options?: { silent?: boolean },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    reportDegraded(text, error, options);
+    return fallback;
+  }
+}
