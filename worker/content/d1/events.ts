@@ -1,4 +1,5 @@
 import type { EventLists, EventStatus, MusicEvent } from "@core/content/types";
+import { eventLists } from "../event-lists";
 import { parseJson } from "./rows";
 
 interface EventRow {
@@ -48,18 +49,10 @@ function toEvent(row: EventRow): MusicEvent {
   };
 }
 
-/** Upcoming events soonest first, then past events most recent first (docs/product.md section 4). */
+/** Every published event, split and ordered by eventLists. */
 export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
   const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
-  const events = results.map(toEvent);
-  const t = now.getTime();
-  const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
-  return {
-    upcoming: events
-      .filter((e) => endOf(e) >= t)
-      .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)),
-    past: events.filter((e) => endOf(e) < t).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt)),
-  };
+  return eventLists(results.map(toEvent), now);
 }
 
 /** A published event by slug or numeric id. */

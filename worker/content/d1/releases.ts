@@ -1,7 +1,7 @@
 import type { AudioPlatform, ListFilter, Page, Release } from "@core/content/types";
-import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
+import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
+import { type DatedTable, getPublished, listPublished } from "./published";
 import { parseJson } from "./rows";
-import { likePattern, rowsOf, totalOf } from "./sql";
 
 interface ReleaseRow {
   id: number;
@@ -31,21 +31,6 @@ interface TrackJson {
   is_featured: number;
 }
 
-interface LinkJson {
-  platform: string;
-  custom_platform_name: string | null;
-  url: string;
-}
-
-const PLATFORM_NAMES: Record<string, string> = {
-  bandcamp: "Bandcamp",
-  beatport: "Beatport",
-  juno: "Juno Download",
-  spotify: "Spotify",
-  "apple-music": "Apple Music",
-  traxsource: "Traxsource",
-};
-
 const COLUMNS = `r.*,
   (SELECT json_group_array(json_object('track_number', t.track_number, 'title', t.title,
      'artist_name', t.artist_name, 'duration', t.duration, 'audio_url', t.audio_url,
@@ -58,11 +43,6 @@ const COLUMNS = `r.*,
    AS links_json`;
 
 function toRelease(row: ReleaseRow): Release {
-  const links: Record<string, string> = {};
-  for (const link of parseJson<LinkJson[]>(row.links_json, [])) {
-    const name = link.custom_platform_name?.trim() || PLATFORM_NAMES[link.platform] || link.platform;
-    links[name] = link.url;
-  }
   return {
     id: row.id,
     slug: row.slug,
@@ -86,40 +66,24 @@ function toRelease(row: ReleaseRow): Release {
       isPrimary: t.is_primary_track === 1,
       isFeatured: t.is_featured === 1,
     })),
-    purchaseLinks: links,
+    purchaseLinks: purchaseLinks(parseJson<PurchaseLinkFields[]>(row.links_json, [])),
   };
 }
 
+const RELEASES: DatedTable<ReleaseRow, Release> = {
+  table: "releases",
+  alias: "r",
+  columns: COLUMNS,
+  searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
+  toItem: toRelease,
+};
+
 /** Published releases, newest first; search on title and artist (docs/product.md section 7). */
-export async function listReleases(db: D1Database, filter: ListFilter = {}): Promise<Page<Release>> {
-  const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
-  const search = filter.search?.trim();
-  const where = `r.pub_status = 'published'${
-    search ? " AND (r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')" : ""
-  }`;
-  const params = search ? [likePattern(search)] : [];
-  const n = params.length;
-  const [rows, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${COLUMNS} FROM releases r WHERE ${where}
-         ORDER BY r.release_date DESC, r.id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
-      )
-      .bind(...params, pageSize, offset),
-    db.prepare(`SELECT COUNT(*) AS total FROM releases r WHERE ${where}`).bind(...params),
-  ]);
-  const total = totalOf(count);
-  return toPage(rowsOf<ReleaseRow>(rows).map(toRelease), page, pageSize, total);
+export function listReleases(db: D1Database, filter: ListFilter = {}): Promise<Page<Release>> {
+  return listPublished(db, RELEASES, filter);
 }
 
 /** A published release by slug or numeric id. */
-export async function getRelease(db: D1Database, slugOrId: string): Promise<Release | null> {
-  const row = await db
-    .prepare(
-      `SELECT ${COLUMNS} FROM releases r
-       WHERE (r.slug = ?1 OR CAST(r.id AS TEXT) = ?1) AND r.pub_status = 'published'`,
-    )
-    .bind(slugOrId)
-    .first<ReleaseRow>();
-  return row ? toRelease(row) : null;
+export function getRelease(db: D1Database, slugOrId: string): Promise<Release | null> {
+  return getPublished(db, RELEASES, slugOrId);
 }

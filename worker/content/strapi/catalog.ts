@@ -1,4 +1,5 @@
 import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "@core/content/types";
+import { eventLists } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { type CmsClient, containsAny, type Param, paginate, populate, type StrapiList } from "./client";
 import { toEvent, toMixtape, toRelease } from "./mappers";
@@ -75,14 +76,7 @@ export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists>
     events.push(...res.data.map((e) => toEvent(e, cms.media)));
     if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
   }
-  // Upcoming soonest first, then past most recent first (docs/product.md section 4).
-  const t = now.getTime();
-  const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
-  const start = (e: MusicEvent) => Date.parse(e.startsAt);
-  return {
-    upcoming: events.filter((e) => endOf(e) >= t).sort((a, b) => start(a) - start(b)),
-    past: events.filter((e) => endOf(e) < t).sort((a, b) => start(b) - start(a)),
-  };
+  return eventLists(events, now);
 }
 
 export function getEvent(cms: CmsClient, slug: string): Promise<MusicEvent | null> {

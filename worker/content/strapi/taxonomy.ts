@@ -39,27 +39,18 @@ async function withCounts(cms: CmsClient, relation: "genres" | "locations", text
     .sort((a, b) => b.postCount - a.postCount || (a.taxon.name < b.taxon.name ? -1 : 1));
 }
 
+const named = (t: StrapiTaxon) => ({ id: t.id, name: t.name, slug: t.slug });
+
 /** Genres with post counts; zero counts dropped; most posts first. */
 export async function listGenres(cms: CmsClient): Promise<Genre[]> {
   const rows = await withCounts(cms, "genres", "Failed to fetch genres");
-  return rows.map(({ taxon, postCount }) => ({
-    id: taxon.id,
-    name: taxon.name,
-    slug: taxon.slug,
-    postCount,
-  }));
+  return rows.map(({ taxon, postCount }) => ({ ...named(taxon), postCount }));
 }
 
 /** Locations with post counts, as for genres. */
 export async function listLocations(cms: CmsClient): Promise<Location[]> {
   const rows = await withCounts(cms, "locations", "Failed to fetch locations");
-  return rows.map(({ taxon, postCount }) => ({
-    id: taxon.id,
-    name: taxon.name,
-    slug: taxon.slug,
-    type: taxon.type ?? "city",
-    postCount,
-  }));
+  return rows.map(({ taxon, postCount }) => ({ ...named(taxon), type: taxon.type ?? "city", postCount }));
 }
 
 /** Tags in use on published posts, alphabetically (docs/product.md section 3). */
