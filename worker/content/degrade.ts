@@ -21,77 +21,108 @@ export interface ContentPorts {
 }
 
 /**
- * The one failure path of every content source (docs/decisions/023-one-failure-path.md). Each
- * method gets the behaviour of its kind in docs/product.md section 8: a list fails to page 1 of
- * nothing, a detail to null, a collection to an empty one, a form to its catalogue text. Every
- * degraded answer is reported (reportDegraded), so neither cache keeps it and a detail page
- * answers 503. The object literals below must name every port method: a new one cannot go
- * without a rule.
+ * The one failure path of every content source (docs/decisions/023-one-failure-path.md): the
+ * content service passes every adapter through here.
  */
 export function withFailurePath(source: ContentSource): ContentPorts {
-  const guard = source.onFailure === "degrade" ? degradeOnFailure : propagate;
+  return source.onFailure === "degrade" ? degraded(source) : propagated(source);
+}
+
+/**
+ * The embedded store: the adapter's own functions, so a throw reaches the page error just as it
+ * was thrown (error reporting groups events by their stack).
+ */
+function propagated(source: ContentSource): ContentPorts {
   const raw = source.catalogue;
-  const list = <T>(
-    text: string,
-    fallbackSize: number,
-    filter: { page?: number; pageSize?: number } = {},
-  ) => ({
-    text,
-    empty: (): Page<T> => emptyPage(paging(filter.page, filter.pageSize, fallbackSize).pageSize),
-  });
-  const listPosts: CatalogueReader["listPosts"] = (filter) => {
-    const rule = list<never>("Failed to fetch blog posts", DEFAULT_POST_PAGE_SIZE, filter);
-    return guard(rule.text, () => raw.listPosts(filter), rule.empty);
+  return {
+    catalogue: {
+      ...raw,
+      kind: source.kind,
+      listCombinedPosts: narrowed(raw.listPosts, raw.listCombinedPosts),
+    },
+    submissions: source.submissions,
+    newsletter: source.newsletter,
   };
+}
+
+/** Aggregated posts carry no category or tag: any filter narrows the /blog listing to blog posts. */
+function narrowed(
+  listPosts: CatalogueReader["listPosts"],
+  listCombined: CatalogueReader["listCombinedPosts"],
+): CatalogueReader["listCombinedPosts"] {
+  return async (filter = {}) =>
+    hasPostFilter(filter) ? asListed(await listPosts(filter)) : listCombined(filter);
+}
+
+/**
+ * Each method with the behaviour of its kind in docs/product.md section 8: a list fails to page 1
+ * of nothing, a detail to null, a collection to an empty one, a form to its catalogue text.
+ * Every degraded answer is reported (reportDegraded), so neither cache keeps it and a detail
+ * page answers 503. The object literals must name every port method: a new one cannot go
+ * without a rule.
+ */
+function degraded(source: ContentSource): ContentPorts {
+  const raw = source.catalogue;
+  const listPosts: CatalogueReader["listPosts"] = (filter) =>
+    degradeOnFailure(
+      "Failed to fetch blog posts",
+      () => raw.listPosts(filter),
+      emptyFor(filter, DEFAULT_POST_PAGE_SIZE),
+    );
   const catalogue: CatalogueReader = {
     kind: source.kind,
     listPosts,
-    // A filter narrows the listing to blog posts; a failed combined fetch falls back to them.
-    listCombinedPosts: async (filter = {}) =>
-      hasPostFilter(filter)
-        ? asListed(await listPosts(filter))
-        : guard(
-            "Failed to fetch combined posts",
-            () => raw.listCombinedPosts(filter),
-            async () => asListed(await listPosts(filter)),
-          ),
-    getPost: (slug) => guard("Failed to fetch blog post", () => raw.getPost(slug), none),
-    listGenres: () => guard("Failed to fetch genres", () => raw.listGenres(), nothing),
-    listLocations: () => guard("Failed to fetch locations", () => raw.listLocations(), nothing),
-    listTags: () => guard("Failed to fetch tags", () => raw.listTags(), nothing),
-    listMixtapes: (filter) => {
-      const rule = list<never>("Failed to fetch mixtapes", DEFAULT_LIST_PAGE_SIZE, filter);
-      return guard(rule.text, () => raw.listMixtapes(filter), rule.empty);
-    },
-    getMixtape: (id) => guard("Failed to fetch mixtape", () => raw.getMixtape(id), none),
-    listReleases: (filter) => {
-      const rule = list<never>("Failed to fetch releases", DEFAULT_LIST_PAGE_SIZE, filter);
-      return guard(rule.text, () => raw.listReleases(filter), rule.empty);
-    },
-    getRelease: (id) => guard("Failed to fetch release", () => raw.getRelease(id), none),
+    // A failed combined fetch falls back to blog posts only.
+    listCombinedPosts: narrowed(listPosts, (filter) =>
+      degradeOnFailure(
+        "Failed to fetch combined posts",
+        () => raw.listCombinedPosts(filter),
+        async () => asListed(await listPosts(filter)),
+      ),
+    ),
+    getPost: (slug) => degradeOnFailure("Failed to fetch blog post", () => raw.getPost(slug), none),
+    listGenres: () => degradeOnFailure("Failed to fetch genres", () => raw.listGenres(), nothing),
+    listLocations: () => degradeOnFailure("Failed to fetch locations", () => raw.listLocations(), nothing),
+    listTags: () => degradeOnFailure("Failed to fetch tags", () => raw.listTags(), nothing),
+    listMixtapes: (filter) =>
+      degradeOnFailure(
+        "Failed to fetch mixtapes",
+        () => raw.listMixtapes(filter),
+        emptyFor(filter, DEFAULT_LIST_PAGE_SIZE),
+      ),
+    getMixtape: (id) => degradeOnFailure("Failed to fetch mixtape", () => raw.getMixtape(id), none),
+    listReleases: (filter) =>
+      degradeOnFailure(
+        "Failed to fetch releases",
+        () => raw.listReleases(filter),
+        emptyFor(filter, DEFAULT_LIST_PAGE_SIZE),
+      ),
+    getRelease: (id) => degradeOnFailure("Failed to fetch release", () => raw.getRelease(id), none),
     listEvents: (now) =>
-      guard(
+      degradeOnFailure(
         "Failed to fetch events",
         () => raw.listEvents(now),
         () => ({ upcoming: [], past: [] }),
       ),
-    getEvent: (id) => guard("Failed to fetch event", () => raw.getEvent(id), none),
+    getEvent: (id) => degradeOnFailure("Failed to fetch event", () => raw.getEvent(id), none),
   };
   const { submissions: rawSubmissions, newsletter: rawNewsletter } = source;
   const submissions: SubmissionStore = {
     createSubmission: (input) =>
-      guard(
+      degradeOnFailure(
         TEXTS.submissionFailed,
         () => rawSubmissions.createSubmission(input),
         serverMessageOr(TEXTS.submissionFailed),
       ),
-    listSubmissions: (filter) => {
-      const rule = list<never>("Failed to fetch submissions", DEFAULT_SUBMISSION_PAGE_SIZE, filter);
-      return guard(rule.text, () => rawSubmissions.listSubmissions(filter), rule.empty);
-    },
+    listSubmissions: (filter) =>
+      degradeOnFailure(
+        "Failed to fetch submissions",
+        () => rawSubmissions.listSubmissions(filter),
+        emptyFor(filter, DEFAULT_SUBMISSION_PAGE_SIZE),
+      ),
     // The source answers null itself for an id it does not have: that is no failure.
     setSubmissionStatus: (id, status, notes) =>
-      guard(
+      degradeOnFailure(
         "Failed to update submission status",
         () => rawSubmissions.setSubmissionStatus(id, status, notes),
         serverMessageOr("Failed to update submission status"),
@@ -99,7 +130,7 @@ export function withFailurePath(source: ContentSource): ContentPorts {
   };
   const newsletter: NewsletterStore = {
     subscribe: (input) =>
-      guard(TEXTS.subscribeFailed, () => rawNewsletter.subscribe(input), subscribeFailure),
+      degradeOnFailure(TEXTS.subscribeFailed, () => rawNewsletter.subscribe(input), subscribeFailure),
   };
   return { catalogue, submissions, newsletter };
 }
@@ -109,8 +140,6 @@ type Guard = <T>(
   run: () => Promise<T>,
   fallback: (error: unknown) => T | Promise<T>,
 ) => Promise<T>;
-
-const propagate: Guard = (_text, run) => run();
 
 const degradeOnFailure: Guard = async (text, run, fallback) => {
   try {
@@ -123,6 +152,11 @@ const degradeOnFailure: Guard = async (text, run, fallback) => {
 
 const none = () => null;
 const nothing = () => [];
+
+/** docs/product.md section 8: page 1 of nothing, in the page size the visitor asked for. */
+function emptyFor(filter: { page?: number; pageSize?: number } | undefined, fallback: number) {
+  return (): Page<never> => emptyPage(paging(filter?.page, filter?.pageSize, fallback).pageSize);
+}
 
 /** A form's failure: the source's own message, else the catalogue text. */
 function serverMessageOr(text: string) {
