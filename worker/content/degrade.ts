@@ -178,7 +178,7 @@ function subscribeFailure(error: unknown): never {
 
 /**
  * Every degraded answer passes here, so this is the one place that tells other layers a result
- * came from a failure (docs/decisions/013: the edge cache must not keep it). Logs the text of
+ * came from a failure (docs/decisions/013: neither the KV content cache nor the page cache may keep it). Logs the text of
  * docs/product.md section 8, then the causes, unless `silent` (aggregated posts are skipped
  * silently).
  */

@@ -67,7 +67,7 @@ let purges = 0;
 // of one isolate that read it at the same moment.
 const refreshing = new Map<string, Promise<void>>();
 
-/** An edge cache for one request (docs/conventions.md: the content service is built per request). */
+/** The KV content cache for one request (the content service is built per request). */
 export function createContentCache(options: ContentCacheOptions): ContentCache {
   const { kv, ctx, release } = options;
   const now = options.now ?? Date.now;
