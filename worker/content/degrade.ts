@@ -64,11 +64,7 @@ function narrowed(
 function degraded(source: ContentSource): ContentPorts {
   const raw = source.catalogue;
   const listPosts: CatalogueReader["listPosts"] = (filter) =>
-    degradeOnFailure(
-      "Failed to fetch blog posts",
-      () => raw.listPosts(filter),
-      emptyFor(filter, DEFAULT_POST_PAGE_SIZE),
-    );
+    pageOr("Failed to fetch blog posts", filter, POSTS, () => raw.listPosts(filter));
   const catalogue: CatalogueReader = {
     kind: source.kind,
     listPosts,
@@ -85,18 +81,10 @@ function degraded(source: ContentSource): ContentPorts {
     listLocations: () => degradeOnFailure("Failed to fetch locations", () => raw.listLocations(), nothing),
     listTags: () => degradeOnFailure("Failed to fetch tags", () => raw.listTags(), nothing),
     listMixtapes: (filter) =>
-      degradeOnFailure(
-        "Failed to fetch mixtapes",
-        () => raw.listMixtapes(filter),
-        emptyFor(filter, DEFAULT_LIST_PAGE_SIZE),
-      ),
+      pageOr("Failed to fetch mixtapes", filter, LIST, () => raw.listMixtapes(filter)),
     getMixtape: (id) => degradeOnFailure("Failed to fetch mixtape", () => raw.getMixtape(id), none),
     listReleases: (filter) =>
-      degradeOnFailure(
-        "Failed to fetch releases",
-        () => raw.listReleases(filter),
-        emptyFor(filter, DEFAULT_LIST_PAGE_SIZE),
-      ),
+      pageOr("Failed to fetch releases", filter, LIST, () => raw.listReleases(filter)),
     getRelease: (id) => degradeOnFailure("Failed to fetch release", () => raw.getRelease(id), none),
     listEvents: (now) =>
       degradeOnFailure(
@@ -115,10 +103,8 @@ function degraded(source: ContentSource): ContentPorts {
         serverMessageOr(TEXTS.submissionFailed),
       ),
     listSubmissions: (filter) =>
-      degradeOnFailure(
-        "Failed to fetch submissions",
-        () => rawSubmissions.listSubmissions(filter),
-        emptyFor(filter, DEFAULT_SUBMISSION_PAGE_SIZE),
+      pageOr("Failed to fetch submissions", filter, SUBMISSIONS, () =>
+        rawSubmissions.listSubmissions(filter),
       ),
     // The source answers null itself for an id it does not have: that is no failure.
     setSubmissionStatus: (id, status, notes) =>
@@ -153,9 +139,18 @@ const degradeOnFailure: Guard = async (text, run, fallback) => {
 const none = () => null;
 const nothing = () => [];
 
-/** docs/product.md section 8: page 1 of nothing, in the page size the visitor asked for. */
-function emptyFor(filter: { page?: number; pageSize?: number } | undefined, fallback: number) {
-  return (): Page<never> => emptyPage(paging(filter?.page, filter?.pageSize, fallback).pageSize);
+const POSTS = DEFAULT_POST_PAGE_SIZE;
+const LIST = DEFAULT_LIST_PAGE_SIZE;
+const SUBMISSIONS = DEFAULT_SUBMISSION_PAGE_SIZE;
+
+/** A list: page 1 of nothing on failure, in the page size that was asked for (default `size`). */
+function pageOr<T>(
+  text: string,
+  filter: { page?: number; pageSize?: number } | undefined,
+  size: number,
+  run: () => Promise<Page<T>>,
+): Promise<Page<T>> {
+  return degradeOnFailure(text, run, () => emptyPage(paging(filter?.page, filter?.pageSize, size).pageSize));
 }
 
 /** A form's failure: the source's own message, else the catalogue text. */

@@ -1,25 +1,12 @@
-import type { EventLists, EventStatus, MusicEvent } from "@core/content/types";
+import type { EventColumns } from "@core/content/rows";
+import type { EventLists, MusicEvent } from "@core/content/types";
 import { eventLists } from "../event-lists";
 import { parseJson } from "./rows";
 
-interface EventRow {
-  id: number;
-  slug: string;
-  title: string;
-  starts_at: string;
-  ends_at: string | null;
-  timezone: string;
-  venue: string;
-  address: string | null;
-  city: string;
+interface EventRow extends EventColumns {
   location_name: string | null;
   location_slug: string | null;
   lineup: string;
-  description: string;
-  cover_image: string | null;
-  ticket_url: string | null;
-  price: string | null;
-  status: EventStatus;
   is_featured: number;
 }
 

@@ -1,5 +1,5 @@
-import type { AudioPlatform, ListFilter, Mixtape, Page, Taxon } from "@core/content/types";
-import { type DatedTable, getPublished, listPublished } from "./published";
+import type { AudioPlatform, Mixtape, Taxon } from "@core/content/types";
+import { datedTable } from "./published";
 import { parseJson, toTracklist } from "./rows";
 
 export interface MixtapeRow {
@@ -52,20 +52,11 @@ export function toMixtape(row: MixtapeRow): Mixtape {
   };
 }
 
-const MIXTAPES: DatedTable<MixtapeRow, Mixtape> = {
+/** Published mixtapes, newest first and searched by title; one by slug or numeric id. */
+export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   table: "mixtapes",
   alias: "m",
   columns: MIXTAPE_COLUMNS,
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
-};
-
-/** Published mixtapes, newest first; title search. */
-export function listMixtapes(db: D1Database, filter: ListFilter = {}): Promise<Page<Mixtape>> {
-  return listPublished(db, MIXTAPES, filter);
-}
-
-/** A published mixtape by slug or numeric id. */
-export function getMixtape(db: D1Database, slugOrId: string): Promise<Mixtape | null> {
-  return getPublished(db, MIXTAPES, slugOrId);
-}
+});

@@ -13,8 +13,16 @@ export interface DatedTable<R, T> {
   toItem: (row: R) => T;
 }
 
+/** The list and detail reads of a dated table. */
+export function datedTable<R, T>(t: DatedTable<R, T>) {
+  return {
+    list: (db: D1Database, filter: ListFilter = {}) => listPublished(db, t, filter),
+    get: (db: D1Database, slugOrId: string) => getPublished(db, t, slugOrId),
+  };
+}
+
 /** Published rows, newest first, with a search; page size 100 by default (docs/product.md section 9). */
-export async function listPublished<R, T>(
+async function listPublished<R, T>(
   db: D1Database,
   t: DatedTable<R, T>,
   filter: ListFilter,
@@ -38,11 +46,7 @@ export async function listPublished<R, T>(
 }
 
 /** The published row a slug or numeric id names (docs/product.md section 2), or null. */
-export async function getPublished<R, T>(
-  db: D1Database,
-  t: DatedTable<R, T>,
-  slugOrId: string,
-): Promise<T | null> {
+async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId: string): Promise<T | null> {
   const a = t.alias;
   const row = await db
     .prepare(

@@ -1,19 +1,11 @@
-import type { AudioPlatform, ListFilter, Page, Release } from "@core/content/types";
+import type { ReleaseColumns } from "@core/content/rows";
+import type { AudioPlatform, Release } from "@core/content/types";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
-import { type DatedTable, getPublished, listPublished } from "./published";
+import { datedTable } from "./published";
 import { parseJson } from "./rows";
 
-interface ReleaseRow {
-  id: number;
-  slug: string;
-  title: string;
-  artist_name: string;
-  release_date: string;
-  artwork: string | null;
+interface ReleaseRow extends ReleaseColumns {
   release_type: string | null;
-  total_duration: string | null;
-  description: string;
-  credits: string;
   catalog_number: string | null;
   is_featured: number;
   tracks_json: string | null;
@@ -70,20 +62,11 @@ function toRelease(row: ReleaseRow): Release {
   };
 }
 
-const RELEASES: DatedTable<ReleaseRow, Release> = {
+/** Published releases, newest first and searched by title and artist (docs/product.md section 7). */
+export const releases = datedTable<ReleaseRow, Release>({
   table: "releases",
   alias: "r",
   columns: COLUMNS,
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,
-};
-
-/** Published releases, newest first; search on title and artist (docs/product.md section 7). */
-export function listReleases(db: D1Database, filter: ListFilter = {}): Promise<Page<Release>> {
-  return listPublished(db, RELEASES, filter);
-}
-
-/** A published release by slug or numeric id. */
-export function getRelease(db: D1Database, slugOrId: string): Promise<Release | null> {
-  return getPublished(db, RELEASES, slugOrId);
-}
+});

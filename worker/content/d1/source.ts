@@ -1,9 +1,9 @@
 import type { ContentSource } from "../source";
 import { getEvent, listEvents } from "./events";
-import { getMixtape, listMixtapes } from "./mixtapes";
+import { mixtapes } from "./mixtapes";
 import { subscribe } from "./newsletter";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
-import { getRelease, listReleases } from "./releases";
+import { releases } from "./releases";
 import { createSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
@@ -23,10 +23,10 @@ export function createD1Source(db: D1Database, uploads: R2Bucket): ContentSource
       listGenres: () => listGenres(db),
       listLocations: () => listLocations(db),
       listTags: () => listTags(db),
-      listMixtapes: (filter) => listMixtapes(db, filter),
-      getMixtape: (id) => getMixtape(db, id),
-      listReleases: (filter) => listReleases(db, filter),
-      getRelease: (id) => getRelease(db, id),
+      listMixtapes: (filter) => mixtapes.list(db, filter),
+      getMixtape: (id) => mixtapes.get(db, id),
+      listReleases: (filter) => releases.list(db, filter),
+      getRelease: (id) => releases.get(db, id),
       listEvents: (now) => listEvents(db, now),
       getEvent: (id) => getEvent(db, id),
     },
