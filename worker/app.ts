@@ -8,7 +8,7 @@ import { searchApi } from "./api/search";
 import { NO_STORE, withPageCacheControl } from "./cache/cache-control";
 import { createPageCache } from "./cache/page-cache";
 import { configFor } from "./config";
-import { createCache, createContentService, describeSources } from "./content/service";
+import { contentCacheFor, createContentService, describeSources } from "./content/service";
 import { type RequestSourceState, trackRequest } from "./content/source-failure";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
@@ -64,11 +64,11 @@ app.onError((error, c) => {
 app.use("*", async (c, next) => {
   configFor(c.env);
   const ctx = executionContext(c);
-  const edgeCache = createCache(c.env, ctx);
-  const content = createContentService(c.env, ctx, edgeCache);
+  const contentCache = contentCacheFor(c.env, ctx);
+  const content = createContentService(c.env, ctx, contentCache);
   c.set("content", content);
-  c.set("edgeCache", edgeCache);
-  c.set("intake", createIntake(c.env.DB, content.store, c.req.raw));
+  c.set("contentCache", contentCache);
+  c.set("intake", createIntake(c.env.DB, content, c.req.raw));
   // An answer built from a degraded source (an empty list or a missing item standing in for a
   // CMS failure) is never stored by browsers or shared caches (docs/decisions/021).
   const sources: RequestSourceState = { failed: false };
@@ -119,25 +119,25 @@ app.get("/robots.txt", (c) =>
 );
 
 app.get("/sitemap.xml", async (c) => {
-  const { store, siteUrl } = c.var.content;
-  return c.body(await sitemapXml(store, siteUrl, new Date()), 200, {
+  const { catalogue, siteUrl } = c.var.content;
+  return c.body(await sitemapXml(catalogue, siteUrl, new Date()), 200, {
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
 });
 
 app.get("/rss.xml", async (c) => {
-  const { store, siteUrl, siteName } = c.var.content;
-  return c.body(await rssXml(store, siteUrl, siteName), 200, {
+  const { catalogue, siteUrl, siteName } = c.var.content;
+  return c.body(await rssXml(catalogue, siteUrl, siteName), 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
 });
 
 app.get("/events/:file{.+\\.ics}", async (c) => {
-  const { store, siteUrl } = c.var.content;
+  const { catalogue, siteUrl } = c.var.content;
   const id = c.req.param("file").replace(/\.ics$/, "");
-  const event = await store.getEvent(id);
+  const event = await catalogue.getEvent(id);
   if (!event && c.var.content.sourceFailed())
     return c.text("Events are unavailable right now. Please try again in a moment.", 503, {
       "Retry-After": "30",
@@ -184,7 +184,7 @@ function pageCacheFor(c: Context<AppEnv>) {
     import.meta.env.MODE === "development" || c.env.PAGE_CACHE === "off" || typeof caches === "undefined";
   return createPageCache({
     cache: off ? undefined : () => caches.open("pages"),
-    stamp: () => c.var.edgeCache.stamp(),
+    stamp: () => c.var.contentCache.stamp(),
     ctx: executionContext(c),
     build: clientBuild,
     setup: [c.env.CMS_URL, c.env.SITE_URL, c.env.SITE_NAME].join("|"),

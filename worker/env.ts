@@ -1,6 +1,6 @@
 import type { ContentService } from "@core/content/types";
 import type { FormIntake } from "@core/forms/intake";
-import type { EdgeCache } from "./content/cache";
+import type { ContentCache } from "./cache/content";
 import type { RequestSourceState } from "./content/source-failure";
 
 /**
@@ -31,8 +31,8 @@ export type AppEnv = {
   Bindings: WorkerEnv;
   Variables: {
     content: ContentService;
-    /** The KV edge cache behind `content`; its version stamp keys the page cache. */
-    edgeCache: EdgeCache;
+    /** The KV content cache behind `content`; its version stamp keys the page cache. */
+    contentCache: ContentCache;
     intake: FormIntake;
     /** Whether a source degraded while this request was answered (docs/decisions/021). */
     sources: RequestSourceState;

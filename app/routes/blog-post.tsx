@@ -14,9 +14,9 @@ import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const { store } = content;
+  const { catalogue } = content;
   // docs/product.md section 2: the parameter is named id but holds the slug.
-  const post = await store.getPost(params.id);
+  const post = await catalogue.getPost(params.id);
   if (!post) throw missing(content, "Post not found");
   return { post };
 }

@@ -23,7 +23,7 @@ function isCategory(value: string | undefined | null): value is PostCategory {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const { catalogue } = context.get(contentContext);
   const url = new URL(request.url);
   const page = pageParam(url);
   const filter: PostFilter = { page };
@@ -61,10 +61,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (path === "/blog" && page === 1) {
     // The first page of /blog can never be a 404, so it need not wait for a slow source: past the
     // deadline its header and navigation stream out and the posts follow (docs/decisions/019).
-    const { value: posts } = await streamIfSlow(store.listCombinedPosts(filter).then(cards), STREAM_AFTER_MS);
+    const { value: posts } = await streamIfSlow(
+      catalogue.listCombinedPosts(filter).then(cards),
+      STREAM_AFTER_MS,
+    );
     return { posts, heading, description, path, query, page };
   }
-  const posts = cards(await store.listCombinedPosts(filter));
+  const posts = cards(await catalogue.listCombinedPosts(filter));
   const filtered = path !== "/blog";
   if ((filtered && posts.total === 0) || (page > 1 && page > posts.pageCount)) {
     throw data("Not found", { status: 404 });

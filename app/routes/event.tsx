@@ -16,8 +16,8 @@ const EVENT_STATUS_SCHEMA = {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const { store } = content;
-  const event = await store.getEvent(params.id);
+  const { catalogue } = content;
+  const event = await catalogue.getEvent(params.id);
   if (!event) throw missing(content, "Event not found");
   return { event };
 }

@@ -5,8 +5,8 @@ import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/events";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
-  return { events: await store.listEvents(new Date()) };
+  const { catalogue } = context.get(contentContext);
+  return { events: await catalogue.listEvents(new Date()) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -13,10 +13,10 @@ function kindOf(pathname: string) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const { catalogue } = context.get(contentContext);
   const kind = kindOf(new URL(request.url).pathname);
   // Not awaited: the counts stream in behind the loading text.
-  const entries = kind === "genres" ? store.listGenres() : store.listLocations();
+  const entries = kind === "genres" ? catalogue.listGenres() : catalogue.listLocations();
   return { kind, entries };
 }
 

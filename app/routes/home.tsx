@@ -13,12 +13,12 @@ import { SearchBox } from "../search/search-box";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
+  const { catalogue } = context.get(contentContext);
   const [latest, releases, mixtapes, events] = await Promise.all([
-    store.listPosts({ pageSize: 24 }),
-    store.listReleases({ pageSize: 4 }),
-    store.listMixtapes({ pageSize: 4 }),
-    store.listEvents(new Date()),
+    catalogue.listPosts({ pageSize: 24 }),
+    catalogue.listReleases({ pageSize: 4 }),
+    catalogue.listMixtapes({ pageSize: 4 }),
+    catalogue.listEvents(new Date()),
   ]);
   const featured = latest.items.filter((p) => p.isFeatured).slice(0, 3);
   const rest = latest.items.filter((p) => !featured.includes(p)).slice(0, 6);

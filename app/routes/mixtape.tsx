@@ -12,8 +12,8 @@ import type { Route } from "./+types/mixtape";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const { store } = content;
-  const mixtape = await store.getMixtape(params.id);
+  const { catalogue } = content;
+  const mixtape = await catalogue.getMixtape(params.id);
   if (!mixtape) throw missing(content, "Mixtape not found");
   return { mixtape };
 }

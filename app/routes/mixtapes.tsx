@@ -7,8 +7,8 @@ import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/mixtapes";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
-  return { mixtapes: await store.listMixtapes() };
+  const { catalogue } = context.get(contentContext);
+  return { mixtapes: await catalogue.listMixtapes() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -11,8 +11,8 @@ import type { Route } from "./+types/release";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const { store } = content;
-  const release = await store.getRelease(params.id);
+  const { catalogue } = content;
+  const release = await catalogue.getRelease(params.id);
   if (!release) throw missing(content, "Release not found");
   return { release };
 }

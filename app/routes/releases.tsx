@@ -6,8 +6,8 @@ import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/releases";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { store } = context.get(contentContext);
-  return { releases: await store.listReleases() };
+  const { catalogue } = context.get(contentContext);
+  return { releases: await catalogue.listReleases() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

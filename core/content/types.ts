@@ -202,8 +202,11 @@ export interface StoredFile {
   location: string;
 }
 
-/** The artist submission form (docs/product.md), validated before it reaches a store. */
-export interface SubmissionInput {
+/**
+ * What the artist writes in the submission form (docs/product.md section 5), validated: the one
+ * field list the form rules, the input of a store and a stored submission share.
+ */
+export interface SubmissionDetails {
   artistName: string;
   email: string;
   trackTitle: string;
@@ -213,23 +216,19 @@ export interface SubmissionInput {
   links: string[];
   message: string | null;
   consent: boolean;
+}
+
+/** The artist submission form (docs/product.md), validated before it reaches a store. */
+export interface SubmissionInput extends SubmissionDetails {
   audioFile: UploadedFile | null;
   artworkFile: UploadedFile | null;
 }
 
-export interface Submission {
+export interface Submission extends SubmissionDetails {
   /** Numeric id in D1, documentId in Strapi: what PUT /api/submissions/{id}/status takes. */
   id: string;
   /** The reference shown to the artist, e.g. 'CF-7K3Q-9XPA'. */
   reference: string;
-  artistName: string;
-  email: string;
-  trackTitle: string;
-  genre: string | null;
-  city: string | null;
-  links: string[];
-  message: string | null;
-  consent: boolean;
   audioFile: StoredFile | null;
   artworkFile: StoredFile | null;
   status: SubmissionStatus;
@@ -259,8 +258,11 @@ export interface SubscribeResult {
   message: string;
 }
 
-/** The content port every source implements (docs/architecture.md). */
-export interface ContentStore {
+/**
+ * The public reads of the catalogue (docs/architecture.md): what pages, feeds and the search
+ * sync read. A failed read follows docs/product.md section 8 (docs/decisions/023-one-failure-path.md).
+ */
+export interface CatalogueReader {
   readonly kind: "d1" | "strapi";
   listPosts(filter?: PostFilter): Promise<Page<Post>>;
   /** Posts and aggregated posts together, newest first (the /blog listing). */
@@ -275,6 +277,10 @@ export interface ContentStore {
   getRelease(slugOrId: string): Promise<Release | null>;
   listEvents(now: Date): Promise<EventLists>;
   getEvent(slugOrId: string): Promise<MusicEvent | null>;
+}
+
+/** Artist submissions: the public form writes them, the admin API lists and reviews them. */
+export interface SubmissionStore {
   createSubmission(input: SubmissionInput): Promise<Submission>;
   listSubmissions(filter?: SubmissionFilter): Promise<Page<Submission>>;
   /** null when no submission has that id. */
@@ -283,6 +289,10 @@ export interface ContentStore {
     status: SubmissionStatus,
     adminNotes: string | null,
   ): Promise<Submission | null>;
+}
+
+/** The newsletter sign-up. */
+export interface NewsletterStore {
   /** A repeat sign-up of the same address (any letter case) is not an error. */
   subscribe(input: SubscriberInput): Promise<SubscribeResult>;
 }
@@ -360,7 +370,9 @@ export interface SearchIndex {
 
 /** What loaders receive through the router context. */
 export interface ContentService {
-  store: ContentStore;
+  catalogue: CatalogueReader;
+  submissions: SubmissionStore;
+  newsletter: NewsletterStore;
   search: SearchIndex;
   siteUrl: string;
   siteName: string;

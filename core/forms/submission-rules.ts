@@ -2,6 +2,7 @@
  * The submission form's rules (docs/product.md), one module for the browser and the Worker
  * so a visitor sees the same field-level message whether JavaScript checked or the server did.
  */
+import type { SubmissionDetails } from "../content/types";
 import { TEXTS } from "../texts";
 import { isValidEmail } from "./email";
 import { ARTWORK, AUDIO, checkFile, type FileKind } from "./file-types";
@@ -42,15 +43,7 @@ export interface FileSummary {
   head: Uint8Array;
 }
 
-export interface SubmissionValues {
-  artistName: string;
-  email: string;
-  trackTitle: string;
-  genre: string | null;
-  city: string | null;
-  links: string[];
-  message: string | null;
-  consent: boolean;
+export interface SubmissionValues extends SubmissionDetails {
   /** Detected MIME types of the files that passed, null when none was chosen. */
   audioType: string | null;
   artworkType: string | null;

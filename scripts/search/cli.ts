@@ -8,9 +8,10 @@
  *                           (.wrangler/state), read through wrangler's platform proxy
  */
 
-import type { ContentStore } from "@core/content/types";
-import { createD1Store } from "@worker/content/d1";
-import { createStrapiStore } from "@worker/content/strapi";
+import { createD1Source } from "@worker/content/d1";
+import { withFailurePath } from "@worker/content/degrade";
+import type { ContentSource } from "@worker/content/source";
+import { createStrapiSource } from "@worker/content/strapi";
 import { Meilisearch } from "meilisearch";
 import { getPlatformProxy } from "wrangler";
 import { syncSearch } from "./sync";
@@ -27,21 +28,21 @@ const client = new Meilisearch({
 });
 
 let dispose = async () => {};
-let store: ContentStore;
+let source: ContentSource;
 if (process.env.CMS_URL) {
-  store = createStrapiStore(process.env.CMS_URL, undefined, { token: process.env.CMS_API_TOKEN });
+  source = createStrapiSource(process.env.CMS_URL, undefined, { token: process.env.CMS_API_TOKEN });
   console.log(`Reading content from Strapi at ${process.env.CMS_URL}`);
 } else {
   const proxy = await getPlatformProxy<{ DB: D1Database; UPLOADS: R2Bucket }>({
     persist: { path: ".wrangler/state/v3" },
   });
   dispose = proxy.dispose;
-  store = createD1Store(proxy.env.DB, proxy.env.UPLOADS);
+  source = createD1Source(proxy.env.DB, proxy.env.UPLOADS);
   console.log("Reading content from the local D1 database (.wrangler/state)");
 }
 
 try {
-  for (const r of await syncSearch(store, client)) {
+  for (const r of await syncSearch(withFailurePath(source).catalogue, client)) {
     console.log(`${r.index}: ${r.documents} documents in ${r.batches} batch(es)`);
   }
 } finally {

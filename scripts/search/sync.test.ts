@@ -1,4 +1,4 @@
-import type { ContentStore, Genre, Mixtape, Page, Post } from "@core/content/types";
+import type { CatalogueReader, Genre, Mixtape, Page, Post } from "@core/content/types";
 import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
 import { Meilisearch } from "meilisearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,7 +42,7 @@ const store = {
     pageOf<Mixtape>([], f.page, f.pageSize),
   listGenres: async () => genres,
   listLocations: async () => [],
-} as unknown as ContentStore;
+} as unknown as CatalogueReader;
 
 let standIn: Awaited<ReturnType<typeof startMeilisearchStandIn>>;
 beforeAll(async () => {

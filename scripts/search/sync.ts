@@ -1,4 +1,4 @@
-import type { ContentStore, Page } from "@core/content/types";
+import type { CatalogueReader, Page } from "@core/content/types";
 import {
   INDEX_SETTINGS,
   mixtapeToDocument,
@@ -31,7 +31,7 @@ export interface SyncReport {
  * the client's defaults (5000 ms, polled every 50 ms). Only published content is in the source's
  * lists, so drafts never reach the index.
  */
-export async function syncSearch(store: ContentStore, client: Meilisearch): Promise<SyncReport[]> {
+export async function syncSearch(store: CatalogueReader, client: Meilisearch): Promise<SyncReport[]> {
   const [posts, mixtapes, genres, locations] = await Promise.all([
     everything((page) => store.listPosts({ page, pageSize: 100 })),
     everything((page) => store.listMixtapes({ page, pageSize: 100 })),

@@ -1,10 +1,18 @@
 /**
- * The content contract: what a loader may rely on from any ContentStore (shapes, orders,
+ * The content contract: what a loader may rely on from any content source (shapes, orders,
  * filters, counts, pagination, not-found, published-only). Written once; each source registers
  * it with a factory: D1 in workerd (tests/worker/), Strapi against the real CMS (tests/strapi/).
  */
 
-import { type ContentStore, POST_CATEGORIES, type Post } from "@core/content/types";
+import {
+  type CatalogueReader,
+  type NewsletterStore,
+  POST_CATEGORIES,
+  type Post,
+  type SubmissionStore,
+} from "@core/content/types";
+import { withFailurePath } from "@worker/content/degrade";
+import type { ContentSource } from "@worker/content/source";
 import { describe, expect, it } from "vitest";
 import {
   aggregated,
@@ -43,7 +51,19 @@ function expectPostShape(p: Post) {
   if (p.audio) expect(isUrl(p.audio.url)).toBe(true);
 }
 
-export function registerContentContract(source: string, store: () => ContentStore, options: ContractOptions) {
+/** A source's ports through the content service's failure path, side by side. */
+export type ContractSubject = CatalogueReader & SubmissionStore & NewsletterStore;
+
+export function subjectOf(source: ContentSource): ContractSubject {
+  const { catalogue, submissions, newsletter } = withFailurePath(source);
+  return { ...catalogue, ...submissions, ...newsletter };
+}
+
+export function registerContentContract(
+  source: string,
+  store: () => ContractSubject,
+  options: ContractOptions,
+) {
   describe(`content contract: ${source}`, () => {
     describe("posts", () => {
       it("lists published posts newest first, 15 a page, with totals", async () => {

@@ -1,5 +1,5 @@
-import { createStrapiStore } from "@worker/content/strapi";
-import { registerContentContract } from "../contract/content-contract";
+import { createStrapiSource } from "@worker/content/strapi";
+import { registerContentContract, subjectOf } from "../contract/content-contract";
 
 // Runs against the real Strapi from cms/, booted by `npm test -- strapi` (scripts/strapi-lane.mjs).
 const url = process.env.CMS_URL;
@@ -7,7 +7,7 @@ if (!url) throw new Error("CMS_URL is not set: run this suite through `npm test 
 
 registerContentContract(
   "Strapi",
-  () => createStrapiStore(url, undefined, { token: process.env.CMS_API_TOKEN }),
+  () => subjectOf(createStrapiSource(url, undefined, { token: process.env.CMS_API_TOKEN })),
   {
     writes: true,
   },

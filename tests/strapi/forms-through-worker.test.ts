@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Submission } from "@core/content/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
 
@@ -7,22 +8,8 @@ import { laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane
 // each sent to the Worker (production build, CMS_URL at the lane's Strapi) as a visitor or an
 // admin would, and checked in what Strapi stored or answers back.
 
-interface AdminSubmission {
-  id: string;
-  reference: string;
-  artistName: string;
-  email: string;
-  trackTitle: string;
-  genre: string | null;
-  city: string | null;
-  links: string[];
-  message: string | null;
-  consent: boolean;
-  audioFile: { name: string; type: string; size: number; location: string } | null;
-  artworkFile: { name: string; type: string; size: number; location: string } | null;
-  status: string;
-  adminNotes: string | null;
-}
+/** A submission as the admin API answers it in JSON (the date is left out of the checks). */
+type AdminSubmission = Omit<Submission, "status" | "submissionDate"> & { status: string };
 
 const MP3 = readFileSync(join(process.cwd(), "public", "media", "audio", "short-clip.mp3"));
 // A real 1×1 PNG.

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { generateCatalogue } from "@scripts/catalogue/generate";
-import { FRESH_MS } from "@worker/content/cache/edge-cache";
+import { FRESH_MS } from "@worker/cache/content/content-cache";
 import type { WorkerEnv } from "@worker/env";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { callApp } from "./helpers";

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { createD1Store } from "@worker/content/d1";
-import { registerContentContract } from "../contract/content-contract";
+import { createD1Source } from "@worker/content/d1";
+import { registerContentContract, subjectOf } from "../contract/content-contract";
 
-registerContentContract("D1", () => createD1Store(env.DB, env.UPLOADS), { writes: true });
+registerContentContract("D1", () => subjectOf(createD1Source(env.DB, env.UPLOADS)), { writes: true });

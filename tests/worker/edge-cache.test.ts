@@ -1,9 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Page, SearchIndex } from "@core/content/types";
-import { cachedContentStore, cachedSearchIndex, createEdgeCache } from "@worker/content/cache";
-import { FRESH_MS } from "@worker/content/cache/edge-cache";
-import { createD1Store } from "@worker/content/d1";
+import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
+import { FRESH_MS } from "@worker/cache/content/content-cache";
+import { createD1Source } from "@worker/content/d1";
+import { withFailurePath } from "@worker/content/degrade";
+import type { ContentSource } from "@worker/content/source";
 import { reportSourceFailure } from "@worker/content/source-failure";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -21,7 +23,7 @@ afterEach(() => warn.mockRestore());
 /** One request's cache, as the Worker builds it, with its own execution context. */
 function request(kv: KVNamespace = env.CACHE) {
   const ctx = createExecutionContext();
-  const cache = createEdgeCache({ kv, ctx, release, now: () => clock });
+  const cache = createContentCache({ kv, ctx, release, now: () => clock });
   return { cache, done: () => waitOnExecutionContext(ctx) };
 }
 
@@ -200,7 +202,7 @@ describe("the KV edge cache", () => {
 
   it("answers from the source when no KV namespace is bound", async () => {
     const load = source((n) => page([`v${n}`]));
-    const cache = createEdgeCache({ kv: undefined, release, now: () => clock });
+    const cache = createContentCache({ kv: undefined, release, now: () => clock });
     expect(await cache.cached("posts", "list", load)).toEqual(page(["v1"]));
     expect(await cache.cached("posts", "list", load)).toEqual(page(["v2"]));
   });
@@ -228,13 +230,21 @@ describe("the KV edge cache", () => {
   });
 });
 
+/** The service's catalogue (behind the cache) and its newsletter store, side by side. */
+function cachedContentStore(source: ContentSource, cache: ContentCache) {
+  const { catalogue, newsletter } = withFailurePath(source);
+  return { ...cachedCatalogue(catalogue, cache), ...newsletter };
+}
+
 describe("the cached content store", () => {
   it("caches published reads, but never searches or writes", async () => {
-    const d1 = createD1Store(env.DB, env.UPLOADS);
+    const d1 = createD1Source(env.DB, env.UPLOADS);
     const spy = {
-      listPosts: vi.spyOn(d1, "listPosts"),
-      listGenres: vi.spyOn(d1, "listGenres"),
-      subscribe: vi.spyOn(d1, "subscribe").mockResolvedValue({ message: "Successfully subscribed!" }),
+      listPosts: vi.spyOn(d1.catalogue, "listPosts"),
+      listGenres: vi.spyOn(d1.catalogue, "listGenres"),
+      subscribe: vi
+        .spyOn(d1.newsletter, "subscribe")
+        .mockResolvedValue({ message: "Successfully subscribed!" }),
     };
     for (let i = 0; i < 2; i++) {
       const { cache, done } = request();
@@ -275,7 +285,7 @@ describe("the cached content store", () => {
     };
     for (let i = 0; i < 2; i++) {
       const { cache, done } = request();
-      const search = cachedSearchIndex(index, cache);
+      const search = cachedSearch(index, cache);
       await search.searchPosts({ query: "", genres: ["house", "techno"] });
       await search.searchPosts({ query: i ? " BJORK " : "bjork" });
       await search.suggest(i ? "Bj" : "bj", 5);

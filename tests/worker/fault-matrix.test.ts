@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { TEXTS } from "@core/texts";
-import { FRESH_MS } from "@worker/content/cache/edge-cache";
+import { FRESH_MS } from "@worker/cache/content/content-cache";
 import { resetSearchAvailability } from "@worker/content/service";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {

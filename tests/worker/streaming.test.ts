@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { ContentService, ContentStore } from "@core/content/types";
+import type { CatalogueReader, ContentService } from "@core/content/types";
 import { renderPage } from "@worker/app";
 import { createContentService } from "@worker/content/service";
 import { createIntake } from "@worker/forms/intake";
@@ -17,22 +17,22 @@ const BROWSER =
 function slowPostsService() {
   const content = createContentService(env);
   const state = { answered: false };
-  const store: ContentStore = {
-    ...content.store,
+  const catalogue: CatalogueReader = {
+    ...content.catalogue,
     listCombinedPosts: async (filter) => {
       await new Promise((resolve) => setTimeout(resolve, SOURCE_DELAY_MS));
-      const page = await content.store.listCombinedPosts(filter);
+      const page = await content.catalogue.listCombinedPosts(filter);
       state.answered = true;
       return page;
     },
   };
-  const service: ContentService = { ...content, store };
+  const service: ContentService = { ...content, catalogue };
   return { service, state };
 }
 
 async function render(path: string, service: ContentService, userAgent = BROWSER) {
   const request = new Request(`http://localhost${path}`, { headers: { "User-Agent": userAgent } });
-  return renderPage(request, service, createIntake(env.DB, service.store, request));
+  return renderPage(request, service, createIntake(env.DB, service, request));
 }
 
 describe("streaming (docs/decisions/019)", () => {

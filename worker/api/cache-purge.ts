@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { requireBearer } from "../auth";
-import { groupsForWebhook, type WebhookPayload } from "../content/cache";
-import { createCache } from "../content/service";
+import { groupsForWebhook, type WebhookPayload } from "../cache/content";
+import { contentCacheFor } from "../content/service";
 import type { WorkerEnv } from "../env";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -35,7 +35,7 @@ export async function cachePurge(c: Context<{ Bindings: WorkerEnv }>) {
   const groups = groupsForWebhook(payload);
   if (!c.env.CACHE) return c.json({ purged: [], note: "no CACHE binding: nothing is cached" }, 200, NO_STORE);
   try {
-    if (groups === "all" || groups.length) await createCache(c.env).purge(groups);
+    if (groups === "all" || groups.length) await contentCacheFor(c.env).purge(groups);
   } catch (error) {
     console.error("cache purge failed", error);
     return c.json({ error: "Purge failed; try again" }, 503, NO_STORE);

@@ -11,7 +11,7 @@ import { PAGE_CACHE_CONTROL } from "./cache-control";
  *
  * The key holds everything the stored HTML depends on besides the URL:
  * - the release and the client build (a deploy never serves HTML naming assets it removed);
- * - every edge-cache group's version (see EdgeCache.stamp), so a purge or a CMS webhook makes
+ * - every edge-cache group's version (see ContentCache.stamp), so a purge or a CMS webhook makes
  *   every stored page unreachable at once;
  * - the settings that show in a page (content source, site URL and name);
  * - whether the visitor is a crawler (they get whole documents, browsers a stream).
@@ -44,7 +44,7 @@ export const MEMORY_BYTES = 8 * 1024 * 1024;
 export interface PageCacheOptions {
   /** Opens the Cache API cache pages live in; undefined turns the page cache off. */
   cache: (() => Promise<Cache>) | undefined;
-  /** The content versions (EdgeCache.stamp); undefined (no KV) turns the page cache off. */
+  /** The content versions (ContentCache.stamp); undefined (no KV) turns the page cache off. */
   stamp: () => Promise<string | undefined>;
   /** Stores outlive the response through it; without one nothing is stored. */
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined;

@@ -19,10 +19,10 @@ function empty<T>(query: SearchQuery): SearchResult<T> {
 }
 
 /** The genre and location slugs a search may filter by. */
-export async function knownTaxa(content: Pick<ContentService, "store">): Promise<KnownTaxa> {
+export async function knownTaxa(content: Pick<ContentService, "catalogue">): Promise<KnownTaxa> {
   const [genres, locations] = await Promise.all([
-    content.store.listGenres().catch(() => []),
-    content.store.listLocations().catch(() => []),
+    content.catalogue.listGenres().catch(() => []),
+    content.catalogue.listLocations().catch(() => []),
   ]);
   return {
     genres: new Set(genres.map((g) => g.slug)),

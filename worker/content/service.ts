@@ -1,13 +1,15 @@
 import type { ContentService, SearchIndex } from "@core/content/types";
+import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { APP_VERSION, type WorkerEnv } from "../env";
-import { cachedContentStore, cachedSearchIndex, createEdgeCache, type EdgeCache } from "./cache";
-import { createD1Store } from "./d1";
+import { createD1Source } from "./d1";
 import { createD1Search } from "./d1/search";
+import { withFailurePath } from "./degrade";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
 import { knownTaxa, runSearch } from "./search-run";
+import type { ContentSource } from "./source";
 import { requestSourceFailed } from "./source-failure";
-import { createStrapiSearch, createStrapiStore } from "./strapi";
+import { createStrapiSearch, createStrapiSource } from "./strapi";
 
 /** Which sources this deployment uses (reported by /api/health). */
 export function describeSources(env: WorkerEnv) {
@@ -18,8 +20,9 @@ export function describeSources(env: WorkerEnv) {
 }
 
 /** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (docs/architecture.md). */
-function strapiStore(env: WorkerEnv, cmsUrl: string) {
-  return createStrapiStore(cmsUrl, undefined, {
+function contentSource(env: WorkerEnv): ContentSource {
+  if (!env.CMS_URL) return createD1Source(env.DB, env.UPLOADS);
+  return createStrapiSource(env.CMS_URL, undefined, {
     token: env.CMS_API_TOKEN,
     timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined,
   });
@@ -50,31 +53,31 @@ function createSearch(env: WorkerEnv): SearchIndex {
 }
 
 /**
- * The edge cache for one request; also what the purge endpoint bumps. `npm run dev` skips it,
- * so an edited loader or a reseeded database shows on the next reload.
+ * The KV content cache for one request; also what the purge endpoint bumps. `npm run dev` skips
+ * it, so an edited loader or a reseeded database shows on the next reload.
  */
-export function createCache(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUntil">) {
+export function contentCacheFor(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUntil">) {
   const kv = import.meta.env.MODE === "development" ? undefined : env.CACHE;
-  return createEdgeCache({ kv, ctx, release: env.APP_VERSION || APP_VERSION });
+  return createContentCache({ kv, ctx, release: env.APP_VERSION || APP_VERSION });
 }
 
 /**
- * Builds the content service for one request (docs/conventions.md: once per request). Every source
- * sits behind the KV edge cache, D1 included (docs/decisions/013); `ctx` lets background
- * refreshes and cache writes outlive the response.
+ * Builds the content service for one request (docs/conventions.md: once per request). The source
+ * always goes through the one failure path (docs/decisions/023-one-failure-path.md), and its
+ * catalogue sits behind the KV content cache, D1 included (docs/decisions/013); `ctx` lets
+ * background refreshes and cache writes outlive the response.
  */
 export function createContentService(
   env: WorkerEnv,
   ctx?: Pick<ExecutionContext, "waitUntil">,
-  cache: EdgeCache = createCache(env, ctx),
+  cache: ContentCache = contentCacheFor(env, ctx),
 ): ContentService {
-  const store = cachedContentStore(
-    env.CMS_URL ? strapiStore(env, env.CMS_URL) : createD1Store(env.DB, env.UPLOADS),
-    cache,
-  );
+  const { catalogue, submissions, newsletter } = withFailurePath(contentSource(env));
   const service: ContentService = {
-    store,
-    search: cachedSearchIndex(createSearch(env), cache),
+    catalogue: cachedCatalogue(catalogue, cache),
+    submissions,
+    newsletter,
+    search: cachedSearch(createSearch(env), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
     sourceFailed: requestSourceFailed,

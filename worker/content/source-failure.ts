@@ -2,16 +2,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { captureError } from "../monitoring/report";
 
 /**
- * How a source tells the edge cache that a result came from a failure (docs/decisions/013).
+ * How a result that came from a failure is told apart (docs/decisions/013).
  *
- * docs/product.md section 8 makes sources degrade instead of throwing: a failed list becomes an empty
- * page, a failed detail becomes null, a failed count becomes 0. Those results look like real
- * ones, so a source that degrades calls `reportSourceFailure(error)` before returning the
- * fallback. The cache runs every load inside `trackSourceFailures`, sees the report and neither
- * stores the result nor replaces a stale entry with it. Outside a tracked load the call is a
- * no-op for the cache (it is still reported to error reporting), so adapters call it
- * unconditionally. Throwing also works: the cache never stores a
- * throw and keeps serving what it had.
+ * docs/product.md section 8 makes sources degrade instead of throwing: a failed list becomes an
+ * empty page, a failed detail becomes null, a failed count becomes 0. Those results look like
+ * real ones, so the failure path (degrade.ts, docs/decisions/023-one-failure-path.md) calls
+ * `reportSourceFailure(error)` before returning the fallback. The KV content cache runs every
+ * load inside `trackSourceFailures`, sees the report and neither stores the result nor replaces
+ * a stale entry with it. Outside a tracked load the call is a no-op for that cache (it is still
+ * reported to error reporting). Throwing also works: the cache never stores a throw and keeps
+ * serving what it had.
  */
 export function reportSourceFailure(error: unknown): void {
   scope.getStore()?.push(error);
@@ -54,7 +54,7 @@ export function requestSourceFailed(): boolean {
 }
 
 /**
- * Runs work that outlives the answer (the edge cache's background refresh) apart from the
+ * Runs work that outlives the answer (the KV content cache's background refresh) apart from the
  * request: its failures must not mark an answer that was served from the cache.
  */
 export function apartFromRequest<T>(work: () => Promise<T>): Promise<T> {

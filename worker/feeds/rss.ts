@@ -1,8 +1,8 @@
-import type { ContentStore } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/types";
 import { xmlEscape } from "./xml";
 
 /** RSS 2.0 feed of the latest 30 posts. */
-export async function rssXml(store: ContentStore, siteUrl: string, siteName: string): Promise<string> {
+export async function rssXml(store: CatalogueReader, siteUrl: string, siteName: string): Promise<string> {
   const posts = await store.listPosts({ pageSize: 30 });
   const items = posts.items
     .map((p) => {

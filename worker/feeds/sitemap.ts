@@ -1,9 +1,9 @@
-import { type ContentStore, POST_CATEGORIES } from "@core/content/types";
+import { type CatalogueReader, POST_CATEGORIES } from "@core/content/types";
 import { STATIC_PAGES } from "@core/routes";
 import { xmlEscape } from "./xml";
 
 /** Every published URL of the site (posts, taxonomies, mixtapes, releases, events). */
-export async function sitemapXml(store: ContentStore, siteUrl: string, now: Date): Promise<string> {
+export async function sitemapXml(store: CatalogueReader, siteUrl: string, now: Date): Promise<string> {
   const [posts, genres, locations, tags, mixtapes, releases, events] = await Promise.all([
     store.listPosts({ pageSize: 1000 }),
     store.listGenres(),

@@ -71,7 +71,7 @@ formsApi.get("/submissions", adminOnly, async (c) => {
   if (status !== undefined && status !== "" && !isStatus(status))
     return refuse(c, error(400, `Unknown status '${status}'. ${STATUS_HELP}`));
   try {
-    const result = await c.var.content.store.listSubmissions({
+    const result = await c.var.content.submissions.listSubmissions({
       page,
       pageSize,
       status: status ? (status as SubmissionStatus) : undefined,
@@ -103,7 +103,7 @@ formsApi.put("/submissions/:id/status", adminOnly, async (c) => {
     return refuse(c, error(400, `adminNotes can be at most ${MAX_NOTES} characters.`));
   let updated: Submission | null;
   try {
-    updated = await c.var.content.store.setSubmissionStatus(
+    updated = await c.var.content.submissions.setSubmissionStatus(
       c.req.param("id") ?? "",
       body.status,
       typeof notes === "string" && notes.trim() ? notes.trim() : null,

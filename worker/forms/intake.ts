@@ -1,4 +1,4 @@
-import type { ContentStore, UploadedFile } from "@core/content/types";
+import type { ContentService, UploadedFile } from "@core/content/types";
 import { SNIFF_BYTES } from "@core/forms/file-types";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parseSubscriber } from "@core/forms/newsletter-rules";
@@ -40,10 +40,14 @@ async function upload(
 }
 
 /**
- * Builds the intake for one request: the client it comes from, the store it writes to, and the
+ * Builds the intake for one request: the client it comes from, the stores it writes to, and the
  * D1 database that keeps the rate limits.
  */
-export function createIntake(db: D1Database, store: ContentStore, request: Request): FormIntake {
+export function createIntake(
+  db: D1Database,
+  content: Pick<ContentService, "submissions" | "newsletter">,
+  request: Request,
+): FormIntake {
   const client = clientAddress(request);
   const limited = async (rule: RateRule): Promise<Refusal | null> => {
     try {
@@ -77,7 +81,7 @@ export function createIntake(db: D1Database, store: ContentStore, request: Reque
       const subscriber = parseSubscriber(fields);
       if (!subscriber) return { ok: false, status: 400, error: TEXTS.invalidEmail };
       try {
-        const result = await store.subscribe(subscriber);
+        const result = await content.newsletter.subscribe(subscriber);
         return { ok: true, message: result.message || TEXTS.subscribed };
       } catch (error) {
         console.error("newsletter subscribe failed", error);
@@ -112,7 +116,7 @@ export function createIntake(db: D1Database, store: ContentStore, request: Reque
 
       const { values } = check;
       try {
-        const submission = await store.createSubmission({
+        const submission = await content.submissions.createSubmission({
           artistName: values.artistName,
           email: values.email,
           trackTitle: values.trackTitle,

@@ -1,24 +1,12 @@
-import type { EventLists, EventStatus, MusicEvent } from "@core/content/types";
+import type { EventColumns } from "@core/content/rows";
+import type { EventLists, MusicEvent } from "@core/content/types";
+import { eventLists } from "../event-lists";
 import { parseJson } from "./rows";
 
-interface EventRow {
-  id: number;
-  slug: string;
-  title: string;
-  starts_at: string;
-  ends_at: string | null;
-  timezone: string;
-  venue: string;
-  address: string | null;
-  city: string;
+interface EventRow extends EventColumns {
   location_name: string | null;
   location_slug: string | null;
   lineup: string;
-  description: string;
-  cover_image: string | null;
-  ticket_url: string | null;
-  price: string | null;
-  status: EventStatus;
   is_featured: number;
 }
 
@@ -48,18 +36,10 @@ function toEvent(row: EventRow): MusicEvent {
   };
 }
 
-/** Upcoming events soonest first, then past events most recent first (docs/product.md section 4). */
+/** Every published event, split and ordered by eventLists. */
 export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
   const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
-  const events = results.map(toEvent);
-  const t = now.getTime();
-  const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
-  return {
-    upcoming: events
-      .filter((e) => endOf(e) >= t)
-      .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)),
-    past: events.filter((e) => endOf(e) < t).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt)),
-  };
+  return eventLists(results.map(toEvent), now);
 }
 
 /** A published event by slug or numeric id. */

@@ -1,1 +1,1 @@
-export { createD1Store } from "./store";
+export { createD1Source } from "./source";

@@ -1,5 +1,5 @@
-import type { AudioPlatform, ListFilter, Mixtape, Page, Taxon } from "@core/content/types";
-import { DEFAULT_LIST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
+import type { AudioPlatform, Mixtape, Taxon } from "@core/content/types";
+import { datedTable } from "./published";
 import { parseJson, toTracklist } from "./rows";
 
 export interface MixtapeRow {
@@ -52,33 +52,11 @@ export function toMixtape(row: MixtapeRow): Mixtape {
   };
 }
 
-/** Published mixtapes, newest first; title search; page size 100 by default (docs/product.md section 9). */
-export async function listMixtapes(db: D1Database, filter: ListFilter = {}): Promise<Page<Mixtape>> {
-  const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
-  const search = filter.search?.trim();
-  const where = `m.pub_status = 'published'${search ? " AND m.title LIKE ? ESCAPE '\\'" : ""}`;
-  const params = search ? [likePattern(search)] : [];
-  const [rows, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${MIXTAPE_COLUMNS} FROM mixtapes m WHERE ${where}
-         ORDER BY m.release_date DESC, m.id DESC LIMIT ? OFFSET ?`,
-      )
-      .bind(...params, pageSize, offset),
-    db.prepare(`SELECT COUNT(*) AS total FROM mixtapes m WHERE ${where}`).bind(...params),
-  ]);
-  const total = totalOf(count);
-  return toPage(rowsOf<MixtapeRow>(rows).map(toMixtape), page, pageSize, total);
-}
-
-/** A published mixtape by slug or numeric id (docs/product.md section 2). */
-export async function getMixtape(db: D1Database, slugOrId: string): Promise<Mixtape | null> {
-  const row = await db
-    .prepare(
-      `SELECT ${MIXTAPE_COLUMNS} FROM mixtapes m
-       WHERE (m.slug = ?1 OR CAST(m.id AS TEXT) = ?1) AND m.pub_status = 'published'`,
-    )
-    .bind(slugOrId)
-    .first<MixtapeRow>();
-  return row ? toMixtape(row) : null;
-}
+/** Published mixtapes, newest first and searched by title; one by slug or numeric id. */
+export const mixtapes = datedTable<MixtapeRow, Mixtape>({
+  table: "mixtapes",
+  alias: "m",
+  columns: MIXTAPE_COLUMNS,
+  searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
+  toItem: toMixtape,
+});

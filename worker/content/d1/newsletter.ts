@@ -1,7 +1,5 @@
 import type { SubscribeResult, SubscriberInput } from "@core/content/types";
-
-/** docs/product.md section 8: the message shown after a successful sign-up. */
-export const SUBSCRIBED_MESSAGE = "Successfully subscribed!";
+import { TEXTS } from "@core/texts";
 
 /**
  * Adds the address, one row per address whatever its letter case. A repeat sign-up is not an
@@ -27,5 +25,5 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
       new Date().toISOString(),
     )
     .run();
-  return { message: SUBSCRIBED_MESSAGE };
+  return { message: TEXTS.subscribed };
 }

@@ -1,6 +1,7 @@
 import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
-import { DEFAULT_POST_PAGE_SIZE, likePattern, paging, rowsOf, toPage, totalOf } from "./paging";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
 import { type AggregatedRow, POST_COLUMNS, type PostRow, toAggregatedPost, toPost } from "./rows";
+import { likePattern, rowsOf, totalOf } from "./sql";
 
 function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
   const clauses = ["p.pub_status = 'published'"];
@@ -39,16 +40,6 @@ function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
   return { sql: clauses.join(" AND "), params };
 }
 
-function hasFilter(filter: PostFilter): boolean {
-  return Boolean(
-    filter.category ||
-      filter.tag ||
-      filter.genres?.length ||
-      filter.locations?.length ||
-      filter.search?.trim(),
-  );
-}
-
 /** Published posts, newest first, with the filters of docs/product.md section 7. */
 export async function listPosts(db: D1Database, filter: PostFilter = {}): Promise<Page<Post>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
@@ -76,14 +67,10 @@ export async function getPost(db: D1Database, slug: string): Promise<Post | null
 }
 
 /**
- * The /blog listing: posts and aggregated posts merged by date. Aggregated posts carry no
- * category or tag, so any filter narrows the listing to blog posts.
+ * The unfiltered /blog listing: posts and aggregated posts merged by date (degrade.ts narrows a
+ * filtered one to blog posts).
  */
 export async function listCombinedPosts(db: D1Database, filter: PostFilter = {}): Promise<Page<ListedPost>> {
-  if (hasFilter(filter)) {
-    const posts = await listPosts(db, filter);
-    return { ...posts, items: posts.items.map((p) => ({ kind: "post" as const, ...p })) };
-  }
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
   const [keys, count] = await db.batch([
     db

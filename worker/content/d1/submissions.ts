@@ -7,11 +7,8 @@ import type {
   SubmissionStatus,
   UploadedFile,
 } from "@core/content/types";
-import { paging, toPage } from "./paging";
+import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
 import { parseJson } from "./rows";
-
-/** docs/product.md section 9: submissions are listed 25 to a page. */
-export const DEFAULT_SUBMISSION_PAGE_SIZE = 25;
 
 interface SubmissionRow {
   id: number;

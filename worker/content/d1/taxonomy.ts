@@ -1,29 +1,37 @@
 import type { Genre, Location } from "@core/content/types";
 
-/** Genres with their published post counts; zero counts hidden, most posts first (docs/product.md section 7). */
-export async function listGenres(db: D1Database): Promise<Genre[]> {
+/**
+ * A taxonomy with its published post counts; zero counts hidden, most posts first
+ * (docs/product.md section 7). `link` is the join table from posts to `table`.
+ */
+async function withPostCounts<T>(
+  db: D1Database,
+  table: "genres" | "locations",
+  link: { table: string; key: string },
+  columns: string,
+): Promise<T[]> {
   const { results } = await db
     .prepare(
-      `SELECT g.id, g.name, g.slug, COUNT(p.id) AS postCount
-       FROM genres g JOIN post_genres pg ON pg.genre_id = g.id
-       JOIN posts p ON p.id = pg.post_id AND p.pub_status = 'published'
-       GROUP BY g.id HAVING postCount > 0 ORDER BY postCount DESC, g.name ASC`,
+      `SELECT ${columns}, COUNT(p.id) AS postCount
+       FROM ${table} x JOIN ${link.table} j ON j.${link.key} = x.id
+       JOIN posts p ON p.id = j.post_id AND p.pub_status = 'published'
+       GROUP BY x.id HAVING postCount > 0 ORDER BY postCount DESC, x.name ASC`,
     )
-    .all<Genre>();
+    .all<T>();
   return results;
 }
 
-/** Locations with their published post counts, as for genres. */
-export async function listLocations(db: D1Database): Promise<Location[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT l.id, l.name, l.slug, l.type, COUNT(p.id) AS postCount
-       FROM locations l JOIN post_locations pl ON pl.location_id = l.id
-       JOIN posts p ON p.id = pl.post_id AND p.pub_status = 'published'
-       GROUP BY l.id HAVING postCount > 0 ORDER BY postCount DESC, l.name ASC`,
-    )
-    .all<Location>();
-  return results;
+export function listGenres(db: D1Database): Promise<Genre[]> {
+  return withPostCounts(db, "genres", { table: "post_genres", key: "genre_id" }, "x.id, x.name, x.slug");
+}
+
+export function listLocations(db: D1Database): Promise<Location[]> {
+  return withPostCounts(
+    db,
+    "locations",
+    { table: "post_locations", key: "location_id" },
+    "x.id, x.name, x.slug, x.type",
+  );
 }
 
 /** Tags in use on published posts, alphabetically. */

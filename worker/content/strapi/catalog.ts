@@ -1,7 +1,8 @@
 import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "@core/content/types";
+import { eventLists } from "../event-lists";
+import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { type CmsClient, containsAny, type Param, paginate, populate, type StrapiList } from "./client";
 import { toEvent, toMixtape, toRelease } from "./mappers";
-import { DEFAULT_LIST_PAGE_SIZE, emptyPage, logFailure, paging, toPage } from "./paging";
 import type { StrapiEvent, StrapiMixtape, StrapiRelease } from "./shapes";
 
 export const RELEASE_POPULATE = ["artwork", "tracks", "purchase_links"];
@@ -13,16 +14,10 @@ async function listPaged<S, T>(
   params: Param[],
   filter: ListFilter,
   map: (row: S) => T,
-  text: string,
 ): Promise<Page<T>> {
   const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
-  try {
-    const res = await cms.get<StrapiList<S>>(path, [...params, ...paginate(page, pageSize)]);
-    return toPage(res.data.map(map), page, pageSize, res.meta.pagination.total);
-  } catch (error) {
-    logFailure(text, error);
-    return emptyPage(pageSize);
-  }
+  const res = await cms.get<StrapiList<S>>(path, [...params, ...paginate(page, pageSize)]);
+  return toPage(res.data.map(map), page, pageSize, res.meta.pagination.total);
 }
 
 async function bySlug<S, T>(
@@ -31,19 +26,13 @@ async function bySlug<S, T>(
   slug: string,
   params: Param[],
   map: (row: S) => T,
-  text: string,
 ): Promise<T | null> {
-  try {
-    const res = await cms.get<StrapiList<S>>(path, [["filters[slug][$eq]", slug], ...params]);
-    const row = res.data[0];
-    return row ? map(row) : null;
-  } catch (error) {
-    logFailure(text, error);
-    return null;
-  }
+  const res = await cms.get<StrapiList<S>>(path, [["filters[slug][$eq]", slug], ...params]);
+  const row = res.data[0];
+  return row ? map(row) : null;
 }
 
-/** GET /mixtapes: populate *, paging, newest first, title contains search. */
+/** GET /mixtapes: populate *, paging, newest first, title contains search. Failures throw (degrade.ts). */
 export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<Page<Mixtape>> {
   const search = filter.search?.trim();
   const params: Param[] = [
@@ -51,25 +40,11 @@ export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<P
     ["sort", "release_date:desc"],
     ...(search ? [["filters[title][$containsi]", search] as const] : []),
   ];
-  return listPaged(
-    cms,
-    "/mixtapes",
-    params,
-    filter,
-    (m: StrapiMixtape) => toMixtape(m, cms.media),
-    "Failed to fetch mixtapes",
-  );
+  return listPaged(cms, "/mixtapes", params, filter, (m: StrapiMixtape) => toMixtape(m, cms.media));
 }
 
 export function getMixtape(cms: CmsClient, slug: string): Promise<Mixtape | null> {
-  return bySlug(
-    cms,
-    "/mixtapes",
-    slug,
-    [["populate", "*"]],
-    (m: StrapiMixtape) => toMixtape(m, cms.media),
-    "Failed to fetch mixtape",
-  );
+  return bySlug(cms, "/mixtapes", slug, [["populate", "*"]], (m: StrapiMixtape) => toMixtape(m, cms.media));
 }
 
 /** GET /label-releases: artwork, tracks, purchase links; newest first; title/artist search. */
@@ -80,61 +55,30 @@ export function listReleases(cms: CmsClient, filter: ListFilter = {}): Promise<P
     ["sort", "release_date:desc"],
     ...(search ? containsAny(["title", "artist_name"], search) : []),
   ];
-  return listPaged(
-    cms,
-    "/label-releases",
-    params,
-    filter,
-    (r: StrapiRelease) => toRelease(r, cms.media),
-    "Failed to fetch releases",
-  );
+  return listPaged(cms, "/label-releases", params, filter, (r: StrapiRelease) => toRelease(r, cms.media));
 }
 
 export function getRelease(cms: CmsClient, slug: string): Promise<Release | null> {
-  return bySlug(
-    cms,
-    "/label-releases",
-    slug,
-    populate(RELEASE_POPULATE),
-    (r: StrapiRelease) => toRelease(r, cms.media),
-    "Failed to fetch release",
+  return bySlug(cms, "/label-releases", slug, populate(RELEASE_POPULATE), (r: StrapiRelease) =>
+    toRelease(r, cms.media),
   );
 }
 
 /** Events (docs/product.md section 7): every published event, 100 a page. */
 export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists> {
-  try {
-    const events: MusicEvent[] = [];
-    for (let page = 1; ; page++) {
-      const res = await cms.get<StrapiList<StrapiEvent>>("/events", [
-        ...populate(EVENT_POPULATE),
-        ["sort", "starts_at:asc"],
-        ...paginate(page, DEFAULT_LIST_PAGE_SIZE),
-      ]);
-      events.push(...res.data.map((e) => toEvent(e, cms.media)));
-      if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
-    }
-    // Upcoming soonest first, then past most recent first (docs/product.md section 4).
-    const t = now.getTime();
-    const endOf = (e: MusicEvent) => Date.parse(e.endsAt ?? e.startsAt);
-    const start = (e: MusicEvent) => Date.parse(e.startsAt);
-    return {
-      upcoming: events.filter((e) => endOf(e) >= t).sort((a, b) => start(a) - start(b)),
-      past: events.filter((e) => endOf(e) < t).sort((a, b) => start(b) - start(a)),
-    };
-  } catch (error) {
-    logFailure("Failed to fetch events", error);
-    return { upcoming: [], past: [] };
+  const events: MusicEvent[] = [];
+  for (let page = 1; ; page++) {
+    const res = await cms.get<StrapiList<StrapiEvent>>("/events", [
+      ...populate(EVENT_POPULATE),
+      ["sort", "starts_at:asc"],
+      ...paginate(page, DEFAULT_LIST_PAGE_SIZE),
+    ]);
+    events.push(...res.data.map((e) => toEvent(e, cms.media)));
+    if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
   }
+  return eventLists(events, now);
 }
 
 export function getEvent(cms: CmsClient, slug: string): Promise<MusicEvent | null> {
-  return bySlug(
-    cms,
-    "/events",
-    slug,
-    populate(EVENT_POPULATE),
-    (e: StrapiEvent) => toEvent(e, cms.media),
-    "Failed to fetch event",
-  );
+  return bySlug(cms, "/events", slug, populate(EVENT_POPULATE), (e: StrapiEvent) => toEvent(e, cms.media));
 }

@@ -1,3 +1,5 @@
+import { SourceError, type SourceFailure } from "../source-error";
+
 /**
  * The HTTP edge of the Strapi 5 source: builds REST URLs with Strapi's bracket query syntax,
  * gives every request a time budget and turns relative media URLs into absolute ones.
@@ -23,29 +25,18 @@ interface StrapiErrorBody {
   message?: unknown;
 }
 
-/** Why a CMS call failed: no answer, a non-OK status, or a body that is not JSON. */
-export type CmsFailure = "network" | "status" | "parse";
-
-export class CmsError extends Error {
+/** A failed CMS call (docs/decisions/023-one-failure-path.md reads its classification). */
+export class CmsError extends SourceError {
   constructor(
     message: string,
-    readonly failure: CmsFailure,
-    readonly status?: number,
-    /** Strapi's own error message, when the body carried one. */
-    readonly serverMessage: string | null = null,
+    failure: SourceFailure,
+    status?: number,
+    serverMessage: string | null = null,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(message, failure, status, serverMessage, options);
     this.name = "CmsError";
   }
-}
-
-/** The server's message of a failed call (searched through causes), else null. */
-export function serverMessageOf(error: unknown): string | null {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (e instanceof CmsError && e.serverMessage) return e.serverMessage;
-  }
-  return null;
 }
 
 /** Wraps a failure in the docs/product.md section 8 text, keeping the CMS error as the cause. */

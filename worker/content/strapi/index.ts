@@ -1,2 +1,2 @@
 export { createStrapiSearch } from "./search";
-export { createStrapiStore } from "./store";
+export { createStrapiSource } from "./source";

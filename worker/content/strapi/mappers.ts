@@ -14,6 +14,7 @@ import type {
   Submission,
   Taxon,
 } from "@core/content/types";
+import { purchaseLinks } from "../purchase-links";
 import type {
   StrapiAggregatedPost,
   StrapiBlock,
@@ -27,15 +28,6 @@ import type {
 } from "./shapes";
 
 export type MediaUrl = (url: string | null | undefined) => string | null;
-
-const PLATFORM_NAMES: Record<string, string> = {
-  bandcamp: "Bandcamp",
-  beatport: "Beatport",
-  juno: "Juno Download",
-  spotify: "Spotify",
-  "apple-music": "Apple Music",
-  traxsource: "Traxsource",
-};
 
 const nonBlank = (s: string | null | undefined): string | null => (s?.trim() ? s : null);
 
@@ -139,11 +131,6 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
 }
 
 export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
-  const links: Record<string, string> = {};
-  for (const link of r.purchase_links ?? []) {
-    const name = link.custom_platform_name?.trim() || PLATFORM_NAMES[link.platform] || link.platform;
-    links[name] = link.url;
-  }
   return {
     id: r.id,
     slug: r.slug,
@@ -170,7 +157,7 @@ export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
         isPrimary: t.is_primary_track === true,
         isFeatured: t.is_featured === true,
       })),
-    purchaseLinks: links,
+    purchaseLinks: purchaseLinks(r.purchase_links ?? []),
   };
 }
 

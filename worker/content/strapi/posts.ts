@@ -1,4 +1,14 @@
 import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
+import { partOrElse } from "../degrade";
+import {
+  DEFAULT_POST_PAGE_SIZE,
+  filteredFetchSize,
+  hasPostFilter,
+  MAX_PAGE_SIZE,
+  paging,
+  slicePage,
+  toPage,
+} from "../paging";
 import {
   anyOf,
   type CmsClient,
@@ -10,32 +20,12 @@ import {
   type StrapiList,
 } from "./client";
 import { toAggregatedPost, toPost } from "./mappers";
-import {
-  DEFAULT_POST_PAGE_SIZE,
-  emptyPage,
-  filteredFetchSize,
-  logFailure,
-  MAX_PAGE_SIZE,
-  paging,
-  slicePage,
-  toPage,
-} from "./paging";
 import type { StrapiAggregatedPost, StrapiPost } from "./shapes";
 
 /** docs/product.md section 7: the populate list of GET /blog-posts (tags: docs/product.md). */
 export const POST_POPULATE = ["genres", "locations", "coverImage", "audio_file", "tags"];
 export const POST_SEARCH_FIELDS = ["title", "artist_name", "excerpt"];
 export const AGGREGATED_POPULATE = ["genres", "locations", "featured_image", "audio_file"];
-
-export function hasPostFilter(filter: PostFilter): boolean {
-  return Boolean(
-    filter.category ||
-      filter.tag ||
-      filter.genres?.length ||
-      filter.locations?.length ||
-      filter.search?.trim(),
-  );
-}
 
 function postFilters(filter: PostFilter): Param[] {
   const params: Param[] = [];
@@ -82,74 +72,51 @@ async function postsPage(cms: CmsClient, filter: PostFilter): Promise<Page<Post>
   );
 }
 
-/** Published posts, newest first; a failure is an empty page, logged (docs/product.md section 8). */
-export async function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<Post>> {
-  try {
-    return await postsPage(cms, filter);
-  } catch (error) {
-    logFailure("Failed to fetch blog posts", error);
-    return emptyPage(paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE).pageSize);
-  }
+/** Published posts, newest first (a failure is degrade.ts's empty page). */
+export function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<Post>> {
+  return postsPage(cms, filter);
 }
 
-/** GET /blog-posts?filters[slug][$eq]={slug}&populate=*; empty data or a failure is null. */
+/** GET /blog-posts?filters[slug][$eq]={slug}&populate=*; empty data is null. */
 export async function getPost(cms: CmsClient, slug: string): Promise<Post | null> {
-  try {
-    const res = await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
-      ["filters[slug][$eq]", slug],
-      ["populate", "*"],
-    ]);
-    const post = res.data[0];
-    return post ? toPost(post, cms.media) : null;
-  } catch (error) {
-    logFailure("Failed to fetch blog post", error);
-    return null;
-  }
+  const res = await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
+    ["filters[slug][$eq]", slug],
+    ["populate", "*"],
+  ]);
+  const post = res.data[0];
+  return post ? toPost(post, cms.media) : null;
 }
 
 /** Aggregated posts, newest first; failures are skipped silently (docs/product.md section 8). */
-async function aggregatedHead(cms: CmsClient, count: number) {
-  try {
+function aggregatedHead(cms: CmsClient, count: number) {
+  const head = async () => {
     const res = await cms.get<StrapiList<StrapiAggregatedPost>>("/aggregated-posts", [
       ...populate(AGGREGATED_POPULATE),
       ...paginate(1, count),
       ["sort", "published_date:desc"],
     ]);
     return { items: res.data.map((a) => toAggregatedPost(a, cms.media)), total: res.meta.pagination.total };
-  } catch (error) {
-    logFailure("Failed to fetch aggregated posts", error, { silent: true });
-    return { items: [], total: 0 };
-  }
+  };
+  return partOrElse("Failed to fetch aggregated posts", head, { items: [], total: 0 }, { silent: true });
 }
 
 /**
- * The /blog listing: the newest page*pageSize of each kind merged by date (posts first on a
- * tie, as in the embedded store). Filters narrow it to blog posts. If the combined fetch throws,
- * the listing falls back to blog posts only (docs/product.md section 8).
+ * The unfiltered /blog listing: the newest page*pageSize of each kind merged by date (posts
+ * first on a tie, as in the embedded store). Filters and failures are degrade.ts's.
  */
 export async function listCombinedPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page<ListedPost>> {
-  const asListed = (posts: Page<Post>): Page<ListedPost> => ({
-    ...posts,
-    items: posts.items.map((p) => ({ kind: "post" as const, ...p })),
-  });
-  if (hasPostFilter(filter)) return asListed(await listPosts(cms, filter));
   const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
   const head = Math.min(MAX_PAGE_SIZE, page * pageSize);
-  try {
-    const [posts, aggregated] = await Promise.all([
-      fetchPosts(cms, paginate(1, head)),
-      aggregatedHead(cms, head),
-    ]);
-    const merged: ListedPost[] = [
-      ...posts.data.map((p) => ({ kind: "post" as const, ...toPost(p, cms.media) })),
-      ...aggregated.items.map((a) => ({ kind: "aggregated" as const, ...a })),
-    ];
-    // Stable sort: posts were put first, so they stay first on equal dates.
-    merged.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-    const total = posts.meta.pagination.total + aggregated.total;
-    return toPage(merged.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total);
-  } catch (error) {
-    logFailure("Failed to fetch combined posts", error);
-    return asListed(await listPosts(cms, filter));
-  }
+  const [posts, aggregated] = await Promise.all([
+    fetchPosts(cms, paginate(1, head)),
+    aggregatedHead(cms, head),
+  ]);
+  const merged: ListedPost[] = [
+    ...posts.data.map((p) => ({ kind: "post" as const, ...toPost(p, cms.media) })),
+    ...aggregated.items.map((a) => ({ kind: "aggregated" as const, ...a })),
+  ];
+  // Stable sort: posts were put first, so they stay first on equal dates.
+  merged.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  const total = posts.meta.pagination.total + aggregated.total;
+  return toPage(merged.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total);
 }

@@ -11,6 +11,8 @@ import type {
   Suggestion,
   Taxon,
 } from "@core/content/types";
+import { reportDegraded } from "../degrade";
+import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, paging, slicePage } from "../paging";
 import {
   anyOf,
   type CmsClient,
@@ -25,7 +27,6 @@ import {
 } from "./client";
 import { highlight } from "./highlight";
 import { toMixtape, toPost } from "./mappers";
-import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, logFailure, paging, slicePage } from "./paging";
 import { POST_POPULATE, POST_SEARCH_FIELDS } from "./posts";
 import type { StrapiMixtape, StrapiPost } from "./shapes";
 
@@ -143,7 +144,7 @@ export function createStrapiSearch(
       try {
         return await mixtapeHits(cms, q);
       } catch (error) {
-        logFailure("Failed to search mixtapes", error);
+        reportDegraded("Failed to search mixtapes", error);
         return emptyResult(paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE).pageSize);
       }
     },
@@ -163,7 +164,7 @@ export function createStrapiSearch(
           ])
           .then((r) => r.data)
           .catch((error) => {
-            logFailure("Failed to fetch suggestions", error);
+            reportDegraded("Failed to fetch suggestions", error);
             return [];
           }),
         mixtapeLimit > 0
@@ -176,7 +177,7 @@ export function createStrapiSearch(
               ])
               .then((r) => r.data)
               .catch((error) => {
-                logFailure("Failed to fetch suggestions", error);
+                reportDegraded("Failed to fetch suggestions", error);
                 return [];
               })
           : [],
@@ -205,7 +206,7 @@ export function createStrapiSearch(
         ]);
         return res.meta.pagination.total > 0;
       } catch (error) {
-        logFailure("CMS health check failed", error);
+        reportDegraded("CMS health check failed", error);
         return false;
       }
     },

@@ -1,6 +1,6 @@
 import type { Genre, Location } from "@core/content/types";
+import { partOrElse } from "../degrade";
 import { type CmsClient, failed, type Param, paginate, type StrapiList } from "./client";
-import { logFailure } from "./paging";
 import type { StrapiPost, StrapiTaxon } from "./shapes";
 
 const TAXONOMY_PAGE_SIZE = 100;
@@ -16,69 +16,48 @@ async function fetchAll<T>(cms: CmsClient, path: string, params: Param[] = []): 
 }
 
 /** Published posts tagged with one slug, read from meta.pagination.total; a failure counts 0. */
-async function postCount(cms: CmsClient, relation: "genres" | "locations", slug: string): Promise<number> {
-  try {
+function postCount(cms: CmsClient, relation: "genres" | "locations", slug: string): Promise<number> {
+  const count = async () => {
     const res = await cms.get<StrapiList<unknown>>("/blog-posts", [
       [`filters[${relation}][slug][$eq]`, slug],
       ["fields[0]", "slug"],
       ...paginate(1, 1),
     ]);
     return res.meta.pagination.total;
-  } catch (error) {
-    logFailure(`Failed to count posts for ${relation} ${slug}`, error);
-    return 0;
-  }
+  };
+  return partOrElse(`Failed to count posts for ${relation} ${slug}`, count, 0);
 }
 
 async function withCounts(cms: CmsClient, relation: "genres" | "locations", text: string) {
-  try {
-    const items = await fetchAll<StrapiTaxon>(cms, `/${relation}`, [["sort", "name:asc"]]).catch((cause) => {
-      throw failed(text, cause);
-    });
-    const counts = await Promise.all(items.map((t) => postCount(cms, relation, t.slug)));
-    return items
-      .map((t, i) => ({ taxon: t, postCount: counts[i] ?? 0 }))
-      .filter((t) => t.postCount > 0)
-      .sort((a, b) => b.postCount - a.postCount || (a.taxon.name < b.taxon.name ? -1 : 1));
-  } catch (error) {
-    logFailure(text, error);
-    return [];
-  }
+  const items = await fetchAll<StrapiTaxon>(cms, `/${relation}`, [["sort", "name:asc"]]).catch((cause) => {
+    throw failed(text, cause);
+  });
+  const counts = await Promise.all(items.map((t) => postCount(cms, relation, t.slug)));
+  return items
+    .map((t, i) => ({ taxon: t, postCount: counts[i] ?? 0 }))
+    .filter((t) => t.postCount > 0)
+    .sort((a, b) => b.postCount - a.postCount || (a.taxon.name < b.taxon.name ? -1 : 1));
 }
+
+const named = (t: StrapiTaxon) => ({ id: t.id, name: t.name, slug: t.slug });
 
 /** Genres with post counts; zero counts dropped; most posts first. */
 export async function listGenres(cms: CmsClient): Promise<Genre[]> {
   const rows = await withCounts(cms, "genres", "Failed to fetch genres");
-  return rows.map(({ taxon, postCount }) => ({
-    id: taxon.id,
-    name: taxon.name,
-    slug: taxon.slug,
-    postCount,
-  }));
+  return rows.map(({ taxon, postCount }) => ({ ...named(taxon), postCount }));
 }
 
 /** Locations with post counts, as for genres. */
 export async function listLocations(cms: CmsClient): Promise<Location[]> {
   const rows = await withCounts(cms, "locations", "Failed to fetch locations");
-  return rows.map(({ taxon, postCount }) => ({
-    id: taxon.id,
-    name: taxon.name,
-    slug: taxon.slug,
-    type: taxon.type ?? "city",
-    postCount,
-  }));
+  return rows.map(({ taxon, postCount }) => ({ ...named(taxon), type: taxon.type ?? "city", postCount }));
 }
 
 /** Tags in use on published posts, alphabetically (docs/product.md section 3). */
 export async function listTags(cms: CmsClient): Promise<string[]> {
-  try {
-    const posts = await fetchAll<Pick<StrapiPost, "tags">>(cms, "/blog-posts", [
-      ["fields[0]", "slug"],
-      ["populate[0]", "tags"],
-    ]);
-    return [...new Set(posts.flatMap((p) => (p.tags ?? []).map((t) => t.name)))].sort();
-  } catch (error) {
-    logFailure("Failed to fetch tags", error);
-    return [];
-  }
+  const posts = await fetchAll<Pick<StrapiPost, "tags">>(cms, "/blog-posts", [
+    ["fields[0]", "slug"],
+    ["populate[0]", "tags"],
+  ]);
+  return [...new Set(posts.flatMap((p) => (p.tags ?? []).map((t) => t.name)))].sort();
 }

@@ -1,5 +1,5 @@
-import type { Page, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
-import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
+import type { Highlights, Page, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { type Clause, joinClauses } from "./filters";
 import { ftsMatch, ftsTerms } from "./fts-query";
 
@@ -51,4 +51,41 @@ export async function searchWithFallback<T>(
   let result = await run(ftsMatch(terms, "all"));
   if (result.page.total === 0 && terms.length > 1) result = await run(ftsMatch(terms, "any"));
   return { ...result.page, facets: result.facets, processingTimeMs: Date.now() - started };
+}
+
+/** The highlighted title and artist every hit row carries (NULL when the query is empty). */
+export interface MarkedRow {
+  h_title: string | null;
+  h_artist: string | null;
+}
+
+/**
+ * The highlights of one hit: the matched title and artist, and as excerpt the first of
+ * `excerpts` with a match in it, else the item's own `plain` text.
+ */
+export function highlightsOf(
+  item: { title: string; artist: string | null },
+  row: MarkedRow,
+  excerpts: (string | null)[],
+  plain: string,
+): Highlights {
+  const excerpt = excerpts.find((e) => e?.includes("<mark>")) ?? plain;
+  return { title: row.h_title ?? item.title, artist: row.h_artist || item.artist, excerpt };
+}
+
+/** The two statements every search starts its batch with: one page of hits, and their count. */
+export function hitStatements(
+  db: D1Database,
+  select: string,
+  from: Clause,
+  order: string,
+  pageSize: number,
+  offset: number,
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(`SELECT ${select} ${from.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .bind(...from.params, pageSize, offset),
+    db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
+  ];
 }

@@ -1,15 +1,14 @@
 import type { MixtapeHit, SearchQuery, SearchResult } from "@core/content/types";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
-import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
-import { ftsSource, MARK, searchWithFallback } from "./common";
+import { rowsOf, totalOf } from "../sql";
+import { ftsSource, highlightsOf, hitStatements, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { type Clause, filterClauses } from "./filters";
 import { toFacets } from "./posts";
 
 const RANK = "bm25(mixtapes_fts, 10.0, 8.0, 2.0, 3.0, 5.0, 6.0)";
 
-interface HitRow extends MixtapeRow {
-  h_title: string | null;
-  h_artist: string | null;
+interface HitRow extends MixtapeRow, MarkedRow {
   h_description: string | null;
   h_tracklist: string | null;
 }
@@ -19,18 +18,9 @@ const source = (match: string | null, clauses: Clause[]) =>
 
 function toHit(row: HitRow): MixtapeHit {
   const mixtape = toMixtape(row);
-  const excerpt = row.h_description?.includes("<mark>")
-    ? row.h_description
-    : row.h_tracklist?.includes("<mark>")
-      ? row.h_tracklist
-      : mixtape.description;
   return {
     mixtape,
-    highlights: {
-      title: row.h_title ?? mixtape.title,
-      artist: row.h_artist || mixtape.artist,
-      excerpt,
-    },
+    highlights: highlightsOf(mixtape, row, [row.h_description, row.h_tracklist], mixtape.description),
   };
 }
 
@@ -53,10 +43,7 @@ async function run(db: D1Database, query: SearchQuery, match: string | null) {
   const g = ids("genres");
   const f = ids("featured");
   const [rows, count, genres, featured] = await db.batch([
-    db
-      .prepare(`SELECT ${MIXTAPE_COLUMNS}, ${marks} ${from.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .bind(...from.params, pageSize, offset),
-    db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
+    ...hitStatements(db, `${MIXTAPE_COLUMNS}, ${marks}`, from, order, pageSize, offset),
     db
       .prepare(
         `SELECT g.slug, g.name, COUNT(*) AS count FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id

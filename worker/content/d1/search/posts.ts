@@ -1,15 +1,14 @@
 import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
-import { DEFAULT_POST_PAGE_SIZE, paging, rowsOf, toPage, totalOf } from "../paging";
+import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { POST_COLUMNS, type PostRow, toPost } from "../rows";
-import { ftsSource, MARK, searchWithFallback } from "./common";
+import { rowsOf, totalOf } from "../sql";
+import { ftsSource, highlightsOf, hitStatements, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { type Clause, filterClauses } from "./filters";
 
 // Title and artist weigh most, then genre and city names, then the excerpt, then the body.
 const RANK = "bm25(posts_fts, 10.0, 8.0, 3.0, 1.0, 5.0, 5.0, 6.0)";
 
-interface HitRow extends PostRow {
-  h_title: string | null;
-  h_artist: string | null;
+interface HitRow extends PostRow, MarkedRow {
   h_excerpt: string | null;
   h_body: string | null;
 }
@@ -63,15 +62,7 @@ export function toFacets(
 
 function toHit(row: HitRow): PostHit {
   const post = toPost(row);
-  const excerpt = row.h_excerpt?.includes("<mark>")
-    ? row.h_excerpt
-    : row.h_body?.includes("<mark>")
-      ? row.h_body
-      : post.excerpt;
-  return {
-    post,
-    highlights: { title: row.h_title ?? post.title, artist: row.h_artist || post.artist, excerpt },
-  };
+  return { post, highlights: highlightsOf(post, row, [row.h_excerpt, row.h_body], post.excerpt) };
 }
 
 async function run(db: D1Database, query: SearchQuery, match: string | null) {
@@ -87,10 +78,7 @@ async function run(db: D1Database, query: SearchQuery, match: string | null) {
        snippet(posts_fts, 3, ${MARK}, '…', 24) AS h_body`
     : "NULL AS h_title, NULL AS h_artist, NULL AS h_excerpt, NULL AS h_body";
   const [rows, count, ...facets] = await db.batch([
-    db
-      .prepare(`SELECT ${POST_COLUMNS}, ${marks} ${from.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .bind(...from.params, pageSize, offset),
-    db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
+    ...hitStatements(db, `${POST_COLUMNS}, ${marks}`, from, order, pageSize, offset),
     ...facetStatements(db, match, query),
   ]);
   const total = totalOf(count);

@@ -1,4 +1,4 @@
-import { CACHE_GROUPS, type CacheGroup } from "./edge-cache";
+import { CACHE_GROUPS, type CacheGroup } from "./content-cache";
 
 /**
  * What a Strapi webhook invalidates (docs/operations.md). Strapi 5 posts

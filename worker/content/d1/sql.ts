@@ -1,20 +1,3 @@
-import type { Page } from "@core/content/types";
-
-export const DEFAULT_POST_PAGE_SIZE = 15;
-export const DEFAULT_LIST_PAGE_SIZE = 100;
-const MAX_PAGE_SIZE = 1000;
-
-/** Clamps page and page size to sane positive integers. */
-export function paging(page: number | undefined, pageSize: number | undefined, fallback: number) {
-  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(pageSize ?? fallback) || fallback));
-  const p = Math.max(1, Math.trunc(page ?? 1) || 1);
-  return { page: p, pageSize: size, offset: (p - 1) * size };
-}
-
-export function toPage<T>(items: T[], page: number, pageSize: number, total: number): Page<T> {
-  return { items, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
-}
-
 /**
  * D1 refuses a LIKE pattern longer than 50 bytes ("LIKE or GLOB pattern too complex"), which
  * any search over about 48 bytes reached as a 500 (found by tests/worker/fuzz-queries.test.ts).

@@ -1,17 +1,17 @@
 import type { SearchIndex } from "@core/content/types";
-import type { EdgeCache } from "./edge-cache";
+import type { ContentCache } from "./content-cache";
 import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";
 
 /**
- * A search index behind the edge cache, in the "search" group (purged with it). Searches and
+ * A search index behind the KV content cache, in the "search" group (purged with it). Searches and
  * suggestions are keyed by the normalised query (docs/decisions/008: the same question is answered once
  * for everybody for a short while); docs/product.md section 9's "no memory cache when searching" was the
  * browser's cache, which we do not have. A healthy answer is cached; an unhealthy one is not, so
  * recovery shows at once. Failures follow source-failure.ts: throw, or report before returning
  * the docs/product.md section 8 fallback.
  */
-export function cachedSearchIndex(index: SearchIndex, cache: EdgeCache): SearchIndex {
+export function cachedSearch(index: SearchIndex, cache: ContentCache): SearchIndex {
   const reads: Partial<SearchIndex> = {
     searchPosts: (query) =>
       cache.cached("search", cacheKey(`${index.kind}:posts`, normalise(query)), () =>

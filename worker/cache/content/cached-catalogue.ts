@@ -1,18 +1,18 @@
-import type { ContentStore, ListFilter, PostFilter } from "@core/content/types";
-import type { EdgeCache } from "./edge-cache";
+import type { CatalogueReader, ListFilter, PostFilter } from "@core/content/types";
+import type { ContentCache } from "./content-cache";
 import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";
 
 /**
- * The content store behind the edge cache (docs/architecture.md). Reads of published content are
- * cached per group; searches are not (docs/product.md section 9: the 5-minute cache is "not used when
- * searching", and visitors' free text would fill KV with one-off keys); submissions, their
- * admin listing and the newsletter are writes or private and always go to the source. Methods
- * this wrapper does not know pass through uncached, so a new port method is safe by default.
+ * The catalogue behind the KV content cache (docs/architecture.md). Reads of published content
+ * are cached per group; searches are not (docs/product.md section 9: the 5-minute cache is "not
+ * used when searching", and visitors' free text would fill KV with one-off keys). Submissions
+ * and the newsletter are writes or private and never pass here. Methods this wrapper does not
+ * know pass through uncached, so a new port method is safe by default.
  */
-export function cachedContentStore(store: ContentStore, cache: EdgeCache): ContentStore {
+export function cachedCatalogue(store: CatalogueReader, cache: ContentCache): CatalogueReader {
   const searching = (filter?: PostFilter | ListFilter) => Boolean(filter?.search?.trim());
-  const reads: Partial<ContentStore> = {
+  const reads: Partial<CatalogueReader> = {
     listPosts: (filter) =>
       searching(filter)
         ? store.listPosts(filter)

@@ -1,16 +1,17 @@
-import type { Page } from "@core/content/types";
-import { reportSourceFailure } from "../source-failure";
+import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
 
+/** docs/product.md section 9: posts 15 to a page, other lists 100, submissions 25. */
 export const DEFAULT_POST_PAGE_SIZE = 15;
 export const DEFAULT_LIST_PAGE_SIZE = 100;
-/** Strapi's REST maxLimit in cms/config/api.js. */
+export const DEFAULT_SUBMISSION_PAGE_SIZE = 25;
+/** Strapi's REST maxLimit in cms/config/api.js; the embedded store keeps the same ceiling. */
 export const MAX_PAGE_SIZE = 1000;
 
-/** Clamps page and page size to positive integers, as the embedded store does. */
+/** Clamps page and page size to positive integers; `offset` is where the page starts. */
 export function paging(page: number | undefined, pageSize: number | undefined, fallback: number) {
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(pageSize ?? fallback) || fallback));
   const p = Math.max(1, Math.trunc(page ?? 1) || 1);
-  return { page: p, pageSize: size };
+  return { page: p, pageSize: size, offset: (p - 1) * size };
 }
 
 /** docs/product.md section 8: a failed list is page 1 of nothing. */
@@ -33,18 +34,20 @@ export function slicePage<T>(all: T[], page: number, pageSize: number): Page<T> 
 }
 
 /**
- * Every degraded answer of the Strapi source passes here (docs/product.md section 8: an empty page, a
- * null, a 0 count or a skipped list instead of a throw), so this is the one place to tell other
- * layers that a result came from a failure. Logs the docs/product.md section 8 text, then the causes, unless `silent`
- * (aggregated posts are skipped silently).
+ * Whether a post filter narrows anything. Aggregated posts carry no category or tag, so any
+ * filter narrows the /blog listing to blog posts.
  */
-export function logFailure(text: string, error: unknown, { silent = false } = {}): void {
-  // The edge cache must not keep a fallback made of a failure (docs/decisions/013).
-  reportSourceFailure(error);
-  if (silent) return;
-  const reasons: string[] = [];
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (e.message !== text) reasons.push(e.message);
-  }
-  console.error(`[cms] ${text}${reasons.length ? `: ${reasons.join(": ")}` : ""}`);
+export function hasPostFilter(filter: PostFilter): boolean {
+  return Boolean(
+    filter.category ||
+      filter.tag ||
+      filter.genres?.length ||
+      filter.locations?.length ||
+      filter.search?.trim(),
+  );
+}
+
+/** A page of blog posts as rows of the combined /blog listing. */
+export function asListed(posts: Page<Post>): Page<ListedPost> {
+  return { ...posts, items: posts.items.map((p) => ({ kind: "post" as const, ...p })) };
 }

@@ -1,5 +1,5 @@
+import { apartFromRequest, trackSourceFailures } from "@worker/content/source-failure";
 import { captureError } from "@worker/monitoring/report";
-import { apartFromRequest, trackSourceFailures } from "../source-failure";
 
 /**
  * What a cached value depends on. A purge names groups (a Strapi webhook for a mixtape bumps
@@ -15,7 +15,7 @@ export const KEEP_SECONDS = 24 * 60 * 60;
 /** KV's minimum TTL; a refresh lock lives this long, so a failing source is retried once a minute. */
 export const LOCK_SECONDS = 60;
 
-export interface EdgeCacheOptions {
+export interface ContentCacheOptions {
   /** The CACHE binding; undefined means no caching (the config check reports it). */
   kv: KVNamespace | undefined;
   /** The request's execution context: stores and background refreshes outlive the response. */
@@ -26,7 +26,7 @@ export interface EdgeCacheOptions {
   now?: () => number;
 }
 
-export interface EdgeCache {
+export interface ContentCache {
   /**
    * The value for `key` in `group`: from KV when fresh; from KV while one background refresh
    * runs when stale; else from `load`. Results `load` reported as failures (see
@@ -55,7 +55,7 @@ const VERSION_KEYS = ["version:all", ...CACHE_GROUPS.map((g) => `version:${g}`)]
 /** KV keys are limited to 512 bytes; longer ones are hashed. */
 const MAX_KEY_BYTES = 480;
 
-/** How long an isolate reuses the versions of EdgeCache.stamp before reading them again. */
+/** How long an isolate reuses the versions of ContentCache.stamp before reading them again. */
 export const STAMP_REUSE_MS = 1000;
 // Values only, never promises: a promise of one request's KV read must not be awaited by
 // another (workerd cancels the second as hung once the first has gone).
@@ -67,8 +67,8 @@ let purges = 0;
 // of one isolate that read it at the same moment.
 const refreshing = new Map<string, Promise<void>>();
 
-/** An edge cache for one request (docs/conventions.md: the content service is built per request). */
-export function createEdgeCache(options: EdgeCacheOptions): EdgeCache {
+/** The KV content cache for one request (the content service is built per request). */
+export function createContentCache(options: ContentCacheOptions): ContentCache {
   const { kv, ctx, release } = options;
   const now = options.now ?? Date.now;
   let versions: Promise<Map<string, string | null>> | undefined;

@@ -1,0 +1,59 @@
+import type { ListFilter, Page } from "@core/content/types";
+import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
+import { likePattern, rowsOf, totalOf } from "./sql";
+
+/** A catalogue table listed newest first by release date (mixtapes, releases). */
+export interface DatedTable<R, T> {
+  table: string;
+  /** The table's alias in `columns` and `searchWhere`. */
+  alias: string;
+  columns: string;
+  /** The condition a search adds, on ?1: the LIKE pattern of the visitor's text. */
+  searchWhere: string;
+  toItem: (row: R) => T;
+}
+
+/** The list and detail reads of a dated table. */
+export function datedTable<R, T>(t: DatedTable<R, T>) {
+  return {
+    list: (db: D1Database, filter: ListFilter = {}) => listPublished(db, t, filter),
+    get: (db: D1Database, slugOrId: string) => getPublished(db, t, slugOrId),
+  };
+}
+
+/** Published rows, newest first, with a search; page size 100 by default (docs/product.md section 9). */
+async function listPublished<R, T>(
+  db: D1Database,
+  t: DatedTable<R, T>,
+  filter: ListFilter,
+): Promise<Page<T>> {
+  const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
+  const a = t.alias;
+  const search = filter.search?.trim();
+  const where = `${a}.pub_status = 'published'${search ? ` AND ${t.searchWhere}` : ""}`;
+  const params = search ? [likePattern(search)] : [];
+  const n = params.length;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${t.columns} FROM ${t.table} ${a} WHERE ${where}
+         ORDER BY ${a}.release_date DESC, ${a}.id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
+      )
+      .bind(...params, pageSize, offset),
+    db.prepare(`SELECT COUNT(*) AS total FROM ${t.table} ${a} WHERE ${where}`).bind(...params),
+  ]);
+  return toPage(rowsOf<R>(rows).map(t.toItem), page, pageSize, totalOf(count));
+}
+
+/** The published row a slug or numeric id names (docs/product.md section 2), or null. */
+async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId: string): Promise<T | null> {
+  const a = t.alias;
+  const row = await db
+    .prepare(
+      `SELECT ${t.columns} FROM ${t.table} ${a}
+       WHERE (${a}.slug = ?1 OR CAST(${a}.id AS TEXT) = ?1) AND ${a}.pub_status = 'published'`,
+    )
+    .bind(slugOrId)
+    .first<R>();
+  return row ? t.toItem(row) : null;
+}

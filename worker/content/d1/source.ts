@@ -1,0 +1,40 @@
+import type { ContentSource } from "../source";
+import { getEvent, listEvents } from "./events";
+import { mixtapes } from "./mixtapes";
+import { subscribe } from "./newsletter";
+import { getPost, listCombinedPosts, listPosts } from "./posts";
+import { releases } from "./releases";
+import { createSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
+import { listGenres, listLocations, listTags } from "./taxonomy";
+
+/**
+ * The embedded content source: the D1 database bound as DB (docs/architecture.md), with the
+ * files of artist submissions in the R2 bucket bound as UPLOADS. A binding in the same data
+ * centre: its failures reach the page error instead of degrading (docs/decisions/018).
+ */
+export function createD1Source(db: D1Database, uploads: R2Bucket): ContentSource {
+  return {
+    kind: "d1",
+    onFailure: "propagate",
+    catalogue: {
+      listPosts: (filter) => listPosts(db, filter),
+      listCombinedPosts: (filter) => listCombinedPosts(db, filter),
+      getPost: (slug) => getPost(db, slug),
+      listGenres: () => listGenres(db),
+      listLocations: () => listLocations(db),
+      listTags: () => listTags(db),
+      listMixtapes: (filter) => mixtapes.list(db, filter),
+      getMixtape: (id) => mixtapes.get(db, id),
+      listReleases: (filter) => releases.list(db, filter),
+      getRelease: (id) => releases.get(db, id),
+      listEvents: (now) => listEvents(db, now),
+      getEvent: (id) => getEvent(db, id),
+    },
+    submissions: {
+      createSubmission: (input) => createSubmission(db, uploads, input),
+      listSubmissions: (filter) => listSubmissions(db, filter),
+      setSubmissionStatus: (id, status, notes) => setSubmissionStatus(db, id, status, notes),
+    },
+    newsletter: { subscribe: (input) => subscribe(db, input) },
+  };
+}

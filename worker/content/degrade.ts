@@ -1,0 +1,207 @@
+import type { CatalogueReader, NewsletterStore, Page, SubmissionStore } from "@core/content/types";
+import { TEXTS } from "@core/texts";
+import {
+  asListed,
+  DEFAULT_LIST_PAGE_SIZE,
+  DEFAULT_POST_PAGE_SIZE,
+  DEFAULT_SUBMISSION_PAGE_SIZE,
+  emptyPage,
+  hasPostFilter,
+  paging,
+} from "./paging";
+import type { ContentSource } from "./source";
+import { SourceError, serverMessageOf } from "./source-error";
+import { reportSourceFailure } from "./source-failure";
+
+/** The public ports of a content source, each method with its failure behaviour applied. */
+export interface ContentPorts {
+  catalogue: CatalogueReader;
+  submissions: SubmissionStore;
+  newsletter: NewsletterStore;
+}
+
+/**
+ * The one failure path of every content source (docs/decisions/023-one-failure-path.md): the
+ * content service passes every adapter through here.
+ */
+export function withFailurePath(source: ContentSource): ContentPorts {
+  return source.onFailure === "degrade" ? degraded(source) : propagated(source);
+}
+
+/**
+ * The embedded store: the adapter's own functions, so a throw reaches the page error just as it
+ * was thrown (error reporting groups events by their stack).
+ */
+function propagated(source: ContentSource): ContentPorts {
+  const raw = source.catalogue;
+  return {
+    catalogue: {
+      ...raw,
+      kind: source.kind,
+      listCombinedPosts: narrowed(raw.listPosts, raw.listCombinedPosts),
+    },
+    submissions: source.submissions,
+    newsletter: source.newsletter,
+  };
+}
+
+/** Aggregated posts carry no category or tag: any filter narrows the /blog listing to blog posts. */
+function narrowed(
+  listPosts: CatalogueReader["listPosts"],
+  listCombined: CatalogueReader["listCombinedPosts"],
+): CatalogueReader["listCombinedPosts"] {
+  return async (filter = {}) =>
+    hasPostFilter(filter) ? asListed(await listPosts(filter)) : listCombined(filter);
+}
+
+/**
+ * Each method with the behaviour of its kind in docs/product.md section 8: a list fails to page 1
+ * of nothing, a detail to null, a collection to an empty one, a form to its catalogue text.
+ * Every degraded answer is reported (reportDegraded), so neither cache keeps it and a detail
+ * page answers 503. The object literals must name every port method: a new one cannot go
+ * without a rule.
+ */
+function degraded(source: ContentSource): ContentPorts {
+  const raw = source.catalogue;
+  const listPosts: CatalogueReader["listPosts"] = (filter) =>
+    pageOr("Failed to fetch blog posts", filter, POSTS, () => raw.listPosts(filter));
+  const catalogue: CatalogueReader = {
+    kind: source.kind,
+    listPosts,
+    // A failed combined fetch falls back to blog posts only.
+    listCombinedPosts: narrowed(listPosts, (filter) =>
+      degradeOnFailure(
+        "Failed to fetch combined posts",
+        () => raw.listCombinedPosts(filter),
+        async () => asListed(await listPosts(filter)),
+      ),
+    ),
+    getPost: (slug) => degradeOnFailure("Failed to fetch blog post", () => raw.getPost(slug), none),
+    listGenres: () => degradeOnFailure("Failed to fetch genres", () => raw.listGenres(), nothing),
+    listLocations: () => degradeOnFailure("Failed to fetch locations", () => raw.listLocations(), nothing),
+    listTags: () => degradeOnFailure("Failed to fetch tags", () => raw.listTags(), nothing),
+    listMixtapes: (filter) =>
+      pageOr("Failed to fetch mixtapes", filter, LIST, () => raw.listMixtapes(filter)),
+    getMixtape: (id) => degradeOnFailure("Failed to fetch mixtape", () => raw.getMixtape(id), none),
+    listReleases: (filter) =>
+      pageOr("Failed to fetch releases", filter, LIST, () => raw.listReleases(filter)),
+    getRelease: (id) => degradeOnFailure("Failed to fetch release", () => raw.getRelease(id), none),
+    listEvents: (now) =>
+      degradeOnFailure(
+        "Failed to fetch events",
+        () => raw.listEvents(now),
+        () => ({ upcoming: [], past: [] }),
+      ),
+    getEvent: (id) => degradeOnFailure("Failed to fetch event", () => raw.getEvent(id), none),
+  };
+  const { submissions: rawSubmissions, newsletter: rawNewsletter } = source;
+  const submissions: SubmissionStore = {
+    createSubmission: (input) =>
+      degradeOnFailure(
+        TEXTS.submissionFailed,
+        () => rawSubmissions.createSubmission(input),
+        serverMessageOr(TEXTS.submissionFailed),
+      ),
+    listSubmissions: (filter) =>
+      pageOr("Failed to fetch submissions", filter, SUBMISSIONS, () =>
+        rawSubmissions.listSubmissions(filter),
+      ),
+    // The source answers null itself for an id it does not have: that is no failure.
+    setSubmissionStatus: (id, status, notes) =>
+      degradeOnFailure(
+        "Failed to update submission status",
+        () => rawSubmissions.setSubmissionStatus(id, status, notes),
+        serverMessageOr("Failed to update submission status"),
+      ),
+  };
+  const newsletter: NewsletterStore = {
+    subscribe: (input) =>
+      degradeOnFailure(TEXTS.subscribeFailed, () => rawNewsletter.subscribe(input), subscribeFailure),
+  };
+  return { catalogue, submissions, newsletter };
+}
+
+type Guard = <T>(
+  text: string,
+  run: () => Promise<T>,
+  fallback: (error: unknown) => T | Promise<T>,
+) => Promise<T>;
+
+const degradeOnFailure: Guard = async (text, run, fallback) => {
+  try {
+    return await run();
+  } catch (error) {
+    reportDegraded(text, error);
+    return fallback(error);
+  }
+};
+
+const none = () => null;
+const nothing = () => [];
+
+const POSTS = DEFAULT_POST_PAGE_SIZE;
+const LIST = DEFAULT_LIST_PAGE_SIZE;
+const SUBMISSIONS = DEFAULT_SUBMISSION_PAGE_SIZE;
+
+/** A list: page 1 of nothing on failure, in the page size that was asked for (default `size`). */
+function pageOr<T>(
+  text: string,
+  filter: { page?: number; pageSize?: number } | undefined,
+  size: number,
+  run: () => Promise<Page<T>>,
+): Promise<Page<T>> {
+  return degradeOnFailure(text, run, () => emptyPage(paging(filter?.page, filter?.pageSize, size).pageSize));
+}
+
+/** A form's failure: the source's own message, else the catalogue text. */
+function serverMessageOr(text: string) {
+  return (error: unknown): never => {
+    throw new Error(serverMessageOf(error) ?? text, { cause: error });
+  };
+}
+
+/** The newsletter catalogue of docs/product.md section 8, by how the call failed. */
+function subscribeFailure(error: unknown): never {
+  if (error instanceof SourceError && error.failure === "parse") {
+    throw new Error(TEXTS.subscribeInvalidResponse, { cause: error });
+  }
+  if (error instanceof SourceError && error.failure === "status") {
+    throw new Error(error.serverMessage ?? TEXTS.subscribeFailed, { cause: error });
+  }
+  throw new Error(TEXTS.subscribeRetry, { cause: error });
+}
+
+/**
+ * Every degraded answer passes here, so this is the one place that tells other layers a result
+ * came from a failure (docs/decisions/013: neither the KV content cache nor the page cache may keep it). Logs the text of
+ * docs/product.md section 8, then the causes, unless `silent` (aggregated posts are skipped
+ * silently).
+ */
+export function reportDegraded(text: string, error: unknown, { silent = false } = {}): void {
+  reportSourceFailure(error);
+  if (silent) return;
+  const reasons: string[] = [];
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e.message !== text) reasons.push(e.message);
+  }
+  console.error(`[cms] ${text}${reasons.length ? `: ${reasons.join(": ")}` : ""}`);
+}
+
+/**
+ * A part of one answer that may fail alone (one post count of a taxonomy list, the aggregated
+ * half of the /blog listing): the answer keeps the rest and this part is `fallback`, reported
+ * like any degraded answer.
+ */
+export async function partOrElse<T>(
+  text: string,
+  work: () => Promise<T>,
+  fallback: T,
+  options?: { silent?: boolean },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    reportDegraded(text, error, options);
+    return fallback;
+  }
+}

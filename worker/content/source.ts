@@ -1,0 +1,23 @@
+import type { CatalogueReader, NewsletterStore, SubmissionStore } from "@core/content/types";
+
+/** The catalogue as an adapter serves it: the public reads, without the service's `kind`. */
+export type CatalogueSource = Omit<CatalogueReader, "kind">;
+
+/**
+ * The port a content adapter implements (docs/decisions/023-one-failure-path.md). Its methods
+ * simply throw on failure; the content service always passes it through `withFailurePath`
+ * (degrade.ts), which gives every method its docs/product.md section 8 behaviour. An adapter
+ * therefore never catches, reports or logs a failure of its own.
+ */
+export interface ContentSource {
+  readonly kind: CatalogueReader["kind"];
+  /**
+   * What a failure becomes. "degrade": the fallbacks of docs/product.md section 8 (the CMS, a
+   * remote service that may be down). "propagate": the throw reaches the page error (the
+   * embedded D1 store, a binding in the same data centre: docs/decisions/018).
+   */
+  readonly onFailure: "degrade" | "propagate";
+  readonly catalogue: CatalogueSource;
+  readonly submissions: SubmissionStore;
+  readonly newsletter: NewsletterStore;
+}

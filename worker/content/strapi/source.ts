@@ -1,0 +1,43 @@
+import type { ContentSource } from "../source";
+import { getEvent, getMixtape, getRelease, listEvents, listMixtapes, listReleases } from "./catalog";
+import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
+import { getPost, listCombinedPosts, listPosts } from "./posts";
+import { createSubmission, listSubmissions, setSubmissionStatus, subscribe } from "./submissions";
+import { listGenres, listLocations, listTags } from "./taxonomy";
+
+/**
+ * The Strapi 5 content source (docs/architecture.md): exactly the CMS calls of docs/product.md
+ * section 7. A remote service may be down, so its failures degrade (docs/product.md section 8,
+ * applied by degrade.ts). `baseUrl` is the CMS origin or its `/api` base.
+ */
+export function createStrapiSource(
+  baseUrl: string,
+  fetch?: FetchLike,
+  options: Omit<StrapiOptions, "fetch"> = {},
+): ContentSource {
+  const cms = createCmsClient(baseUrl, { ...options, fetch });
+  return {
+    kind: "strapi",
+    onFailure: "degrade",
+    catalogue: {
+      listPosts: (filter) => listPosts(cms, filter),
+      listCombinedPosts: (filter) => listCombinedPosts(cms, filter),
+      getPost: (slug) => getPost(cms, slug),
+      listGenres: () => listGenres(cms),
+      listLocations: () => listLocations(cms),
+      listTags: () => listTags(cms),
+      listMixtapes: (filter) => listMixtapes(cms, filter),
+      getMixtape: (slug) => getMixtape(cms, slug),
+      listReleases: (filter) => listReleases(cms, filter),
+      getRelease: (slug) => getRelease(cms, slug),
+      listEvents: (now) => listEvents(cms, now),
+      getEvent: (slug) => getEvent(cms, slug),
+    },
+    submissions: {
+      createSubmission: (input) => createSubmission(cms, input),
+      listSubmissions: (filter) => listSubmissions(cms, filter),
+      setSubmissionStatus: (id, status, notes) => setSubmissionStatus(cms, id, status, notes),
+    },
+    newsletter: { subscribe: (input) => subscribe(cms, input) },
+  };
+}
