@@ -12,7 +12,8 @@ import { contentCacheFor, createContentService, describeSources } from "./conten
 import { type RequestSourceState, trackRequest } from "./content/source-failure";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
-import { eventIcs } from "./feeds/ics";
+import { eventIcs, upcomingIcs } from "./feeds/ics";
+import { podcastXml } from "./feeds/podcast";
 import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
@@ -130,6 +131,35 @@ app.get("/rss.xml", async (c) => {
   const { catalogue, siteUrl, siteName } = c.var.content;
   return c.body(await rssXml(catalogue, siteUrl, siteName), 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+// A feed built from a failed source would be a valid but empty feed, and a reader would drop every
+// episode or event it holds: it gets the feeds' 503 instead (docs/product.md section 8).
+const feedUnavailable = (c: Context<AppEnv>) =>
+  c.text("This feed is unavailable right now. Please try again in a moment.", 503, {
+    "Cache-Control": NO_STORE,
+    "Retry-After": "30",
+  });
+
+app.get("/mixtapes/feed.xml", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const xml = await podcastXml(catalogue, siteUrl, siteName);
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(xml, 200, {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+app.get("/events.ics", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const now = new Date();
+  const { upcoming } = await catalogue.listEvents(now);
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(upcomingIcs(upcoming, siteUrl, siteName, now), 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
 });

@@ -1,13 +1,20 @@
 import { contentContext } from "@core/context";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventCard } from "../components/event-card";
+import { Icon } from "../components/icons";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/events";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(contentContext);
-  return { events: await catalogue.listEvents(new Date()) };
+  const { catalogue, siteUrl } = context.get(contentContext);
+  // webcal:// asks the visitor's calendar app to subscribe rather than import once.
+  const calendarUrl = `${siteUrl.replace(/^https?:/, "webcal:")}/events.ics`;
+  return { events: await catalogue.listEvents(new Date()), calendarUrl };
 }
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "text/calendar", title: "Crossfade events", href: "/events.ics" },
+];
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
@@ -19,12 +26,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData.events;
+  const { calendarUrl } = loaderData;
   return (
     <div className="container">
       <header className="page-header">
         <p className="eyebrow">Live</p>
         <h1>Events</h1>
         <p className="page-header__lede">Showcases, label nights and the odd boat party.</p>
+        <p>
+          <a href={calendarUrl} className="button button--ghost button--small">
+            <Icon name="calendar" /> Subscribe to the calendar
+          </a>
+        </p>
       </header>
       <section aria-labelledby="upcoming-heading" className="section">
         <h2 id="upcoming-heading">Upcoming</h2>

@@ -2,6 +2,7 @@ import { contentContext } from "@core/context";
 import { AppLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
+import { Icon } from "../components/icons";
 import { formatLongDate } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/mixtapes";
@@ -10,6 +11,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalogue } = context.get(contentContext);
   return { mixtapes: await catalogue.listMixtapes() };
 }
+
+/** The podcast feed, for feed readers and podcast apps that look in the page head. */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: "Crossfade Mixtapes (podcast)",
+    href: "/mixtapes/feed.xml",
+  },
+];
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
@@ -27,6 +38,11 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">Series</p>
         <h1>Mixtapes</h1>
         <p className="page-header__lede">{items.length} mixes, newest first.</p>
+        <p>
+          <a href="/mixtapes/feed.xml" className="button button--ghost button--small">
+            <Icon name="rss" /> Subscribe as a podcast
+          </a>
+        </p>
       </header>
       <div className="grid grid--cards">
         {items.map((m, i) => (

@@ -1,7 +1,14 @@
 import { ARTISTS, artistByName, GUEST_ARTISTS } from "./data/artists";
 import { GENRES, type GenreDef } from "./data/genres";
 import { LOCATIONS, type LocationDef } from "./data/locations";
-import { MIX_AUDIO, MIX_DESCRIPTIONS, MIX_OPENINGS, type MixAudio } from "./data/mixtapes";
+import {
+  DEMO_MIX_SEGMENT_SECONDS,
+  DEMO_MIX_TRACKS,
+  MIX_AUDIO,
+  MIX_DESCRIPTIONS,
+  MIX_OPENINGS,
+  type MixAudio,
+} from "./data/mixtapes";
 import { HOURS, TEXTURES } from "./data/words";
 import { day, distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
@@ -45,7 +52,7 @@ export function buildMixtapes(rng: Rng, titles: TitleBank, genreIds: Map<string,
     const cuts = Array.from({ length: count - 1 }, () => rng.next())
       .sort((a, b) => a - b)
       .map((f) => Math.round(f * (seconds - count * 120)));
-    const tracklist: TracklistEntry[] = Array.from({ length: count }, (_, k) => {
+    const generated: TracklistEntry[] = Array.from({ length: count }, (_, k) => {
       const start = k === 0 ? 0 : (cuts[k - 1] as number) + k * 120;
       const artist = rng.chance(0.3) ? rng.pick(ARTISTS).name : rng.pick(GUEST_ARTISTS);
       const suffix = rng.weighted(
@@ -56,6 +63,11 @@ export function buildMixtapes(rng: Rng, titles: TitleBank, genreIds: Map<string,
     });
 
     const audio = MIX_AUDIO[i] as MixAudio;
+    // A mix whose file holds the whole tracklist keeps as many entries as the file has segments,
+    // cued where each starts; the generator's draws stay the same, so later mixes do not shift.
+    const tracklist = audio.whole
+      ? generated.slice(0, DEMO_MIX_TRACKS).map((t, k) => ({ ...t, time: cue(k * DEMO_MIX_SEGMENT_SECONDS) }))
+      : generated;
     const external =
       audio.kind === "local"
         ? null
@@ -71,7 +83,8 @@ export function buildMixtapes(rng: Rng, titles: TitleBank, genreIds: Map<string,
       cover_image: `/media/covers/${slug}.svg`,
       description,
       tracklist,
-      duration: i === 5 ? "0:00" : clock(seconds),
+      duration:
+        i === 5 ? "0:00" : audio.whole ? clock(DEMO_MIX_TRACKS * DEMO_MIX_SEGMENT_SECONDS) : clock(seconds),
       track_count: tracklist.length,
       download_url: i % 3 === 1 ? `https://example-downloads.com/crossfade/xfm-${n}.mp3` : null,
       external_audio_url: external,

@@ -5,12 +5,14 @@ import {
   DESIGNERS,
   ENGINEERS,
   NO_PRIMARY,
+  RELEASE_ALL_LOCAL,
   RELEASE_ARTISTS,
   RELEASE_DESCRIPTIONS,
   RELEASE_LOCAL,
   RELEASE_OPENINGS,
   RELEASE_TYPES,
 } from "./data/releases";
+import { AUDIO_CLIPS } from "./data/tags-and-media";
 import { COLOURS, GEAR, SEASONS, TEXTURES } from "./data/words";
 import { day, distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
@@ -74,6 +76,11 @@ export function buildReleases(rng: Rng, titles: TitleBank): ReleaseRecord[] {
       } else if (n === lead || rng.chance(0.8)) {
         platform = rng.pick(["youtube", "soundcloud", "spotify"] as const);
         audioUrl = streamUrl(rng, platform, artist.name, trackTitle);
+      }
+      // After the draws above, so the generator's sequence (and every later record) stays put.
+      if (RELEASE_ALL_LOCAL.has(i)) {
+        audioUrl = n === lead && local ? local : (AUDIO_CLIPS[k % 3] as string);
+        platform = "local";
       }
       return {
         id: ++trackId,

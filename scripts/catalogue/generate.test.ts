@@ -9,6 +9,9 @@ import { describe, expect, it } from "vitest";
 import {
   AUDIO_CLIPS,
   type Catalogue,
+  DEMO_MIX,
+  DEMO_MIX_SEGMENT_SECONDS,
+  DEMO_MIX_TRACKS,
   EMPTY_GENRE_SLUG,
   EMPTY_LOCATION_SLUG,
   generateCatalogue,
@@ -205,6 +208,30 @@ describe("generateCatalogue", () => {
     const localTracks = releases.flatMap((r) => r.tracks).filter((t) => t.audio_platform === "local");
     expect(localTracks.length).toBeGreaterThanOrEqual(4);
     expect(localTracks.some((t) => t.audio_url === "/media/audio/short-clip.mp3")).toBe(true);
+    // Whole releases play from local audio (queue, auto-advance, track links on a fresh checkout),
+    // one of them with its lead track second, so Next after the lead shows the page's order.
+    const wholeLocal = releases.filter(
+      (r) => r.tracks.length >= 5 && r.tracks.every((t) => t.audio_platform === "local"),
+    );
+    expect(wholeLocal.length).toBeGreaterThanOrEqual(2);
+    expect(wholeLocal.some((r) => r.tracks.find((t) => t.is_primary_track)?.track_number === 2)).toBe(true);
+  });
+
+  it("has mixtapes whose one local file holds the whole tracklist", () => {
+    const whole = published(catalogue.mixtapes).filter((m) => m.audio_file === DEMO_MIX);
+    expect(whole.length).toBeGreaterThanOrEqual(2);
+    for (const m of whole) {
+      expect(m.tracklist.map((t) => t.time)).toEqual(
+        Array.from(
+          { length: DEMO_MIX_TRACKS },
+          (_, k) => `00:${String(k * DEMO_MIX_SEGMENT_SECONDS).padStart(2, "0")}`,
+        ),
+      );
+      expect(m.duration).toBe(`0:${DEMO_MIX_TRACKS * DEMO_MIX_SEGMENT_SECONDS}`);
+    }
+    // 48 kbps: 6 kB a second, so the file is as long as the tracklist says.
+    const bytes = statSync(join(ROOT, "public", DEMO_MIX)).size;
+    expect(Math.abs(bytes / 6000 - DEMO_MIX_TRACKS * DEMO_MIX_SEGMENT_SECONDS)).toBeLessThan(1);
   });
 
   it("has past and upcoming events with the venue's UTC offset on each date", () => {

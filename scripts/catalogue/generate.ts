@@ -21,6 +21,8 @@ import type { Catalogue, GenreRecord, LocationRecord } from "./types";
 
 export { EMPTY_GENRE_SLUG } from "./data/genres";
 export { EMPTY_LOCATION_SLUG } from "./data/locations";
+export { DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "./data/mixtapes";
+export { RELEASE_ALL_LOCAL } from "./data/releases";
 export { AUDIO_CLIPS, PLACEHOLDER_COVER, POST_TAGS } from "./data/tags-and-media";
 export { slugify } from "./format";
 export { zoneOffsetMinutes } from "./time-zones";

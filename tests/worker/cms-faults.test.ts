@@ -129,6 +129,19 @@ const ROUTES: Route[] = [
     cached: true,
     cold: { status: 503, contains: ["Events are unavailable right now. Please try again in a moment."] },
   },
+  // Subscribed feeds never answer an empty 200: a reader would drop what it holds.
+  {
+    name: "/mixtapes/feed.xml",
+    path: "/mixtapes/feed.xml",
+    cached: true,
+    cold: { status: 503, contains: ["This feed is unavailable right now. Please try again in a moment."] },
+  },
+  {
+    name: "/events.ics",
+    path: "/events.ics",
+    cached: true,
+    cold: { status: 503, contains: ["This feed is unavailable right now. Please try again in a moment."] },
+  },
 ];
 
 interface Seen {
@@ -261,7 +274,8 @@ describe("the CMS fault matrix", () => {
         expect(seen.h1, where).toBe(before.h1);
         expect(seen.items, where).toBe(before.items);
         // The content itself: the item's own heading on a detail page, else the items listed.
-        if (route.name === "an event's .ics") expect(seen.body, where).toContain("SUMMARY:");
+        if (route.name.endsWith(".ics")) expect(seen.body, where).toContain("SUMMARY:");
+        else if (route.name === "/mixtapes/feed.xml") expect(seen.body, where).toContain("<enclosure ");
         else if (route.cold.status === 503) expect(seen.body, where).toContain(`<h1>${before.h1}</h1>`);
         else expect(seen.items, `${where}: content`).toBeGreaterThan(0);
         expect(seen.body, where).not.toContain(PAGE_ERROR[0]);

@@ -54,6 +54,8 @@ const ROUTES: RouteCase[] = [
   { name: "rss", path: () => "/rss.xml", kind: "feed", cached: true },
   { name: "sitemap", path: () => "/sitemap.xml", kind: "feed", cached: true },
   { name: "event ics", path: () => `/events/${slugs.event}.ics`, kind: "feed", cached: true },
+  { name: "mixtape podcast", path: () => "/mixtapes/feed.xml", kind: "feed", cached: true },
+  { name: "events calendar", path: () => "/events.ics", kind: "feed", cached: true },
 ];
 
 interface FaultCase {

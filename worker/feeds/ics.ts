@@ -33,20 +33,15 @@ function utcStamp(iso: string): string {
     .replace(/\.\d{3}/, "");
 }
 
-/** A one-event iCalendar file for "add to calendar". */
-export function eventIcs(event: MusicEvent, siteUrl: string, now: Date): string {
+/** The VEVENT of one event, unfolded lines. */
+function eventLines(event: MusicEvent, siteUrl: string, now: Date): string[] {
   const end = event.endsAt ?? new Date(Date.parse(event.startsAt) + 4 * 3600_000).toISOString();
   const host = new URL(siteUrl).hostname;
   const location = [event.venue, event.address, event.city].filter(Boolean).join(", ");
   const description = [event.lineup.length ? `Lineup: ${event.lineup.join(", ")}` : "", event.description]
     .filter(Boolean)
     .join("\n\n");
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Crossfade//Events//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+  return [
     "BEGIN:VEVENT",
     `UID:event-${event.id}@${host}`,
     `DTSTAMP:${utcStamp(now.toISOString())}`,
@@ -58,7 +53,43 @@ export function eventIcs(event: MusicEvent, siteUrl: string, now: Date): string 
     `URL:${siteUrl}/events/${event.slug}`,
     `STATUS:${event.status === "cancelled" ? "CANCELLED" : event.status === "postponed" ? "TENTATIVE" : "CONFIRMED"}`,
     "END:VEVENT",
+  ];
+}
+
+function calendar(header: string[], events: string[]): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Crossfade//Events//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...header,
+    ...events,
     "END:VCALENDAR",
   ];
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/** A one-event iCalendar file for "add to calendar". */
+export function eventIcs(event: MusicEvent, siteUrl: string, now: Date): string {
+  return calendar([], eventLines(event, siteUrl, now));
+}
+
+/**
+ * The subscribable calendar of upcoming events (/events.ics, docs/product.md section 2). The
+ * UIDs are the per-event files' own, so an event added from both shows once; calendar apps
+ * poll it at the interval asked for here.
+ */
+export function upcomingIcs(events: MusicEvent[], siteUrl: string, siteName: string, now: Date): string {
+  const header = [
+    `NAME:${icsText(`${siteName} events`)}`,
+    `X-WR-CALNAME:${icsText(`${siteName} events`)}`,
+    `X-WR-CALDESC:${icsText(`Upcoming ${siteName} nights, showcases and label parties.`)}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT6H",
+    "X-PUBLISHED-TTL:PT6H",
+  ];
+  return calendar(
+    header,
+    events.flatMap((e) => eventLines(e, siteUrl, now)),
+  );
 }

@@ -15,14 +15,25 @@ export const MIX_DESCRIPTIONS = [
   "Halfway through, the tempo drops into {texture} before the drums find their way back.",
 ];
 
-/** Audio of each published mix in order: local clips, SoundCloud, YouTube, one without platform. */
-export type MixAudio = { kind: AudioPlatform | "soundcloud-unlabelled"; clip?: string };
+/**
+ * The demo mix (scripts/catalogue/make-demo-mix.ts): DEMO_MIX_TRACKS segments of
+ * DEMO_MIX_SEGMENT_SECONDS each, one per tracklist entry, so every cue of its mixtapes plays.
+ */
+export const DEMO_MIX = "/media/audio/demo-mix.mp3";
+export const DEMO_MIX_TRACKS = 8;
+export const DEMO_MIX_SEGMENT_SECONDS = 5;
+
+/**
+ * Audio of each published mix in order: local clips, SoundCloud, YouTube, one without platform.
+ * `whole`: the local file holds the whole tracklist (the demo mix), cued segment by segment.
+ */
+export type MixAudio = { kind: AudioPlatform | "soundcloud-unlabelled"; clip?: string; whole?: boolean };
 export const MIX_AUDIO: MixAudio[] = [
   { kind: "soundcloud" },
-  { kind: "local", clip: AUDIO_CLIPS[0] },
+  { kind: "local", clip: DEMO_MIX, whole: true },
   { kind: "youtube" },
   { kind: "soundcloud" },
-  { kind: "local", clip: AUDIO_CLIPS[1] },
+  { kind: "local", clip: DEMO_MIX, whole: true },
   { kind: "youtube" },
   { kind: "soundcloud-unlabelled" },
   { kind: "local", clip: AUDIO_CLIPS[2] },

@@ -41,6 +41,11 @@ export const RELEASE_LOCAL: Record<number, string> = {
   10: AUDIO_CLIPS[0],
   11: AUDIO_CLIPS[2],
 };
+/**
+ * Releases (by index) whose every track is a local clip, the three longer ones in turn, so a
+ * whole release plays (queue, auto-advance, track links) on a fresh checkout.
+ */
+export const RELEASE_ALL_LOCAL = new Set([0, 11]);
 /** Releases without a flagged primary track: the first track is used. */
 export const NO_PRIMARY = new Set([2, 7]);
 

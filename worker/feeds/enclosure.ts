@@ -1,0 +1,47 @@
+import { LOCAL_MEDIA_SIZES } from "./media-sizes";
+
+/** A podcast enclosure: where the file is, its exact byte length and its type. */
+export interface Enclosure {
+  url: string;
+  length: number;
+  type: string;
+}
+
+const TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  wav: "audio/wav",
+  flac: "audio/flac",
+};
+/** Time allowed for a HEAD request to a file on another host (a CMS upload). */
+const HEAD_TIMEOUT_MS = 3000;
+
+/**
+ * The enclosure of an audio file, or null when its byte length cannot be known. Files the site
+ * serves itself are looked up in the sizes `npm run media:sizes` recorded; files elsewhere (CMS
+ * uploads) are asked with a HEAD request (docs/decisions/025-queue-feeds-demo.md).
+ */
+export async function enclosureFor(fileUrl: string, siteUrl: string): Promise<Enclosure | null> {
+  const url = new URL(fileUrl, `${siteUrl}/`);
+  // A page to play on (a SoundCloud link stored without its platform) is no file to download.
+  const type = TYPES[url.pathname.split(".").pop()?.toLowerCase() ?? ""];
+  if (!type) return null;
+  const local = fileUrl.startsWith("/") ? LOCAL_MEDIA_SIZES[url.pathname] : undefined;
+  if (local !== undefined) return { url: url.href, length: local, type };
+  if (fileUrl.startsWith("/")) {
+    console.warn(`[feeds] No recorded size for ${url.pathname}: run npm run media:sizes`);
+    return null;
+  }
+  try {
+    const res = await fetch(url.href, { method: "HEAD", signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
+    const length = Number(res.headers.get("content-length"));
+    if (!res.ok || !Number.isSafeInteger(length) || length <= 0) return null;
+    return { url: url.href, length, type: res.headers.get("content-type")?.split(";")[0] || type };
+  } catch (error) {
+    console.warn(`[feeds] Could not size ${url.href}`, error);
+    return null;
+  }
+}
