@@ -2,6 +2,7 @@ import type { ListedPost, Post } from "@core/content/types";
 import { TEXTS } from "@core/texts";
 import { formatLongDate } from "../lib/format";
 import { PlayButton } from "../player/play-button";
+import { QueueButtons } from "../player/queue-buttons";
 import { type PlayableTrack, trackFromPost } from "../player/tracks";
 import { AppLink } from "./app-link";
 import { Cover } from "./cover";
@@ -66,6 +67,7 @@ export function PostCard({ post, eager = false, playlist, headingLevel = 3 }: Po
         <Heading className="card__title">{title}</Heading>
         <p className="card__artist">{artist}</p>
         <p className="card__excerpt">{post.excerpt}</p>
+        {track ? <QueueButtons track={track} /> : null}
       </div>
     </article>
   );

@@ -151,6 +151,45 @@ export const trackEndedAtom = atom(null, (get, set, viewportWidth?: number) => {
 });
 trackEndedAtom.debugLabel = "player/trackEnded";
 
+/**
+ * Queue edits (docs/product.md section 4, "Up next"). The list holds each track once: a track
+ * queued again moves. With nothing current the track simply starts, as its play button would.
+ */
+function queue(get: Getter, set: Setter, track: PlayableTrack, at: "next" | "end", viewportWidth?: number) {
+  const current = get(currentTrack);
+  if (!current) {
+    set(trackList, [track]);
+    startTrack(set, track, viewportWidth);
+    return;
+  }
+  if (track.id === current.id) return;
+  const rest = get(trackList).filter((t) => t.id !== track.id);
+  const index = at === "next" ? rest.findIndex((t) => t.id === current.id) + 1 : rest.length;
+  set(trackList, [...rest.slice(0, index), track, ...rest.slice(index)]);
+}
+
+export const playNextAtom = atom(null, (get, set, track: PlayableTrack, viewportWidth?: number) =>
+  queue(get, set, track, "next", viewportWidth),
+);
+playNextAtom.debugLabel = "player/playNext";
+export const addToQueueAtom = atom(null, (get, set, track: PlayableTrack, viewportWidth?: number) =>
+  queue(get, set, track, "end", viewportWidth),
+);
+addToQueueAtom.debugLabel = "player/addToQueue";
+
+/** Plays a track of the queue (a click in the queue panel); the queue stays as it is. */
+export const playFromQueueAtom = atom(null, (get, set, id: string, viewportWidth?: number) => {
+  const track = get(trackList).find((t) => t.id === id);
+  if (track && track.id !== get(currentTrack)?.id) startTrack(set, track, viewportWidth);
+});
+playFromQueueAtom.debugLabel = "player/playFromQueue";
+
+/** Takes a track out of the queue; the current one stays (it is what plays). */
+export const removeFromQueueAtom = atom(null, (get, set, id: string) => {
+  if (id !== get(currentTrack)?.id) set(trackList, (list) => list.filter((t) => t.id !== id));
+});
+removeFromQueueAtom.debugLabel = "player/removeFromQueue";
+
 export const setVolumeAtom = atom(null, (_get, set, value: number) => {
   set(volume, clampVolume(value));
   if (value > 0) set(muted, false);

@@ -120,10 +120,11 @@ describe("tracks from content", () => {
         },
       ],
     } as unknown as Release;
+    // The release's order, the flagged lead wherever it is listed (the queue follows the page).
     const tracks = tracksFromRelease(release);
-    expect(tracks.map((t) => t.title)).toEqual(["B", "A"]);
-    expect(tracks[0]?.sources).toEqual({ soundcloud: "https://soundcloud.com/x/b" });
-    expect(tracks[1]?.artist).toBe("Label Artist");
+    expect(tracks.map((t) => t.title)).toEqual(["A", "B"]);
+    expect(tracks[1]?.sources).toEqual({ soundcloud: "https://soundcloud.com/x/b" });
+    expect(tracks[0]?.artist).toBe("Label Artist");
     const noPrimary = {
       ...release,
       tracks: release.tracks.map((t) => ({ ...t, isPrimary: false })),

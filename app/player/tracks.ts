@@ -119,11 +119,12 @@ export function releaseTrackId(releaseId: number, trackNumber: number): string {
   return `release-${releaseId}-${trackNumber}`;
 }
 
-/** Every playable track of a release, the primary one (flagged, else the first) first. */
+/**
+ * Every playable track of a release, in the release's own order: the queue follows the page, so
+ * Next after the lead track plays the one listed after it (docs/decisions/025-queue-feeds-demo.md).
+ */
 export function tracksFromRelease(release: Release): PlayableTrack[] {
-  const primary = release.tracks.find((t) => t.isPrimary) ?? release.tracks[0];
-  const ordered = primary ? [primary, ...release.tracks.filter((t) => t !== primary)] : [];
-  return ordered
+  return release.tracks
     .filter((t) => t.audioUrl)
     .map((t) => ({
       id: releaseTrackId(release.id, t.trackNumber),

@@ -9,6 +9,7 @@ import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
+import { QueueButtons } from "../player/queue-buttons";
 import { trackFromPost } from "../player/tracks";
 import type { Route } from "./+types/blog-post";
 
@@ -91,6 +92,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
           ) : null}
+          {track ? <QueueButtons track={track} className="post__queue" /> : null}
         </div>
         <div className="post__body">
           <p className="post__excerpt">{post.excerpt}</p>

@@ -7,6 +7,7 @@ import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
+import { QueueButtons } from "../player/queue-buttons";
 import { cueSeconds, trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtape";
 
@@ -77,7 +78,7 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
           <p className="detail__description">{mixtape.description}</p>
           {track ? (
             <p>
-              <PlayButton track={track} label="Play mixtape" />
+              <PlayButton track={track} label="Play mixtape" /> <QueueButtons track={track} />
             </p>
           ) : null}
           {mixtape.downloadUrl ? (

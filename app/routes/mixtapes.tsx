@@ -5,6 +5,8 @@ import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
 import { formatLongDate } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
+import { QueueButtons } from "../player/queue-buttons";
+import { trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtapes";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -45,26 +47,30 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid grid--cards">
-        {items.map((m, i) => (
-          <article key={m.id} className="card">
-            <Cover src={m.coverImage} alt="" size={400} eager={i < 3} className="card__cover" />
-            <div className="card__body">
-              <p className="card__meta">
-                <span className="badge">{m.category}</span>
-                <time dateTime={m.releaseDate}>{formatLongDate(m.releaseDate)}</time>
-              </p>
-              <h2 className="card__title">
-                <AppLink to={`/mixtapes/${m.slug}`} className="card__link">
-                  {m.title}
-                </AppLink>
-              </h2>
-              <p className="card__artist">{m.artist ?? "Crossfade"}</p>
-              <p className="card__excerpt">
-                {m.trackCount} tracks · {m.duration}
-              </p>
-            </div>
-          </article>
-        ))}
+        {items.map((m, i) => {
+          const track = trackFromMixtape(m);
+          return (
+            <article key={m.id} className="card">
+              <Cover src={m.coverImage} alt="" size={400} eager={i < 3} className="card__cover" />
+              <div className="card__body">
+                <p className="card__meta">
+                  <span className="badge">{m.category}</span>
+                  <time dateTime={m.releaseDate}>{formatLongDate(m.releaseDate)}</time>
+                </p>
+                <h2 className="card__title">
+                  <AppLink to={`/mixtapes/${m.slug}`} className="card__link">
+                    {m.title}
+                  </AppLink>
+                </h2>
+                <p className="card__artist">{m.artist ?? "Crossfade"}</p>
+                <p className="card__excerpt">
+                  {m.trackCount} tracks · {m.duration}
+                </p>
+                {track ? <QueueButtons track={track} /> : null}
+              </div>
+            </article>
+          );
+        })}
       </div>
     </div>
   );

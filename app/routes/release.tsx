@@ -6,6 +6,7 @@ import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
+import { QueueButtons } from "../player/queue-buttons";
 import { type PlayableTrack, releaseTrackId, tracksFromRelease } from "../player/tracks";
 import type { Route } from "./+types/release";
 
@@ -54,6 +55,8 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
   const links = Object.entries(release.purchaseLinks);
   const tracks = tracksFromRelease(release);
   const playable = new Map(tracks.map((t) => [t.id, t]));
+  // "Play release" starts at the lead track; the queue keeps the release's order from there.
+  const lead = (primary && playable.get(releaseTrackId(release.id, primary.trackNumber))) || tracks[0];
   return (
     <article className="container detail">
       <div className="detail__layout">
@@ -90,9 +93,9 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
               Lead track: <strong>{primary.title}</strong>
             </p>
           ) : null}
-          {tracks[0] ? (
+          {lead ? (
             <p>
-              <PlayButton track={tracks[0]} list={tracks} label="Play release" />
+              <PlayButton track={lead} list={tracks} label="Play release" />
             </p>
           ) : null}
           <p className="detail__description">{release.description}</p>
@@ -137,6 +140,11 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {t === primary ? <span className="badge badge--muted">Lead</span> : null}
               </span>
+              {playable.has(releaseTrackId(release.id, t.trackNumber)) ? (
+                <QueueButtons
+                  track={playable.get(releaseTrackId(release.id, t.trackNumber)) as PlayableTrack}
+                />
+              ) : null}
               {t.duration ? <span className="tracklist__time">{t.duration}</span> : null}
             </li>
           ))}

@@ -2,7 +2,7 @@ import { AppLink } from "@app/components/app-link";
 import { Icon, type IconName } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useRef } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import {
   currentTrackAtom,
   failureAtom,
@@ -25,6 +25,27 @@ import { formatTime } from "./format-time";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
 import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";
+
+const loadQueuePanel = () => import("./queue-panel");
+// The queue panel is code most listeners never open: its own chunk, fetched on first use.
+const QueuePanel = lazy(() => loadQueuePanel().then((m) => ({ default: m.QueuePanel })));
+
+/** Opens and closes the queue; the count says how long the list is. */
+function QueueToggle({ open, onToggle, count }: { open: boolean; onToggle: () => void; count: number }) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      aria-expanded={open}
+      aria-controls="player-queue"
+      onPointerEnter={() => void loadQueuePanel()}
+      onFocus={() => void loadQueuePanel()}
+      onClick={onToggle}
+    >
+      Queue<span className="player__count"> ({count})</span>
+    </button>
+  );
+}
 
 /** The accessible seek slider: role slider, arrow keys, "0:30 of 2:00". */
 function SeekSlider() {
@@ -144,6 +165,7 @@ export function PlayerBar() {
   const next = useSetAtom(nextTrackAtom);
   const previous = useSetAtom(previousTrackAtom);
   const mount = useRef<HTMLDivElement>(null);
+  const [queueOpen, setQueueOpen] = useState(false);
 
   useEngine(mount);
   useShortcuts();
@@ -207,6 +229,7 @@ export function PlayerBar() {
             ) : null}
           </div>
           <div className="player__side">
+            <QueueToggle open={queueOpen} onToggle={() => setQueueOpen(!queueOpen)} count={list.length} />
             <VolumeControl />
             {embed ? (
               <button
@@ -219,6 +242,11 @@ export function PlayerBar() {
             ) : null}
           </div>
         </section>
+      ) : null}
+      {track && queueOpen ? (
+        <Suspense fallback={null}>
+          <QueuePanel id="player-queue" onClose={() => setQueueOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,20 +1,14 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { currentTrackAtom, seekByAtom, toggleMuteAtom, togglePlayAtom } from "../atoms";
+import { focusedControl, ownsKey } from "./key-owner";
 
 export const SEEK_STEP_SECONDS = 10;
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === "TEXTAREA" || tag === "SELECT") return true;
-  if (tag !== "INPUT") return false;
-  const type = (target as HTMLInputElement).type;
-  return !["button", "checkbox", "radio", "range", "submit", "reset"].includes(type);
-}
-
-/** docs/product.md section 9: Space plays or pauses, M mutes, Left and Right seek ±10 s. */
+/**
+ * docs/product.md section 9: Space plays or pauses, M mutes, Left and Right seek ±10 s, unless
+ * the focused control uses the key itself (./key-owner.ts).
+ */
 export function useShortcuts() {
   const track = useAtomValue(currentTrackAtom);
   const toggle = useSetAtom(togglePlayAtom);
@@ -24,20 +18,18 @@ export function useShortcuts() {
   useEffect(() => {
     if (!track) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
-        return;
-      // Buttons and sliders keep their own Space and arrow behaviour.
-      const target = event.target as HTMLElement | null;
-      const onControl = target?.closest("button, a, [role='slider']") != null;
-      if (event.key === " " && !onControl) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const control = focusedControl(event.target);
+      if (control && ownsKey(control, event.key)) return;
+      if (event.key === " ") {
         event.preventDefault();
         toggle();
       } else if (event.key === "m" || event.key === "M") {
         toggleMute();
-      } else if (event.key === "ArrowLeft" && !onControl) {
+      } else if (event.key === "ArrowLeft") {
         event.preventDefault();
         seekBy(-SEEK_STEP_SECONDS);
-      } else if (event.key === "ArrowRight" && !onControl) {
+      } else if (event.key === "ArrowRight") {
         event.preventDefault();
         seekBy(SEEK_STEP_SECONDS);
       }

@@ -1,0 +1,119 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser";
+import { postWithAudio, published } from "./catalogue";
+
+const session = useBrowser();
+const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
+const nowPlaying = (page: Page) => player(page).locator(".player__title").textContent();
+const queue = (page: Page) => page.getByRole("region", { name: "Queue" });
+const queuedTitles = (page: Page) => queue(page).locator(".queue-panel__title").allTextContents();
+/** Set E2E_SCREENSHOTS to a folder to keep pictures of the queue (docs/decisions/025-queue-feeds-demo.md). */
+const shots = process.env.E2E_SCREENSHOTS;
+
+// A release whose every track plays from local audio and whose lead track is the second.
+const release = published.releases.find(
+  (r) =>
+    r.tracks.every((t) => t.audio_platform === "local") &&
+    r.tracks.find((t) => t.is_primary_track)?.track_number === 2,
+);
+if (!release) throw new Error("the demo catalogue has no all-local release led by its second track");
+const tracks = release.tracks;
+const title = (n: number) => tracks[n - 1]?.title as string;
+const playName = (n: number) => `Play ${title(n)} by ${tracks[n - 1]?.artist_name}`;
+const row = (page: Page, n: number) => page.locator(".tracklist__row").nth(n - 1);
+
+describe("the queue", () => {
+  it("follows the release's order: Next after the lead track (track 2) plays track 3", async () => {
+    const page = await session.newPage();
+    await page.goto(`/releases/${release.slug}`, { waitUntil: "networkidle" });
+    await row(page, 2)
+      .getByRole("button", { name: playName(2), exact: true })
+      .click();
+    await expect.poll(() => nowPlaying(page)).toBe(title(2));
+    await player(page).getByRole("button", { name: "Next track" }).click();
+    await expect.poll(() => nowPlaying(page)).toBe(title(3));
+    // "Play release" starts at the lead track, with the release in its order.
+    await page.getByRole("button", { name: /^Play release/ }).click();
+    await expect.poll(() => nowPlaying(page)).toBe(title(2));
+    await player(page).getByRole("button", { name: "Queue" }).click();
+    expect(await queuedTitles(page)).toEqual(tracks.map((t) => t.title));
+  });
+
+  it("takes Play next and Add to queue, plays any entry by click, and keeps the queue over a reload", async () => {
+    const post = postWithAudio("local", "/media/audio/deep-pulse.mp3");
+    const postTitle = post.track_title ?? post.title;
+    for (const width of [1280, 375]) {
+      const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
+      await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+      await page
+        .locator(".track-box")
+        .getByRole("button", { name: /^Play / })
+        .click();
+      await expect.poll(() => nowPlaying(page)).toBe(postTitle);
+
+      await page.goto(`/releases/${release.slug}`, { waitUntil: "networkidle" });
+      await row(page, 3)
+        .getByRole("button", { name: `Add to queue ${title(3)} by ${tracks[2]?.artist_name}` })
+        .click();
+      await row(page, 5)
+        .getByRole("button", { name: `Play next ${title(5)} by ${tracks[4]?.artist_name}` })
+        .click();
+      // Queuing never interrupts what plays.
+      expect(await nowPlaying(page)).toBe(postTitle);
+
+      await player(page).getByRole("button", { name: "Queue" }).click();
+      expect(await queuedTitles(page)).toEqual([postTitle, title(5), title(3)]);
+      const current = queue(page).locator("[aria-current='true']");
+      expect(await current.locator(".queue-panel__title").textContent()).toBe(postTitle);
+      if (shots) {
+        mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: join(shots, `queue-${width}.png`) });
+      }
+
+      await player(page).getByRole("button", { name: "Next track" }).click();
+      await expect.poll(() => nowPlaying(page)).toBe(title(5));
+
+      await page.reload({ waitUntil: "networkidle" });
+      await expect.poll(() => nowPlaying(page), { timeout: 10_000 }).toBe(title(5));
+      await player(page).getByRole("button", { name: "Queue" }).click();
+      expect(await queuedTitles(page)).toEqual([postTitle, title(5), title(3)]);
+      expect(await current.locator(".queue-panel__title").textContent()).toBe(title(5));
+
+      await queue(page)
+        .getByRole("button", { name: `Play ${title(3)} by ${tracks[2]?.artist_name}` })
+        .click();
+      await expect.poll(() => nowPlaying(page)).toBe(title(3));
+      await page.close();
+    }
+  });
+});
+
+describe("keys of the focused control", () => {
+  it("leaves Left and Right to the volume slider: they change the volume, not the position", async () => {
+    const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
+    const page = await session.newPage();
+    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await page
+      .locator(".track-box")
+      .getByRole("button", { name: /^Play / })
+      .click();
+    await player(page).getByRole("button", { name: "Pause" }).click();
+    await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
+    const seek = player(page).getByRole("slider", { name: "Seek" });
+    const position = await seek.getAttribute("aria-valuenow");
+    const volume = player(page).getByLabel("Volume");
+    await volume.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => volume.inputValue()).toBe("0.8");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => volume.inputValue()).toBe("0.9");
+    expect(await seek.getAttribute("aria-valuenow")).toBe(position);
+    // Space is not the slider's: it still plays and pauses.
+    await page.keyboard.press("Space");
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+  });
+});
