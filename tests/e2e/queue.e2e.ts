@@ -9,7 +9,11 @@ const session = useBrowser();
 const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
 const nowPlaying = (page: Page) => player(page).locator(".player__title").textContent();
 const queue = (page: Page) => page.getByRole("region", { name: "Queue" });
-const queuedTitles = (page: Page) => queue(page).locator(".queue-panel__title").allTextContents();
+/** The queue panel's titles, once it has loaded (its code comes on first use). */
+const queuedTitles = async (page: Page) => {
+  await queue(page).locator(".queue-panel__title").first().waitFor();
+  return queue(page).locator(".queue-panel__title").allTextContents();
+};
 /** Set E2E_SCREENSHOTS to a folder to keep pictures of the queue (docs/decisions/025-queue-feeds-demo.md). */
 const shots = process.env.E2E_SCREENSHOTS;
 
