@@ -1,5 +1,5 @@
 // `npm run media:sizes`: records the byte size of every audio file in public/media/audio/ in
-// worker/feeds/media-sizes.ts, for the podcast feed's enclosures (docs/decisions/025-queue-feeds-demo.md).
+// worker/feeds/media-sizes.ts, for the podcast feed's enclosures (docs/decisions/030-queue-feeds-demo.md).
 // scripts/media-sizes.test.ts fails when a file changed and this was not run.
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

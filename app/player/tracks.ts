@@ -121,7 +121,7 @@ export function releaseTrackId(releaseId: number, trackNumber: number): string {
 
 /**
  * Every playable track of a release, in the release's own order: the queue follows the page, so
- * Next after the lead track plays the one listed after it (docs/decisions/025-queue-feeds-demo.md).
+ * Next after the lead track plays the one listed after it (docs/decisions/030-queue-feeds-demo.md).
  */
 export function tracksFromRelease(release: Release): PlayableTrack[] {
   return release.tracks

@@ -1,6 +1,6 @@
 // `npx tsx scripts/catalogue/make-demo-mix.ts`: the demo mixtapes' audio (DEMO_MIX), spliced
 // from the clips make-audio.sh made, so a mix's whole tracklist plays on a fresh checkout without
-// SoX or LAME (docs/decisions/025-queue-feeds-demo.md). The clips are constant-bitrate MPEG-2
+// SoX or LAME (docs/decisions/030-queue-feeds-demo.md). The clips are constant-bitrate MPEG-2
 // Layer III with no ID3 tag or Xing header: whole frames can be cut and joined as they are.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -14,7 +14,7 @@ const queuedTitles = async (page: Page) => {
   await queue(page).locator(".queue-panel__title").first().waitFor();
   return queue(page).locator(".queue-panel__title").allTextContents();
 };
-/** Set E2E_SCREENSHOTS to a folder to keep pictures of the queue (docs/decisions/025-queue-feeds-demo.md). */
+/** Set E2E_SCREENSHOTS to a folder to keep pictures of the queue (docs/decisions/030-queue-feeds-demo.md). */
 const shots = process.env.E2E_SCREENSHOTS;
 
 // A release whose every track plays from local audio and whose lead track is the second.

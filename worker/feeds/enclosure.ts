@@ -22,7 +22,7 @@ const HEAD_TIMEOUT_MS = 3000;
 /**
  * The enclosure of an audio file, or null when its byte length cannot be known. Files the site
  * serves itself are looked up in the sizes `npm run media:sizes` recorded; files elsewhere (CMS
- * uploads) are asked with a HEAD request (docs/decisions/025-queue-feeds-demo.md).
+ * uploads) are asked with a HEAD request (docs/decisions/030-queue-feeds-demo.md).
  */
 export async function enclosureFor(fileUrl: string, siteUrl: string): Promise<Enclosure | null> {
   const url = new URL(fileUrl, `${siteUrl}/`);

@@ -4,7 +4,7 @@ import { currentTrackAtom, playFromQueueAtom, removeFromQueueAtom, trackListAtom
 /**
  * The queue (docs/product.md section 4, "Up next"): the list the player advances through, in
  * order, the current track marked. Any track plays by click; any other can be taken out.
- * Loaded the first time a visitor opens it (docs/decisions/025-queue-feeds-demo.md).
+ * Loaded the first time a visitor opens it (docs/decisions/030-queue-feeds-demo.md).
  */
 export function QueuePanel({ id, onClose }: { id: string; onClose: () => void }) {
   const list = useAtomValue(trackListAtom);
