@@ -10,28 +10,22 @@ import type { PlayableTrack } from "./tracks";
 export function QueueButtons({ track, className }: { track: PlayableTrack; className?: string }) {
   const playNext = useSetAtom(playNextAtom);
   const addToQueue = useSetAtom(addToQueueAtom);
-  const what = <span className="visually-hidden">{` ${track.title} by ${track.artist}`}</span>;
-  const preload = () => preloadPlayer(track);
+  const button = (label: string, act: typeof playNext) => (
+    <button
+      type="button"
+      className="queue-buttons__button"
+      onPointerEnter={() => preloadPlayer(track)}
+      onFocus={() => preloadPlayer(track)}
+      onClick={() => act(track, window.innerWidth)}
+    >
+      {label}
+      <span className="visually-hidden">{` ${track.title} by ${track.artist}`}</span>
+    </button>
+  );
   return (
     <span className={`queue-buttons${className ? ` ${className}` : ""}`}>
-      <button
-        type="button"
-        className="queue-buttons__button"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => playNext(track, window.innerWidth)}
-      >
-        Play next{what}
-      </button>
-      <button
-        type="button"
-        className="queue-buttons__button"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => addToQueue(track, window.innerWidth)}
-      >
-        Add to queue{what}
-      </button>
+      {button("Play next", playNext)}
+      {button("Add to queue", addToQueue)}
     </span>
   );
 }

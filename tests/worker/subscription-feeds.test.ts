@@ -77,14 +77,6 @@ describe("the mixtape podcast, /mixtapes/feed.xml", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await enclosureFor("/media/audio/unrecorded.mp3", "https://site.example")).toBeNull();
   });
-
-  it("answers 503 with Retry-After when the catalogue fails, never an empty feed", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const seen = await visitWorker("/mixtapes/feed.xml", { DB: throwingD1(), APP_VERSION: "podcast-fault" });
-    expect(seen.status).toBe(503);
-    expect(seen.headers.get("Retry-After")).toBeTruthy();
-    expect(seen.body).not.toContain("<rss");
-  });
 });
 
 describe("the events calendar, /events.ics", () => {
@@ -122,12 +114,16 @@ describe("the events calendar, /events.ics", () => {
       /<link [^>]*rel="alternate" type="text\/calendar" title="Crossfade events" href="\/events.ics"\/>/,
     );
   });
+});
 
-  it("answers 503 with Retry-After when the catalogue fails, never an empty calendar", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const seen = await visitWorker("/events.ics", { DB: throwingD1(), APP_VERSION: "calendar-fault" });
-    expect(seen.status).toBe(503);
-    expect(seen.headers.get("Retry-After")).toBeTruthy();
-    expect(seen.body).not.toContain("BEGIN:VCALENDAR");
-  });
+// A failing CMS (the degraded path) is in tests/worker/cms-faults.test.ts; here the store throws.
+it.each([
+  ["/mixtapes/feed.xml", "<rss"],
+  ["/events.ics", "BEGIN:VCALENDAR"],
+])("%s answers 503 with Retry-After when the catalogue fails, never an empty feed", async (path, start) => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  const seen = await visitWorker(path, { DB: throwingD1(), APP_VERSION: `fault-${path}` });
+  expect(seen.status).toBe(503);
+  expect(seen.headers.get("Retry-After")).toBeTruthy();
+  expect(seen.body).not.toContain(start);
 });
