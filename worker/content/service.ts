@@ -10,6 +10,7 @@ import { knownTaxa, runSearch } from "./search-run";
 import type { ContentSource } from "./source";
 import { requestSourceFailed } from "./source-failure";
 import { createStrapiSearch, createStrapiSource } from "./strapi";
+import { budgetMs, type TimeBudget, timeBudget } from "./time-budget";
 
 /** Which sources this deployment uses (reported by /api/health). */
 export function describeSources(env: WorkerEnv) {
@@ -20,12 +21,9 @@ export function describeSources(env: WorkerEnv) {
 }
 
 /** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (docs/architecture.md). */
-function contentSource(env: WorkerEnv): ContentSource {
+function contentSource(env: WorkerEnv, budget: TimeBudget): ContentSource {
   if (!env.CMS_URL) return createD1Source(env.DB, env.UPLOADS);
-  return createStrapiSource(env.CMS_URL, undefined, {
-    token: env.CMS_API_TOKEN,
-    timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined,
-  });
+  return createStrapiSource(env.CMS_URL, undefined, { token: env.CMS_API_TOKEN, budget });
 }
 
 // The availability flag lives as long as the isolate: "checked at start" (docs/product.md section 4).
@@ -39,11 +37,9 @@ export function resetSearchAvailability(): void {
   Object.assign(searchAvailability, newAvailability());
 }
 
-function createSearch(env: WorkerEnv): SearchIndex {
+function createSearch(env: WorkerEnv, budget: TimeBudget): SearchIndex {
   // The content source's own search: FTS5 in D1, or Strapi's $containsi filters.
-  const own = env.CMS_URL
-    ? createStrapiSearch(env.CMS_URL, undefined, { timeoutMs: Number(env.CMS_TIMEOUT_MS) || undefined })
-    : createD1Search(env.DB);
+  const own = env.CMS_URL ? createStrapiSearch(env.CMS_URL, undefined, { budget }) : createD1Search(env.DB);
   if (!env.MEILISEARCH_HOST) return own;
   const meili = createMeiliSearch({
     host: env.MEILISEARCH_HOST,
@@ -72,12 +68,14 @@ export function createContentService(
   ctx?: Pick<ExecutionContext, "waitUntil">,
   cache: ContentCache = contentCacheFor(env, ctx),
 ): ContentService {
-  const { catalogue, submissions, newsletter } = withFailurePath(contentSource(env));
+  // One deadline for every CMS call of this request, the source's and its search's alike.
+  const budget = timeBudget(budgetMs(env.CMS_TIMEOUT_MS));
+  const { catalogue, submissions, newsletter } = withFailurePath(contentSource(env, budget));
   const service: ContentService = {
     catalogue: cachedCatalogue(catalogue, cache),
     submissions,
     newsletter,
-    search: cachedSearch(createSearch(env), cache),
+    search: cachedSearch(createSearch(env, budget), cache),
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
     sourceFailed: requestSourceFailed,

@@ -8,9 +8,19 @@ import type {
   SearchResult,
   Suggestion,
 } from "@core/content/types";
-import { Meilisearch, type SearchParams, type SearchResponse } from "meilisearch";
+import { Meilisearch, type SearchParams } from "meilisearch";
+import { readAnswer, type Shape } from "../answer-shape";
 import { balance } from "../balance";
+import { SourceError } from "../source-error";
 import { documentToMixtape, documentToPost, type MixtapeDocument, type PostDocument } from "./documents";
+import {
+  answerOf,
+  anyHitShape,
+  mixtapeHitShape,
+  postHitShape,
+  type SearchAnswer,
+  suggestionHitShape,
+} from "./shapes";
 import { taxonNames } from "./taxonomy";
 
 export interface MeiliConfig {
@@ -90,11 +100,8 @@ function facetValues(
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
-function toFacets(
-  response: SearchResponse<Record<string, unknown>>,
-  names: Map<string, string>,
-): SearchFacets {
-  const distribution = response.facetDistribution as Record<string, Record<string, number>> | undefined;
+function toFacets(response: SearchAnswer<unknown>, names: Map<string, string>): SearchFacets {
+  const distribution = response.facetDistribution;
   const featured = distribution?.is_featured ?? {};
   return {
     genres: facetValues(distribution, "genres.slug", names),
@@ -104,7 +111,7 @@ function toFacets(
 }
 
 function paged<T>(
-  response: SearchResponse<Record<string, unknown>>,
+  response: SearchAnswer<unknown>,
   items: T[],
   facets: SearchFacets,
 ): SearchResult<T> {
@@ -137,9 +144,15 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
   const names = async () =>
     (config.names ?? (() => taxonNames(client)))().catch(() => new Map<string, string>());
 
-  async function searchIndex<T>(index: string, params: SearchParams & { q: string }) {
+  /** One search, its answer checked against what is read of it (a mismatch throws: failover). */
+  async function searchIndex<T>(index: string, params: SearchParams & { q: string }, hit: Shape<T>) {
     const { q, ...rest } = params;
-    return client.index<T & Record<string, unknown>>(index).search(q, rest);
+    const answer = await client.index(index).search(q, rest);
+    const read = readAnswer(answerOf(hit), answer);
+    if (!read.ok) {
+      throw new SourceError(`Unexpected answer from the ${index} index: ${read.problem}`, "parse");
+    }
+    return read.value;
   }
 
   return {
@@ -148,7 +161,7 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async searchPosts(query): Promise<SearchResult<PostHit>> {
       const filter = meiliFilter(query, true);
       const [response, labels] = await Promise.all([
-        searchIndex<PostDocument>("blog-post", {
+        searchIndex("blog-post", {
           q: query.query,
           page: query.page ?? 1,
           hitsPerPage: query.pageSize ?? 15,
@@ -158,11 +171,12 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
           facets: POST_FACETS,
           ...(filter.length ? { filter } : {}),
           attributesToRetrieve: POST_FIELDS,
-        }),
+        }, postHitShape),
         names(),
       ]);
       const items = response.hits.map((hit) => {
-        const post = documentToPost(hit as unknown as PostDocument);
+        // Checked against postHitShape: the fields asked for, typed as the index stores them.
+        const post = documentToPost(hit as PostDocument);
         const f = hit._formatted ?? {};
         return {
           post,
@@ -179,7 +193,7 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async searchMixtapes(query): Promise<SearchResult<MixtapeHit>> {
       const filter = meiliFilter(query, false);
       const [response, labels] = await Promise.all([
-        searchIndex<MixtapeDocument>("mixtape", {
+        searchIndex("mixtape", {
           q: query.query,
           page: query.page ?? 1,
           hitsPerPage: query.pageSize ?? 15,
@@ -189,11 +203,11 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
           facets: MIXTAPE_FACETS,
           ...(filter.length ? { filter } : {}),
           attributesToRetrieve: MIXTAPE_FIELDS,
-        }),
+        }, mixtapeHitShape),
         names(),
       ]);
       const items = response.hits.map((hit) => {
-        const mixtape = documentToMixtape(hit as unknown as MixtapeDocument);
+        const mixtape = documentToMixtape(hit as MixtapeDocument);
         const f = hit._formatted ?? {};
         return {
           mixtape,
@@ -210,15 +224,17 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async suggest(q, limit): Promise<Suggestion[]> {
       const params = { q, hitsPerPage: limit, attributesToRetrieve: ["title", "artist_name", "slug"] };
       const [posts, mixtapes] = await Promise.all([
-        searchIndex<PostDocument>("blog-post", params),
-        searchIndex<MixtapeDocument>("mixtape", params),
+        searchIndex("blog-post", params, suggestionHitShape),
+        searchIndex("mixtape", params, suggestionHitShape),
       ]);
-      const toSuggestion = (kind: "post" | "mixtape", base: string) => (hit: Record<string, unknown>) => ({
-        kind,
-        title: text(hit.title, ""),
-        artist: typeof hit.artist_name === "string" ? hit.artist_name : null,
-        href: `${base}/${text(hit.slug, "")}`,
-      });
+      const toSuggestion =
+        (kind: "post" | "mixtape", base: string) =>
+        (hit: { title: string; artist_name?: string | null; slug: string }) => ({
+          kind,
+          title: hit.title,
+          artist: hit.artist_name ?? null,
+          href: `${base}/${hit.slug}`,
+        });
       return balance(
         posts.hits.map(toSuggestion("post", "/blog")),
         mixtapes.hits.map(toSuggestion("mixtape", "/mixtapes")),
@@ -229,11 +245,11 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async health() {
       await client.health();
       // docs/product.md section 4: unavailable when the service returns no posts in a test search.
-      const probe = await searchIndex<PostDocument>("blog-post", {
-        q: "",
-        hitsPerPage: 1,
-        attributesToRetrieve: ["id"],
-      });
+      const probe = await searchIndex(
+        "blog-post",
+        { q: "", hitsPerPage: 1, attributesToRetrieve: ["id"] },
+        anyHitShape,
+      );
       return probe.hits.length > 0;
     },
   };

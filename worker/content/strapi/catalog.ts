@@ -1,9 +1,10 @@
 import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "@core/content/types";
 import { eventLists } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
-import { type CmsClient, containsAny, type Param, paginate, populate, type StrapiList } from "./client";
+import type { Shape } from "../answer-shape";
+import { type CmsClient, containsAny, type Param, paginate, populate } from "./client";
 import { toEvent, toMixtape, toRelease } from "./mappers";
-import type { StrapiEvent, StrapiMixtape, StrapiRelease } from "./shapes";
+import { eventShape, listOf, mixtapeShape, releaseShape, rowsOf } from "./shapes";
 
 export const RELEASE_POPULATE = ["artwork", "tracks", "purchase_links"];
 export const EVENT_POPULATE = ["coverImage", "location"];
@@ -13,10 +14,11 @@ async function listPaged<S, T>(
   path: string,
   params: Param[],
   filter: ListFilter,
+  row: Shape<S>,
   map: (row: S) => T,
 ): Promise<Page<T>> {
   const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
-  const res = await cms.get<StrapiList<S>>(path, [...params, ...paginate(page, pageSize)]);
+  const res = await cms.get(path, [...params, ...paginate(page, pageSize)], listOf(row));
   return toPage(res.data.map(map), page, pageSize, res.meta.pagination.total);
 }
 
@@ -25,9 +27,10 @@ async function bySlug<S, T>(
   path: string,
   slug: string,
   params: Param[],
+  shape: Shape<S>,
   map: (row: S) => T,
 ): Promise<T | null> {
-  const res = await cms.get<StrapiList<S>>(path, [["filters[slug][$eq]", slug], ...params]);
+  const res = await cms.get(path, [["filters[slug][$eq]", slug], ...params], rowsOf(shape));
   const row = res.data[0];
   return row ? map(row) : null;
 }
@@ -40,11 +43,11 @@ export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<P
     ["sort", "release_date:desc"],
     ...(search ? [["filters[title][$containsi]", search] as const] : []),
   ];
-  return listPaged(cms, "/mixtapes", params, filter, (m: StrapiMixtape) => toMixtape(m, cms.media));
+  return listPaged(cms, "/mixtapes", params, filter, mixtapeShape, (m) => toMixtape(m, cms.media));
 }
 
 export function getMixtape(cms: CmsClient, slug: string): Promise<Mixtape | null> {
-  return bySlug(cms, "/mixtapes", slug, [["populate", "*"]], (m: StrapiMixtape) => toMixtape(m, cms.media));
+  return bySlug(cms, "/mixtapes", slug, [["populate", "*"]], mixtapeShape, (m) => toMixtape(m, cms.media));
 }
 
 /** GET /label-releases: artwork, tracks, purchase links; newest first; title/artist search. */
@@ -55,11 +58,11 @@ export function listReleases(cms: CmsClient, filter: ListFilter = {}): Promise<P
     ["sort", "release_date:desc"],
     ...(search ? containsAny(["title", "artist_name"], search) : []),
   ];
-  return listPaged(cms, "/label-releases", params, filter, (r: StrapiRelease) => toRelease(r, cms.media));
+  return listPaged(cms, "/label-releases", params, filter, releaseShape, (r) => toRelease(r, cms.media));
 }
 
 export function getRelease(cms: CmsClient, slug: string): Promise<Release | null> {
-  return bySlug(cms, "/label-releases", slug, populate(RELEASE_POPULATE), (r: StrapiRelease) =>
+  return bySlug(cms, "/label-releases", slug, populate(RELEASE_POPULATE), releaseShape, (r) =>
     toRelease(r, cms.media),
   );
 }
@@ -68,11 +71,11 @@ export function getRelease(cms: CmsClient, slug: string): Promise<Release | null
 export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists> {
   const events: MusicEvent[] = [];
   for (let page = 1; ; page++) {
-    const res = await cms.get<StrapiList<StrapiEvent>>("/events", [
-      ...populate(EVENT_POPULATE),
-      ["sort", "starts_at:asc"],
-      ...paginate(page, DEFAULT_LIST_PAGE_SIZE),
-    ]);
+    const res = await cms.get(
+      "/events",
+      [...populate(EVENT_POPULATE), ["sort", "starts_at:asc"], ...paginate(page, DEFAULT_LIST_PAGE_SIZE)],
+      listOf(eventShape),
+    );
     events.push(...res.data.map((e) => toEvent(e, cms.media)));
     if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
   }
@@ -80,5 +83,5 @@ export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists>
 }
 
 export function getEvent(cms: CmsClient, slug: string): Promise<MusicEvent | null> {
-  return bySlug(cms, "/events", slug, populate(EVENT_POPULATE), (e: StrapiEvent) => toEvent(e, cms.media));
+  return bySlug(cms, "/events", slug, populate(EVENT_POPULATE), eventShape, (e) => toEvent(e, cms.media));
 }

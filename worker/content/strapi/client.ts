@@ -1,8 +1,11 @@
+import { readAnswer, type Shape } from "../answer-shape";
 import { SourceError, type SourceFailure } from "../source-error";
+import { type TimeBudget, timeBudget } from "../time-budget";
 
 /**
  * The HTTP edge of the Strapi 5 source: builds REST URLs with Strapi's bracket query syntax,
- * gives every request a time budget and turns relative media URLs into absolute ones.
+ * holds every call to the request's time budget, checks every answer against the shape the
+ * caller reads (./shapes.ts) and turns relative media URLs into absolute ones.
  */
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -10,8 +13,13 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 export interface StrapiOptions {
   /** Replaces the global fetch (tests record requests with it). */
   fetch?: FetchLike;
-  /** Time budget of each upstream request; default 5000 ms. */
+  /** Time budget of each upstream request when no `budget` is shared; default 5000 ms. */
   timeoutMs?: number;
+  /**
+   * The one deadline of a request's CMS calls (../time-budget.ts). The content service shares
+   * one between the source and its search; without it each call gets `timeoutMs` of its own.
+   */
+  budget?: TimeBudget;
   /** Strapi API token, sent as a bearer token (needed for the submissions admin calls). */
   token?: string;
 }
@@ -75,26 +83,32 @@ export function anyOf(path: string, values: readonly string[]): Param[] {
   return values.map((v, i) => [`filters${path}[$in][${i}]`, v] as const);
 }
 
-export interface StrapiList<T> {
-  data: T[];
-  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
-}
-
 export interface CmsClient {
   /** The API base, e.g. http://127.0.0.1:1337/api. */
   readonly apiBase: string;
   /** The CMS origin media URLs are relative to. */
   readonly origin: string;
-  /** `auth`: send the API token (only the submissions admin calls need it). */
-  get<T>(path: string, params: readonly Param[], auth?: boolean): Promise<T>;
-  send<T>(method: "POST" | "PUT", path: string, body: BodyInit, json: boolean, auth?: boolean): Promise<T>;
+  /**
+   * The answer, once it matches `shape`. `auth`: send the API token (only the submissions admin
+   * calls need it).
+   */
+  get<T>(path: string, params: readonly Param[], shape: Shape<T>, auth?: boolean): Promise<T>;
+  send<T>(
+    method: "POST" | "PUT",
+    path: string,
+    body: BodyInit,
+    json: boolean,
+    shape: Shape<T>,
+    auth?: boolean,
+  ): Promise<T>;
   /** Absolute URL of a CMS media path; absolute URLs pass through. */
   media(url: string | null | undefined): string | null;
 }
 
 /**
  * `baseUrl` is the CMS origin or its API base (`…/api`); both work. Non-OK answers throw a
- * CmsError carrying Strapi's error message when the body has one.
+ * CmsError carrying Strapi's error message when the body has one; an OK answer that is not JSON
+ * or not of the expected shape throws a "parse" CmsError naming what did not match.
  */
 export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): CmsClient {
   const trimmed = baseUrl.replace(/\/+$/, "");
@@ -102,19 +116,29 @@ export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): C
   const origin = new URL(apiBase).origin;
   const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 5000;
+  const budget = () => options.budget ?? timeBudget(timeoutMs);
 
-  async function request<T>(url: string, init: RequestInit, auth = false): Promise<T> {
+  async function request<T>(url: string, init: RequestInit, shape: Shape<T>, auth = false): Promise<T> {
+    const left = budget().left();
+    if (left <= 0) {
+      throw new CmsError(`Request to ${url} not sent: the request's CMS time budget is spent`, "network");
+    }
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
     // Only with `auth`: a custom Strapi token replaces the public role's read permissions.
     if (auth && options.token) headers.set("Authorization", `Bearer ${options.token}`);
     let res: Response;
     try {
-      res = await doFetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+      res = await doFetch(url, { ...init, headers, signal: AbortSignal.timeout(left) });
     } catch (cause) {
       throw new CmsError(`Request to ${url} failed`, "network", undefined, null, { cause });
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (cause) {
+      throw new CmsError(`Reading the answer of ${url} failed`, "network", res.status, null, { cause });
+    }
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;
@@ -127,20 +151,23 @@ export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): C
       const message = typeof raw === "string" && raw ? raw : null;
       throw new CmsError(message ?? `CMS answered ${res.status}`, "status", res.status, message);
     }
-    return body as T;
+    const read = readAnswer(shape, body);
+    if (!read.ok) throw new CmsError(`Unexpected answer from ${url}: ${read.problem}`, "parse", res.status);
+    return read.value;
   }
 
   return {
     apiBase,
     origin,
-    get: (path, params, auth) => {
+    get: (path, params, shape, auth) => {
       const qs = queryString(params);
-      return request(`${apiBase}${path}${qs ? `?${qs}` : ""}`, { method: "GET" }, auth);
+      return request(`${apiBase}${path}${qs ? `?${qs}` : ""}`, { method: "GET" }, shape, auth);
     },
-    send: (method, path, body, json, auth) =>
+    send: (method, path, body, json, shape, auth) =>
       request(
         `${apiBase}${path}`,
         { method, body, headers: json ? { "Content-Type": "application/json" } : undefined },
+        shape,
         auth,
       ),
     media: (url) => {

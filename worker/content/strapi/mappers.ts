@@ -23,8 +23,8 @@ import type {
   StrapiMixtape,
   StrapiPost,
   StrapiRelease,
+  StrapiNamed,
   StrapiSubmission,
-  StrapiTaxon,
 } from "./shapes";
 
 export type MediaUrl = (url: string | null | undefined) => string | null;
@@ -32,7 +32,7 @@ export type MediaUrl = (url: string | null | undefined) => string | null;
 const nonBlank = (s: string | null | undefined): string | null => (s?.trim() ? s : null);
 
 /** Name and slug, alphabetical like the embedded store. */
-export function toTaxa(list: StrapiTaxon[] | null | undefined): Taxon[] {
+export function toTaxa(list: StrapiNamed[] | null | undefined): Taxon[] {
   return (list ?? [])
     .map((t) => ({ name: t.name, slug: t.slug }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -17,10 +17,9 @@ import {
   type Param,
   paginate,
   populate,
-  type StrapiList,
 } from "./client";
 import { toAggregatedPost, toPost } from "./mappers";
-import type { StrapiAggregatedPost, StrapiPost } from "./shapes";
+import { aggregatedPostShape, listOf, postShape, rowsOf } from "./shapes";
 
 /** docs/product.md section 7: the populate list of GET /blog-posts (tags: docs/product.md). */
 export const POST_POPULATE = ["genres", "locations", "coverImage", "audio_file", "tags"];
@@ -40,13 +39,13 @@ function postFilters(filter: PostFilter): Param[] {
 }
 
 /** GET /blog-posts; throws 'Failed to fetch blog posts' with the CMS error as cause. */
-async function fetchPosts(cms: CmsClient, params: Param[]): Promise<StrapiList<StrapiPost>> {
+async function fetchPosts(cms: CmsClient, params: Param[]) {
   try {
-    return await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
-      ...populate(POST_POPULATE),
-      ...params,
-      ["sort", "postDate:desc"],
-    ]);
+    return await cms.get(
+      "/blog-posts",
+      [...populate(POST_POPULATE), ...params, ["sort", "postDate:desc"]],
+      listOf(postShape),
+    );
   } catch (cause) {
     throw failed("Failed to fetch blog posts", cause);
   }
@@ -79,10 +78,14 @@ export function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page
 
 /** GET /blog-posts?filters[slug][$eq]={slug}&populate=*; empty data is null. */
 export async function getPost(cms: CmsClient, slug: string): Promise<Post | null> {
-  const res = await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
-    ["filters[slug][$eq]", slug],
-    ["populate", "*"],
-  ]);
+  const res = await cms.get(
+    "/blog-posts",
+    [
+      ["filters[slug][$eq]", slug],
+      ["populate", "*"],
+    ],
+    rowsOf(postShape),
+  );
   const post = res.data[0];
   return post ? toPost(post, cms.media) : null;
 }
@@ -90,11 +93,11 @@ export async function getPost(cms: CmsClient, slug: string): Promise<Post | null
 /** Aggregated posts, newest first; failures are skipped silently (docs/product.md section 8). */
 function aggregatedHead(cms: CmsClient, count: number) {
   const head = async () => {
-    const res = await cms.get<StrapiList<StrapiAggregatedPost>>("/aggregated-posts", [
-      ...populate(AGGREGATED_POPULATE),
-      ...paginate(1, count),
-      ["sort", "published_date:desc"],
-    ]);
+    const res = await cms.get(
+      "/aggregated-posts",
+      [...populate(AGGREGATED_POPULATE), ...paginate(1, count), ["sort", "published_date:desc"]],
+      listOf(aggregatedPostShape),
+    );
     return { items: res.data.map((a) => toAggregatedPost(a, cms.media)), total: res.meta.pagination.total };
   };
   return partOrElse("Failed to fetch aggregated posts", head, { items: [], total: 0 }, { silent: true });

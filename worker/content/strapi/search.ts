@@ -22,13 +22,13 @@ import {
   type Param,
   paginate,
   populate,
-  type StrapiList,
   type StrapiOptions,
 } from "./client";
 import { highlight } from "./highlight";
 import { toMixtape, toPost } from "./mappers";
 import { POST_POPULATE, POST_SEARCH_FIELDS } from "./posts";
-import type { StrapiMixtape, StrapiPost } from "./shapes";
+import * as v from "valibot";
+import { listOf, mixtapeShape, postShape, suggestionShape } from "./shapes";
 
 function facetValues(lists: Taxon[][]): FacetValue[] {
   const counts = new Map<string, FacetValue>();
@@ -64,13 +64,17 @@ async function postHits(cms: CmsClient, q: SearchQuery): Promise<SearchResult<Po
   const { page, pageSize } = paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE);
   const text = q.query.trim();
   // Strapi has no relevance ranking: both sorts are newest first.
-  const res = await cms.get<StrapiList<StrapiPost>>("/blog-posts", [
-    ...populate(POST_POPULATE),
-    ...(text ? containsAny(POST_SEARCH_FIELDS, text) : []),
-    ...taxonFilters(q, true),
-    ...paginate(1, filteredFetchSize(pageSize)),
-    ["sort", "postDate:desc"],
-  ]);
+  const res = await cms.get(
+    "/blog-posts",
+    [
+      ...populate(POST_POPULATE),
+      ...(text ? containsAny(POST_SEARCH_FIELDS, text) : []),
+      ...taxonFilters(q, true),
+      ...paginate(1, filteredFetchSize(pageSize)),
+      ["sort", "postDate:desc"],
+    ],
+    listOf(postShape),
+  );
   const posts: Post[] = res.data.map((p) => toPost(p, cms.media));
   const hits = posts.map((post) => ({
     post,
@@ -91,13 +95,17 @@ async function mixtapeHits(cms: CmsClient, q: SearchQuery): Promise<SearchResult
   const started = Date.now();
   const { page, pageSize } = paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE);
   const text = q.query.trim();
-  const res = await cms.get<StrapiList<StrapiMixtape>>("/mixtapes", [
-    ["populate", "*"],
-    ...(text ? [["filters[title][$containsi]", text] as const] : []),
-    ...taxonFilters(q, false),
-    ...paginate(1, filteredFetchSize(pageSize)),
-    ["sort", "release_date:desc"],
-  ]);
+  const res = await cms.get(
+    "/mixtapes",
+    [
+      ["populate", "*"],
+      ...(text ? [["filters[title][$containsi]", text] as const] : []),
+      ...taxonFilters(q, false),
+      ...paginate(1, filteredFetchSize(pageSize)),
+      ["sort", "release_date:desc"],
+    ],
+    listOf(mixtapeShape),
+  );
   const mixtapes: Mixtape[] = res.data.map((m) => toMixtape(m, cms.media));
   const hits = mixtapes.map((mixtape) => ({
     mixtape,
@@ -156,12 +164,16 @@ export function createStrapiSearch(
       const fields = (names: string[]): Param[] => names.map((f, i) => [`fields[${i}]`, f] as const);
       const [posts, mixtapes] = await Promise.all([
         cms
-          .get<StrapiList<StrapiPost>>("/blog-posts", [
-            ...fields(["title", "artist_name", "slug"]),
-            ...containsAny(["title", "artist_name"], text),
-            ...paginate(1, postLimit),
-            ["sort", "postDate:desc"],
-          ])
+          .get(
+            "/blog-posts",
+            [
+              ...fields(["title", "artist_name", "slug"]),
+              ...containsAny(["title", "artist_name"], text),
+              ...paginate(1, postLimit),
+              ["sort", "postDate:desc"],
+            ],
+            listOf(suggestionShape),
+          )
           .then((r) => r.data)
           .catch((error) => {
             reportDegraded("Failed to fetch suggestions", error);
@@ -169,12 +181,16 @@ export function createStrapiSearch(
           }),
         mixtapeLimit > 0
           ? cms
-              .get<StrapiList<StrapiMixtape>>("/mixtapes", [
-                ...fields(["title", "artist_name", "slug"]),
-                ["filters[title][$containsi]", text],
-                ...paginate(1, mixtapeLimit),
-                ["sort", "release_date:desc"],
-              ])
+              .get(
+                "/mixtapes",
+                [
+                  ...fields(["title", "artist_name", "slug"]),
+                  ["filters[title][$containsi]", text],
+                  ...paginate(1, mixtapeLimit),
+                  ["sort", "release_date:desc"],
+                ],
+                listOf(suggestionShape),
+              )
               .then((r) => r.data)
               .catch((error) => {
                 reportDegraded("Failed to fetch suggestions", error);
@@ -200,10 +216,7 @@ export function createStrapiSearch(
     },
     async health() {
       try {
-        const res = await cms.get<StrapiList<unknown>>("/blog-posts", [
-          ["fields[0]", "slug"],
-          ...paginate(1, 1),
-        ]);
+        const res = await cms.get("/blog-posts", [["fields[0]", "slug"], ...paginate(1, 1)], listOf(v.unknown()));
         return res.meta.pagination.total > 0;
       } catch (error) {
         reportDegraded("CMS health check failed", error);

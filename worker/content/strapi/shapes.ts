@@ -1,154 +1,193 @@
-/** Strapi 5 REST shapes (flat, with documentId) as far as the adapter reads them. */
-import type { AudioPlatform, EventStatus, PostCategory, SubmissionStatus } from "@core/content/types";
+/**
+ * Strapi 5 REST answers (flat, with documentId) as far as the adapter reads them: the client
+ * checks every answer against one of these (docs/decisions/025-answers-checked-at-the-edge.md),
+ * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
+ * reads with the wrong type fails the whole answer.
+ */
+import { POST_CATEGORIES, SUBMISSION_STATUSES } from "@core/content/types";
+import * as v from "valibot";
 
-export interface StrapiMedia {
-  id?: number;
-  url: string;
-  name?: string;
-  mime?: string;
-  size?: number;
-}
+const text = v.nullish(v.string());
+const flag = v.nullish(v.boolean());
+const AUDIO_PLATFORM = v.nullish(v.picklist(["local", "youtube", "soundcloud", "spotify"]));
 
-export interface StrapiTaxon {
-  id: number;
-  documentId: string;
-  name: string;
-  slug: string;
-  type?: string;
-}
+const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullish(v.number()) });
+/** A genre or location as listed (its own collection). */
+const taxon = v.object({ id: v.number(), name: v.string(), slug: v.string(), type: text });
+/** A genre or location as a relation of a post, mixtape or event: only its name and slug are read. */
+const named = v.object({ name: v.string(), slug: v.string() });
 
 /** A rich-text (blocks) node: paragraphs hold text and inline children. */
 export interface StrapiBlock {
   type: string;
-  text?: string;
-  children?: StrapiBlock[];
+  text?: string | null;
+  children?: StrapiBlock[] | null;
+}
+const block: v.GenericSchema<unknown, StrapiBlock> = v.object({
+  type: v.string(),
+  text,
+  children: v.nullish(v.array(v.lazy(() => block))),
+});
+
+export const postShape = v.object({
+  id: v.number(),
+  title: v.string(),
+  slug: v.string(),
+  artist_name: text,
+  excerpt: text,
+  content: v.nullish(v.union([v.array(block), v.string()])),
+  postDate: text,
+  publishedAt: text,
+  category: v.nullish(v.picklist(POST_CATEGORIES)),
+  tags: v.nullish(v.array(v.object({ name: v.string() }))),
+  genres: v.nullish(v.array(named)),
+  locations: v.nullish(v.array(named)),
+  coverImage: v.nullish(media),
+  is_featured: flag,
+  audio_platform: AUDIO_PLATFORM,
+  primary_audio_url: text,
+  audio_file: v.nullish(media),
+  track_title: text,
+});
+
+export const aggregatedPostShape = v.object({
+  documentId: v.string(),
+  original_url: v.string(),
+  title: v.string(),
+  artist_name: text,
+  excerpt: text,
+  published_date: text,
+  postDate: text,
+  publishedAt: text,
+  featured_image: v.nullish(media),
+  genres: v.nullish(v.array(named)),
+  locations: v.nullish(v.array(named)),
+  audio: text,
+  audio_file: v.nullish(media),
+});
+
+export const mixtapeShape = v.object({
+  id: v.number(),
+  slug: v.string(),
+  title: v.string(),
+  artist_name: text,
+  release_date: text,
+  coverImage: v.nullish(media),
+  description: text,
+  tracklist: v.optional(v.unknown()),
+  duration: text,
+  track_count: v.nullish(v.number()),
+  download_url: text,
+  external_audio_url: text,
+  audio_file: v.nullish(media),
+  audio_platform: AUDIO_PLATFORM,
+  genres: v.nullish(v.array(named)),
+  is_featured: flag,
+});
+
+const track = v.object({
+  track_number: v.number(),
+  title: v.string(),
+  artist_name: text,
+  duration: text,
+  audio_url: text,
+  audio_platform: AUDIO_PLATFORM,
+  is_primary_track: flag,
+  is_featured: flag,
+});
+
+export const releaseShape = v.object({
+  id: v.number(),
+  slug: v.string(),
+  title: v.string(),
+  artist_name: v.string(),
+  release_date: text,
+  artwork: v.nullish(media),
+  release_type: text,
+  total_duration: text,
+  description: text,
+  credits: text,
+  catalog_number: text,
+  is_featured: flag,
+  tracks: v.nullish(v.array(track)),
+  purchase_links: v.nullish(
+    v.array(v.object({ platform: v.string(), custom_platform_name: text, url: v.string() })),
+  ),
+});
+
+export const eventShape = v.object({
+  id: v.number(),
+  slug: v.string(),
+  title: v.string(),
+  starts_at: v.string(),
+  ends_at: text,
+  timezone: text,
+  venue: text,
+  address: text,
+  city: text,
+  location: v.nullish(named),
+  lineup: v.optional(v.unknown()),
+  description: text,
+  coverImage: v.nullish(media),
+  ticket_url: text,
+  price: text,
+  event_status: v.nullish(v.picklist(["scheduled", "postponed", "cancelled"])),
+  is_featured: flag,
+});
+
+export const submissionShape = v.object({
+  documentId: v.string(),
+  reference: text,
+  artist_name: v.string(),
+  email: v.string(),
+  track_title: v.string(),
+  genre: text,
+  city: text,
+  links: text,
+  message: text,
+  consent: flag,
+  status: v.picklist(SUBMISSION_STATUSES),
+  adminNotes: text,
+  submissionDate: text,
+  createdAt: text,
+  audioFile: v.nullish(media),
+  artworkFile: v.nullish(media),
+});
+
+export const taxonShape = taxon;
+/** The tags of a post (GET /blog-posts with only tags populated). */
+export const postTagsShape = v.object({ tags: postShape.entries.tags });
+/** A suggestion: title, artist and slug only. */
+export const suggestionShape = v.object({ title: v.string(), artist_name: text, slug: v.string() });
+/** What the newsletter endpoint answers; only its message is read. */
+export const subscribedShape = v.nullable(v.object({ message: v.optional(v.unknown()) }));
+
+/** A page of a collection: the rows, and the pagination the adapter pages with. */
+export function listOf<T>(row: v.GenericSchema<unknown, T>) {
+  return v.object({
+    data: v.array(row),
+    meta: v.object({
+      pagination: v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), total: v.number() }),
+    }),
+  });
 }
 
-export interface StrapiPost {
-  id: number;
-  documentId: string;
-  title: string;
-  slug: string;
-  artist_name?: string | null;
-  excerpt?: string | null;
-  content?: StrapiBlock[] | string | null;
-  postDate?: string | null;
-  publishedAt?: string | null;
-  category?: PostCategory | null;
-  tags?: Array<{ name: string }> | null;
-  genres?: StrapiTaxon[] | null;
-  locations?: StrapiTaxon[] | null;
-  coverImage?: StrapiMedia | null;
-  is_featured?: boolean | null;
-  audio_platform?: AudioPlatform | null;
-  primary_audio_url?: string | null;
-  audio_file?: StrapiMedia | null;
-  track_title?: string | null;
+/** A lookup by slug: only the rows are read. */
+export function rowsOf<T>(row: v.GenericSchema<unknown, T>) {
+  return v.object({ data: v.array(row) });
 }
 
-export interface StrapiAggregatedPost {
-  id: number;
-  documentId: string;
-  original_url: string;
-  title: string;
-  artist_name?: string | null;
-  excerpt?: string | null;
-  published_date?: string | null;
-  postDate?: string | null;
-  publishedAt?: string | null;
-  featured_image?: StrapiMedia | null;
-  genres?: StrapiTaxon[] | null;
-  locations?: StrapiTaxon[] | null;
-  audio?: string | null;
-  audio_file?: StrapiMedia | null;
+/** One document (a create or an update). */
+export function oneOf<T>(row: v.GenericSchema<unknown, T>) {
+  return v.object({ data: row });
 }
 
-export interface StrapiMixtape {
-  id: number;
-  documentId: string;
-  slug: string;
-  title: string;
-  artist_name?: string | null;
-  release_date?: string | null;
-  coverImage?: StrapiMedia | null;
-  description?: string | null;
-  tracklist?: unknown;
-  duration?: string | null;
-  track_count?: number | null;
-  download_url?: string | null;
-  external_audio_url?: string | null;
-  audio_file?: StrapiMedia | null;
-  audio_platform?: AudioPlatform | null;
-  genres?: StrapiTaxon[] | null;
-  is_featured?: boolean | null;
-}
-
-export interface StrapiReleaseTrack {
-  track_number: number;
-  title: string;
-  artist_name?: string | null;
-  duration?: string | null;
-  audio_url?: string | null;
-  audio_platform?: AudioPlatform | null;
-  is_primary_track?: boolean | null;
-  is_featured?: boolean | null;
-}
-
-export interface StrapiRelease {
-  id: number;
-  documentId: string;
-  slug: string;
-  title: string;
-  artist_name: string;
-  release_date?: string | null;
-  artwork?: StrapiMedia | null;
-  release_type?: string | null;
-  total_duration?: string | null;
-  description?: string | null;
-  credits?: string | null;
-  catalog_number?: string | null;
-  is_featured?: boolean | null;
-  tracks?: StrapiReleaseTrack[] | null;
-  purchase_links?: Array<{ platform: string; custom_platform_name?: string | null; url: string }> | null;
-}
-
-export interface StrapiEvent {
-  id: number;
-  documentId: string;
-  slug: string;
-  title: string;
-  starts_at: string;
-  ends_at?: string | null;
-  timezone?: string | null;
-  venue?: string | null;
-  address?: string | null;
-  city?: string | null;
-  location?: StrapiTaxon | null;
-  lineup?: unknown;
-  description?: string | null;
-  coverImage?: StrapiMedia | null;
-  ticket_url?: string | null;
-  price?: string | null;
-  event_status?: EventStatus | null;
-  is_featured?: boolean | null;
-}
-
-export interface StrapiSubmission {
-  id: number;
-  documentId: string;
-  reference?: string | null;
-  artist_name: string;
-  email: string;
-  track_title: string;
-  genre?: string | null;
-  city?: string | null;
-  links?: string | null;
-  message?: string | null;
-  consent?: boolean | null;
-  status: SubmissionStatus;
-  adminNotes?: string | null;
-  submissionDate?: string | null;
-  createdAt?: string | null;
-  audioFile?: StrapiMedia | null;
-  artworkFile?: StrapiMedia | null;
-}
+export type StrapiMedia = v.InferOutput<typeof media>;
+export type StrapiTaxon = v.InferOutput<typeof taxon>;
+export type StrapiNamed = v.InferOutput<typeof named>;
+export type StrapiPost = v.InferOutput<typeof postShape>;
+export type StrapiAggregatedPost = v.InferOutput<typeof aggregatedPostShape>;
+export type StrapiMixtape = v.InferOutput<typeof mixtapeShape>;
+export type StrapiRelease = v.InferOutput<typeof releaseShape>;
+export type StrapiEvent = v.InferOutput<typeof eventShape>;
+export type StrapiSubmission = v.InferOutput<typeof submissionShape>;

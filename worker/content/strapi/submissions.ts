@@ -9,9 +9,9 @@ import type {
 } from "@core/content/types";
 import { TEXTS } from "@core/texts";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
-import { type CmsClient, CmsError, paginate, type StrapiList } from "./client";
+import { type CmsClient, CmsError, paginate } from "./client";
 import { toSubmission } from "./mappers";
-import type { StrapiSubmission } from "./shapes";
+import { listOf, oneOf, submissionShape, subscribedShape } from "./shapes";
 
 /**
  * The multipart body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
@@ -43,12 +43,7 @@ export function submissionForm(input: SubmissionInput): FormData {
 
 /** POST /submissions (degrade.ts turns a failure into the server's message or the form text). */
 export async function createSubmission(cms: CmsClient, input: SubmissionInput): Promise<Submission> {
-  const res = await cms.send<{ data: StrapiSubmission }>(
-    "POST",
-    "/submissions",
-    submissionForm(input),
-    false,
-  );
+  const res = await cms.send("POST", "/submissions", submissionForm(input), false, oneOf(submissionShape));
   return toSubmission(res.data, cms.media);
 }
 
@@ -58,7 +53,7 @@ export async function listSubmissions(
   filter: SubmissionFilter = {},
 ): Promise<Page<Submission>> {
   const { page, pageSize } = paging(filter.page, filter.pageSize, DEFAULT_SUBMISSION_PAGE_SIZE);
-  const res = await cms.get<StrapiList<StrapiSubmission>>(
+  const res = await cms.get(
     "/submissions",
     [
       ["populate", "*"],
@@ -66,6 +61,7 @@ export async function listSubmissions(
       ["sort", "submissionDate:desc"],
       ...(filter.status ? [["filters[status][$eq]", filter.status] as const] : []),
     ],
+    listOf(submissionShape),
     true,
   );
   return toPage(
@@ -87,11 +83,12 @@ export async function setSubmissionStatus(
   adminNotes: string | null,
 ): Promise<Submission | null> {
   try {
-    const res = await cms.send<{ data: StrapiSubmission }>(
+    const res = await cms.send(
       "PUT",
       `/submissions/${encodeURIComponent(id)}/status`,
       JSON.stringify({ status, adminNotes }),
       true,
+      oneOf(submissionShape),
       true,
     );
     return toSubmission(res.data, cms.media);
@@ -106,7 +103,7 @@ export async function setSubmissionStatus(
  * failure into the newsletter texts of docs/product.md section 8.
  */
 export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise<SubscribeResult> {
-  const res = await cms.send<{ message?: unknown } | null>(
+  const res = await cms.send(
     "POST",
     "/email-subscribers/subscribe",
     JSON.stringify({
@@ -117,6 +114,7 @@ export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise
       source: "website_footer",
     }),
     true,
+    subscribedShape,
   );
   const message = res?.message;
   return { message: typeof message === "string" && message ? message : TEXTS.subscribed };

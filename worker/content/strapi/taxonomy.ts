@@ -1,15 +1,17 @@
 import type { Genre, Location } from "@core/content/types";
 import { partOrElse } from "../degrade";
-import { type CmsClient, failed, type Param, paginate, type StrapiList } from "./client";
-import type { StrapiPost, StrapiTaxon } from "./shapes";
+import * as v from "valibot";
+import type { Shape } from "../answer-shape";
+import { type CmsClient, failed, type Param, paginate } from "./client";
+import { listOf, postTagsShape, type StrapiTaxon, taxonShape } from "./shapes";
 
 const TAXONOMY_PAGE_SIZE = 100;
 
 /** Every item of a collection, sorted by name, 100 per page (docs/product.md section 7). */
-async function fetchAll<T>(cms: CmsClient, path: string, params: Param[] = []): Promise<T[]> {
+async function fetchAll<T>(cms: CmsClient, path: string, row: Shape<T>, params: Param[] = []): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; ; page++) {
-    const res = await cms.get<StrapiList<T>>(path, [...params, ...paginate(page, TAXONOMY_PAGE_SIZE)]);
+    const res = await cms.get(path, [...params, ...paginate(page, TAXONOMY_PAGE_SIZE)], listOf(row));
     all.push(...res.data);
     if (page >= res.meta.pagination.pageCount || res.data.length === 0) return all;
   }
@@ -18,18 +20,18 @@ async function fetchAll<T>(cms: CmsClient, path: string, params: Param[] = []): 
 /** Published posts tagged with one slug, read from meta.pagination.total; a failure counts 0. */
 function postCount(cms: CmsClient, relation: "genres" | "locations", slug: string): Promise<number> {
   const count = async () => {
-    const res = await cms.get<StrapiList<unknown>>("/blog-posts", [
-      [`filters[${relation}][slug][$eq]`, slug],
-      ["fields[0]", "slug"],
-      ...paginate(1, 1),
-    ]);
+    const res = await cms.get(
+      "/blog-posts",
+      [[`filters[${relation}][slug][$eq]`, slug], ["fields[0]", "slug"], ...paginate(1, 1)],
+      listOf(v.unknown()),
+    );
     return res.meta.pagination.total;
   };
   return partOrElse(`Failed to count posts for ${relation} ${slug}`, count, 0);
 }
 
 async function withCounts(cms: CmsClient, relation: "genres" | "locations", text: string) {
-  const items = await fetchAll<StrapiTaxon>(cms, `/${relation}`, [["sort", "name:asc"]]).catch((cause) => {
+  const items = await fetchAll(cms, `/${relation}`, taxonShape, [["sort", "name:asc"]]).catch((cause) => {
     throw failed(text, cause);
   });
   const counts = await Promise.all(items.map((t) => postCount(cms, relation, t.slug)));
@@ -55,7 +57,7 @@ export async function listLocations(cms: CmsClient): Promise<Location[]> {
 
 /** Tags in use on published posts, alphabetically (docs/product.md section 3). */
 export async function listTags(cms: CmsClient): Promise<string[]> {
-  const posts = await fetchAll<Pick<StrapiPost, "tags">>(cms, "/blog-posts", [
+  const posts = await fetchAll(cms, "/blog-posts", postTagsShape, [
     ["fields[0]", "slug"],
     ["populate[0]", "tags"],
   ]);
