@@ -1,7 +1,7 @@
 import * as v from "valibot";
 
 /**
- * The check at the edge of every remote adapter (docs/decisions/025-answers-checked-at-the-edge.md):
+ * The check at the edge of every remote adapter (docs/decisions/026-answers-checked-at-the-edge.md):
  * an answer is read only once it matches a schema of what the adapter reads. A mismatch is a
  * source failure like a 500, so it degrades (docs/product.md section 8) and no cache keeps it.
  */

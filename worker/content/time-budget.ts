@@ -1,5 +1,5 @@
 /**
- * One deadline for a request's calls to a remote source (docs/decisions/025-answers-checked-at-the-edge.md):
+ * One deadline for a request's calls to a remote source (docs/decisions/026-answers-checked-at-the-edge.md):
  * the clock starts at the first call, and every later call, in parallel or after it, gets only
  * what is left. A hanging source therefore costs a page one budget, never one per call made one
  * after the other (a failed list and then its fallback, the taxa and then the search).

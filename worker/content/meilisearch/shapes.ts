@@ -1,5 +1,5 @@
 /**
- * Meilisearch search answers as far as the adapter reads them (docs/decisions/025-answers-checked-at-the-edge.md):
+ * Meilisearch search answers as far as the adapter reads them (docs/decisions/026-answers-checked-at-the-edge.md):
  * the fields it asks for (attributesToRetrieve), the highlights, totals and facet counts.
  */
 import { POST_CATEGORIES } from "@core/content/types";

@@ -1,6 +1,6 @@
 /**
  * Strapi 5 REST answers (flat, with documentId) as far as the adapter reads them: the client
- * checks every answer against one of these (docs/decisions/025-answers-checked-at-the-edge.md),
+ * checks every answer against one of these (docs/decisions/026-answers-checked-at-the-edge.md),
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
