@@ -119,29 +119,33 @@ app.get("/robots.txt", (c) =>
   c.text(robotsTxt(c.var.content.siteUrl), 200, { "Cache-Control": "public, max-age=86400" }),
 );
 
+// A feed built from a failed source would be a valid but empty feed: a reader would drop every
+// item it holds, a crawler every page. It gets the feeds' 503 instead (docs/product.md section 8).
+const feedUnavailable = (c: Context<AppEnv>) =>
+  c.text("This feed is unavailable right now. Please try again in a moment.", 503, {
+    "Cache-Control": NO_STORE,
+    "Retry-After": "30",
+  });
+
 app.get("/sitemap.xml", async (c) => {
-  const { catalogue, siteUrl } = c.var.content;
-  return c.body(await sitemapXml(catalogue, siteUrl, new Date()), 200, {
+  const { catalogue, siteUrl, sourceFailed } = c.var.content;
+  const xml = await sitemapXml(catalogue, siteUrl, new Date());
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(xml, 200, {
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
 });
 
 app.get("/rss.xml", async (c) => {
-  const { catalogue, siteUrl, siteName } = c.var.content;
-  return c.body(await rssXml(catalogue, siteUrl, siteName), 200, {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const xml = await rssXml(catalogue, siteUrl, siteName);
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(xml, 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
 });
-
-// A feed built from a failed source would be a valid but empty feed, and a reader would drop every
-// episode or event it holds: it gets the feeds' 503 instead (docs/product.md section 8).
-const feedUnavailable = (c: Context<AppEnv>) =>
-  c.text("This feed is unavailable right now. Please try again in a moment.", 503, {
-    "Cache-Control": NO_STORE,
-    "Retry-After": "30",
-  });
 
 app.get("/mixtapes/feed.xml", async (c) => {
   const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;

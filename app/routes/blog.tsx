@@ -1,3 +1,4 @@
+import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
 import type { ListedPost, Page } from "@core/content/types";
 import { POST_CATEGORIES, type PostCategory, type PostFilter } from "@core/content/types";
 import { contentContext } from "@core/context";
@@ -23,7 +24,8 @@ function isCategory(value: string | undefined | null): value is PostCategory {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(contentContext);
+  const content = context.get(contentContext);
+  const { catalogue } = content;
   const url = new URL(request.url);
   const page = pageParam(url);
   const filter: PostFilter = { page };
@@ -65,12 +67,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       catalogue.listCombinedPosts(filter).then(cards),
       STREAM_AFTER_MS,
     );
-    return { posts, heading, description, path, query, page };
+    const loaded = { posts, heading, description, path, query, page };
+    // Streamed, the posts may still fail after the headers left (docs/decisions/027-no-cache-while-streaming.md).
+    if (!(posts instanceof Promise)) return loaded;
+    return data(loaded, { headers: { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL } });
   }
   const posts = cards(await catalogue.listCombinedPosts(filter));
-  const filtered = path !== "/blog";
-  if ((filtered && posts.total === 0) || (page > 1 && page > posts.pageCount)) {
-    throw data("Not found", { status: 404 });
+  // A failed list is a degraded page like any other list (docs/product.md section 8), never a 404:
+  // an outage must not tell visitors or crawlers that a category, tag, genre or location is gone.
+  // A category the site defines exists even with no posts.
+  if (!content.sourceFailed()) {
+    const unknownFilter = path !== "/blog" && !filter.category && posts.total === 0;
+    if (unknownFilter || (page > 1 && page > posts.pageCount)) throw data("Not found", { status: 404 });
   }
   if (filter.genres || filter.locations) {
     const slug = filter.genres?.[0] ?? filter.locations?.[0] ?? "";
@@ -81,6 +89,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     description = `${name}: every post on Crossfade.`;
   }
   return { posts, heading, description, path, query, page };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

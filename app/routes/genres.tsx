@@ -1,3 +1,4 @@
+import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
@@ -18,6 +19,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Not awaited: the counts stream in behind the loading text.
   const entries = kind === "genres" ? catalogue.listGenres() : catalogue.listLocations();
   return { kind, entries };
+}
+
+/** The counts stream in and may still fail after the headers left: no cache keeps the page as is. */
+export function headers() {
+  return { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL };
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {

@@ -5,8 +5,13 @@
  * clears); 404 → briefly; anything else (errors, form posts, redirects with cookies) → never
  * stored. The Worker's own /api answers set their own headers.
  */
+import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
+
 /** The value that also marks a page the page cache may keep (./page-cache.ts). */
 export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+/** How long the page cache keeps a page: the max-age above. */
+export const PAGE_CACHE_SECONDS = 60;
+export { STREAMED_PAGE_CACHE_CONTROL };
 export const NOT_FOUND_CACHE_CONTROL = "public, max-age=30";
 export const NO_STORE = "no-store";
 
@@ -29,4 +34,16 @@ function cacheControlFor(request: Request, response: Response): string | undefin
   if (response.status === 200) return PAGE_CACHE_CONTROL;
   if (response.status === 404) return NOT_FOUND_CACHE_CONTROL;
   return undefined;
+}
+
+/**
+ * How long the page cache may keep a page sent with `cacheControl`: the pages' own value, and a
+ * streamed page's no-cache (browsers and shared caches ask again every time; the page cache,
+ * which keeps a page only once all of it was rendered from healthy sources, keeps it as long as
+ * any page). Anything else: undefined, never kept.
+ */
+export function pageCacheSeconds(cacheControl: string | null): number | undefined {
+  return cacheControl === PAGE_CACHE_CONTROL || cacheControl === STREAMED_PAGE_CACHE_CONTROL
+    ? PAGE_CACHE_SECONDS
+    : undefined;
 }

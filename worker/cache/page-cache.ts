@@ -1,10 +1,10 @@
 import { captureError } from "@worker/monitoring/report";
 import { isbot } from "isbot";
-import { PAGE_CACHE_CONTROL } from "./cache-control";
+import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
 
 /**
  * The whole-page cache at the edge (docs/decisions/022). A page React rendered in full from
- * healthy sources is kept for its `max-age` (60 s) and served from there without loaders or
+ * healthy sources is kept for 60 s (the pages' max-age) and served from there without loaders or
  * React, with the CSP nonce of the new response put in every place the stored page carried
  * its own. Two levels: the Cache API (shared by the isolates of a location) and a small copy in
  * the isolate's memory in front of it, so a page read often costs no lookup at all.
@@ -16,7 +16,8 @@ import { PAGE_CACHE_CONTROL } from "./cache-control";
  * - the settings that show in a page (content source, site URL and name);
  * - whether the visitor is a crawler (they get whole documents, browsers a stream).
  *
- * Never stored: anything but a GET of an HTML 200 carrying the pages' own Cache-Control, search
+ * Never stored: anything but a GET of an HTML 200 carrying the pages' own Cache-Control (or the
+ * no-cache of a page that streams a list, docs/decisions/027-no-cache-while-streaming.md), search
  * results (docs/product.md section 9: no cache when searching), and any page whose content came from a
  * degraded source: that is checked after the last byte went out, since a deferred list can
  * fail after the first bytes.
@@ -31,6 +32,11 @@ const UNCACHED_PATHS = new Set(["/search"]);
 /** Headers of the Cache API copy only: when it was stored, and the nonce it was rendered with. */
 const STORED_AT = "X-Page-Stored-At";
 const STORED_NONCE = "X-Page-Nonce";
+/**
+ * The page's own Cache-Control, sent again on every hit. The Cache API copy itself carries a
+ * plain max-age, since the Cache API would not keep a no-cache page for its lifetime.
+ */
+const STORED_CONTROL = "X-Page-Cache-Control";
 /**
  * Tells operators (and tests) whether a page came from the page cache: "hit" or "miss". Not to
  * be confused with the PAGE_CACHE variable (on/off) or the pages' Cache-Control value.
@@ -130,6 +136,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const storedAt = now();
       headers.set(STORED_NONCE, nonce);
       headers.set(STORED_AT, String(storedAt));
+      headers.set(STORED_CONTROL, response.headers.get("Cache-Control") ?? "");
+      headers.set("Cache-Control", `public, max-age=${PAGE_CACHE_SECONDS}`);
       ctx.waitUntil(
         (async () => {
           const html = await new Response(toCache).text();
@@ -154,7 +162,7 @@ function storable(response: Response): boolean {
   return (
     response.status === 200 &&
     (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
-    response.headers.get("Cache-Control") === PAGE_CACHE_CONTROL &&
+    pageCacheSeconds(response.headers.get("Cache-Control")) !== undefined &&
     !response.headers.has("Set-Cookie")
   );
 }
@@ -192,13 +200,16 @@ async function toMemoryPage(stored: Response, at: number): Promise<MemoryPage | 
   return page && at < page.expiresAt ? page : undefined;
 }
 
-/** A stored page's text, cut at the nonce its headers name, expiring with its max-age. */
+/** A stored page's text, cut at the nonce its headers name, expiring after PAGE_CACHE_SECONDS. */
 function memoryPage(html: string, stored: Headers, storedAt: number): MemoryPage | undefined {
   const nonce = stored.get(STORED_NONCE);
-  const maxAge = Number(/max-age=(\d+)/.exec(stored.get("Cache-Control") ?? "")?.[1] ?? 0);
-  if (!nonce || !storedAt || !maxAge) return undefined;
+  const control = stored.get(STORED_CONTROL);
+  const maxAge = pageCacheSeconds(control) ?? 0;
+  if (!nonce || !storedAt || !control || !maxAge) return undefined;
   const parts = html.split(nonce).map((part) => encoder.encode(part));
-  const headers = [...stored].filter(([name]) => !/^x-page-(stored-at|nonce)$/i.test(name));
+  const headers = [...stored]
+    .filter(([name]) => !/^(x-page-(stored-at|nonce|cache-control)|cache-control)$/i.test(name))
+    .concat([["cache-control", control]]);
   const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
   return { parts, headers, storedAt, expiresAt: storedAt + maxAge * 1000, bytes };
 }
