@@ -76,7 +76,9 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
       <input
         id={`${id}-q`}
         name="q"
-        type="search"
+        // A combobox is a text field: HTML allows role=combobox and aria-expanded on type=text,
+        // not on type=search (the Nu HTML Checker flags both).
+        type="text"
         className="input input--large"
         placeholder={TEXTS.searchPlaceholder}
         autoComplete="off"
