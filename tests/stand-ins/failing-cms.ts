@@ -1,48 +1,88 @@
 /// <reference types="node" />
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 /** How the stand-in CMS fails, chosen by the first path segment of CMS_URL. */
-export type CmsFault = "slow" | "garbage" | "error";
+export type CmsFault = "slow" | "garbage" | "error" | "wrong";
+
+/** The answer of the wrong shape: JSON, 200, but not what any collection answers. */
+export const WRONG_SHAPE = { data: [{ id: "x", title: 5, genres: "nope" }] };
+
+/** A row that reads as a release, an event, a mixtape or a post: what a healed CMS answers. */
+export const HEALED_ROW = {
+  id: 1,
+  documentId: "healed",
+  slug: "x",
+  title: "Healed title",
+  artist_name: "Healed artist",
+  starts_at: "2030-06-01T20:00:00.000Z",
+  postDate: "2026-01-01T10:00:00.000Z",
+};
+
+const list = (data: unknown[]) => ({
+  data,
+  meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: data.length } },
+});
 
 /**
  * A local HTTP server standing in for a broken Strapi (docs/decisions/018 point 3): under `/slow/` it
  * answers only after `slowMs` (past the Worker's CMS_TIMEOUT_MS), under `/garbage/` it answers
- * 200 with a body that is not JSON, under `/error/` it answers 500 with Strapi's error body.
- * `refusedUrl` is a port nobody listens on (the CMS is down). Counts the requests per fault, so
- * tests can show the Worker did call it.
+ * 200 with a body that is not JSON, under `/error/` it answers 500 with Strapi's error body, under
+ * `/wrong/` it answers 200 with JSON of the wrong shape. `refusedUrl` is a port nobody listens on
+ * (the CMS is down). Counts the requests per fault, so tests can show the Worker did call it.
+ *
+ * Two faults belong to one test each, named by a token of its own (`/<fault>/<token>/…`):
+ * `heals` answers the wrong shape until `POST /heal/<token>`, then one healthy row for every
+ * collection; `hangs` is `slow`, and `GET /hits/<token>` says how many requests it received.
  */
 export async function startFailingCms({ slowMs = 3000 } = {}) {
-  const hits: Record<CmsFault, number> = { slow: 0, garbage: 0, error: 0 };
+  const hits: Record<CmsFault, number> = { slow: 0, garbage: 0, error: 0, wrong: 0 };
+  const tokens = new Map<string, { healed: boolean; hits: number }>();
+  const tokenState = (token: string) => {
+    let state = tokens.get(token);
+    if (!state) tokens.set(token, (state = { healed: false, hits: 0 }));
+    return state;
+  };
   const sockets = new Set<Socket>();
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const hang = (req: IncomingMessage, res: ServerResponse) => {
+    const timer = setTimeout(() => json(res, 200, list([])), slowMs);
+    res.on("close", () => clearTimeout(timer));
+    req.resume();
+  };
+
   const server: Server = createServer((req, res) => {
-    const fault = (req.url ?? "").split("/")[1] as CmsFault;
-    if (fault in hits) hits[fault] += 1;
-    if (fault === "slow") {
-      const timer = setTimeout(() => {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(
-          JSON.stringify({
-            data: [],
-            meta: { pagination: { page: 1, pageSize: 1, pageCount: 1, total: 0 } },
-          }),
-        );
-      }, slowMs);
-      res.on("close", () => clearTimeout(timer));
-      return;
+    const [, first = "", token = ""] = (req.url ?? "").split("?")[0]?.split("/") ?? [];
+    if (first === "heal") {
+      tokenState(token).healed = true;
+      return json(res, 200, { healed: token });
     }
+    if (first === "hits") return json(res, 200, { hits: tokenState(token).hits });
+    if (first === "heals") {
+      const state = tokenState(token);
+      state.hits += 1;
+      return state.healed ? json(res, 200, list([HEALED_ROW])) : json(res, 200, WRONG_SHAPE);
+    }
+    if (first === "hangs") {
+      tokenState(token).hits += 1;
+      return hang(req, res);
+    }
+    const fault = first as CmsFault;
+    if (fault in hits) hits[fault] += 1;
+    if (fault === "slow") return hang(req, res);
+    if (fault === "wrong") return json(res, 200, WRONG_SHAPE);
     if (fault === "garbage") {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end('<html><body>{"data": [ not json');
       return;
     }
-    res.writeHead(500, { "Content-Type": "application/json" });
-    res.end(
-      JSON.stringify({
-        data: null,
-        error: { status: 500, name: "InternalServerError", message: "Internal Server Error" },
-      }),
-    );
+    json(res, 500, {
+      data: null,
+      error: { status: 500, name: "InternalServerError", message: "Internal Server Error" },
+    });
   });
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -57,12 +97,16 @@ export async function startFailingCms({ slowMs = 3000 } = {}) {
   const refusedPort = (closed.address() as AddressInfo).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
 
+  const origin = `http://127.0.0.1:${port}`;
   return {
     urls: {
       down: `http://127.0.0.1:${refusedPort}`,
-      slow: `http://127.0.0.1:${port}/slow`,
-      garbage: `http://127.0.0.1:${port}/garbage`,
-      error: `http://127.0.0.1:${port}/error`,
+      slow: `${origin}/slow`,
+      garbage: `${origin}/garbage`,
+      error: `${origin}/error`,
+      wrong: `${origin}/wrong`,
+      /** The stand-in itself: `${origin}/heals/<token>`, `/hangs/<token>`, `/heal/<token>`, `/hits/<token>`. */
+      origin,
     },
     hits,
     close: () =>

@@ -8,11 +8,13 @@ import { callApp } from "./helpers";
 // docs/decisions/018 point 3, the CMS rows of the fault matrix (docs/faults.md). CMS_URL points at a
 // broken Strapi (tests/stand-ins/failing-cms.ts, started by tests/support/workers-global-setup.ts in Node):
 // down (connection refused), slow (answers after 3 s; CMS_TIMEOUT_MS is 150 here), garbage (200
-// with a body that is not JSON) and 500s. Every main route is asked twice per fault:
+// with a body that is not JSON), wrong (200 with JSON of the wrong shape) and 500s. Every main
+// route is asked twice per fault:
 //
-// - cold: nothing cached. The visitor gets docs/product.md section 8's degraded page (empty lists) or
-//   section 2's page error (a detail page whose item could not be loaded answers 503), never a
-//   blank page or a raw 500, never a page browsers may keep (no-store); KV stays empty.
+// - cold: nothing cached. The visitor gets docs/product.md section 8's degraded page (empty lists,
+//   a taxonomy page too: never a 404), section 2's page error (a detail page whose item could not
+//   be loaded answers 503) or a feed's 503, never a blank page or a raw 500, never a page browsers
+//   may keep (no-store, or no-cache for a list that streamed); KV stays empty.
 // - stale: the edge cache was filled while the source worked, then went stale (Date.now moved
 //   past FRESH_MS). The visitor gets the cached content with 200; the background refresh fails
 //   and KV keeps exactly what it had.
@@ -22,7 +24,7 @@ import { callApp } from "./helpers";
 // reads. Each scenario has its own APP_VERSION, hence its own keys.
 
 const urls = inject("failingCms");
-const FAULTS = ["down", "slow", "garbage", "error"] as const;
+const FAULTS = ["down", "slow", "garbage", "wrong", "error"] as const;
 type Fault = (typeof FAULTS)[number];
 
 const catalogue = generateCatalogue();
@@ -66,6 +68,31 @@ const ROUTES: Route[] = [
     cold: { status: 200, contains: ["Music from the edges of the dancefloor."] },
   },
   { name: "/blog", path: "/blog", cached: true, cold: { status: 200, contains: ["0 stories"] } },
+  // A failed list on a taxonomy page is a degraded page, not a 404 (docs/product.md section 8).
+  {
+    name: "a category",
+    path: "/blog/category/reviews",
+    cached: true,
+    cold: { status: 200, contains: ["<h1>Reviews</h1>", "0 stories"] },
+  },
+  {
+    name: "a tag",
+    path: "/blog/tag/vinyl",
+    cached: true,
+    cold: { status: 200, contains: ["<h1>Tagged “vinyl”</h1>", "0 stories"] },
+  },
+  {
+    name: "a genre",
+    path: "/blog/genre/techno",
+    cached: true,
+    cold: { status: 200, contains: ["<h1>Techno</h1>", "0 stories"] },
+  },
+  {
+    name: "a location",
+    path: "/blog/location/berlin",
+    cached: true,
+    cold: { status: 200, contains: ["<h1>Berlin</h1>", "0 stories"] },
+  },
   { name: "a post", path: `/blog/${post.slug}`, cached: true, cold: { status: 503, contains: PAGE_ERROR } },
   {
     name: "/mixtapes",
@@ -121,8 +148,19 @@ const ROUTES: Route[] = [
     cached: false,
     cold: { status: 503, contains: ['"error":"Search is unavailable right now"'] },
   },
-  { name: "/rss.xml", path: "/rss.xml", cached: true, cold: { status: 200, contains: ["<channel>"] } },
-  { name: "/sitemap.xml", path: "/sitemap.xml", cached: true, cold: { status: 200, contains: ["<urlset"] } },
+  // A feed without its source is a 503 with Retry-After, never an empty feed readers would keep.
+  {
+    name: "/rss.xml",
+    path: "/rss.xml",
+    cached: true,
+    cold: { status: 503, contains: ["This feed is unavailable right now. Please try again in a moment."] },
+  },
+  {
+    name: "/sitemap.xml",
+    path: "/sitemap.xml",
+    cached: true,
+    cold: { status: 503, contains: ["This feed is unavailable right now. Please try again in a moment."] },
+  },
   {
     name: "an event's .ics",
     path: `/events/${event.slug}.ics`,
@@ -201,7 +239,7 @@ function note(column: string, route: string, seen: Seen, content = false) {
       ? "503, page error"
       : `${seen.status}, ${seen.type === "text/html" ? "degraded page" : seen.type.replace(/^application\//, "")}`;
   (table[route] as Record<string, string>)[column] =
-    `${what}; ${seen.cacheControl === "no-store" ? "no-store" : "cacheable"}`;
+    `${what}; ${["no-store", "no-cache"].includes(seen.cacheControl) ? seen.cacheControl : "cacheable"}`;
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -235,11 +273,11 @@ describe("the CMS fault matrix", () => {
           errors.mock.calls.some((call) => /^\[cms\] Failed to fetch|search/i.test(String(call[0]))),
           `${where}: logged`,
         ).toBe(true);
-        // Browsers and shared caches may not keep it. A streamed list is decided after the
-        // headers went out, so it keeps the page's normal header: /genres always, and /blog when
-        // its posts take longer than the 100 ms it waits before streaming (the slow CMS).
+        // Browsers and shared caches may not keep it. A streamed list fails after the headers went
+        // out, so such a page is always no-cache (docs/decisions/027-no-cache-while-streaming.md):
+        // /genres, and /blog when its posts take longer than the 100 ms it waits (the slow CMS).
         const streamed = route.name === "/genres" || (route.name === "/blog" && fault === "slow");
-        if (!streamed) expect(seen.cacheControl, where).toBe("no-store");
+        expect(seen.cacheControl, where).toBe(streamed ? "no-cache" : "no-store");
       }
       expect(await entries(release), `${fault}: nothing stored`).toEqual({});
     }, 60_000);
