@@ -32,7 +32,8 @@ type Kind =
   | "token"
   | "dsn"
   | "version"
-  | "switch";
+  | "switch"
+  | "milliseconds";
 type Need = "always" | "embedded" | "meilisearch" | "optional";
 
 interface Setting {
@@ -54,7 +55,7 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ["SITE_NAME", "text", "optional", "the default name Crossfade is used"],
   ["CMS_URL", "url", "optional", "content cannot come from Strapi"],
   ["CMS_API_TOKEN", "text", "optional", "Strapi refuses listing submissions and changing their status"],
-  ["CMS_TIMEOUT_MS", "text", "optional", "CMS requests get 5000 ms each"],
+  ["CMS_TIMEOUT_MS", "milliseconds", "optional", "a request's CMS calls share 5000 ms"],
   ["MEILISEARCH_HOST", "url", "optional", "the content source searches"],
   [
     "MEILISEARCH_SEARCH_KEY",
@@ -175,6 +176,8 @@ function validate(kind: Kind, value: unknown): string | undefined {
       return /^[\w.+-]{1,64}$/.test(value) ? undefined : "must be 1-64 letters, digits, '.', '+' or '-'";
     case "switch":
       return value === "on" || value === "off" ? undefined : `"${value}" must be on or off`;
+    case "milliseconds":
+      return /^[1-9]\d*$/.test(value) ? undefined : `"${value}" is not a whole number of milliseconds`;
   }
 }
 

@@ -39,8 +39,8 @@ export async function startFailingCms({ slowMs = 3000 } = {}) {
   const hits: Record<CmsFault, number> = { slow: 0, garbage: 0, error: 0, wrong: 0 };
   const tokens = new Map<string, { healed: boolean; hits: number }>();
   const tokenState = (token: string) => {
-    let state = tokens.get(token);
-    if (!state) tokens.set(token, (state = { healed: false, hits: 0 }));
+    const state = tokens.get(token) ?? { healed: false, hits: 0 };
+    tokens.set(token, state);
     return state;
   };
   const sockets = new Set<Socket>();

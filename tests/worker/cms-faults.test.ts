@@ -314,7 +314,8 @@ describe("the CMS fault matrix", () => {
         // The content itself: the item's own heading on a detail page, else the items listed.
         if (route.name.endsWith(".ics")) expect(seen.body, where).toContain("SUMMARY:");
         else if (route.name === "/mixtapes/feed.xml") expect(seen.body, where).toContain("<enclosure ");
-        else if (route.cold.contains === PAGE_ERROR) expect(seen.body, where).toContain(`<h1>${before.h1}</h1>`);
+        else if (route.cold.contains === PAGE_ERROR)
+          expect(seen.body, where).toContain(`<h1>${before.h1}</h1>`);
         else expect(seen.items, `${where}: content`).toBeGreaterThan(0);
         expect(seen.body, where).not.toContain(PAGE_ERROR[0]);
         expect(seen.cacheControl, where).toBe(before.cacheControl);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import type { WorkerEnv } from "@worker/env";
 import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
+import type { WorkerEnv } from "@worker/env";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { callApp } from "./helpers";
 

@@ -89,12 +89,18 @@ describe("the configuration check", () => {
       [{ APP_VERSION: "1.0 beta" }, "warning APP_VERSION"],
       [{ DB: "crossfade" }, "error DB"],
       [{ CACHE: {} }, "error CACHE"],
+      [{ CMS_TIMEOUT_MS: "3s" }, "warning CMS_TIMEOUT_MS"],
+      [{ CMS_TIMEOUT_MS: "0" }, "warning CMS_TIMEOUT_MS"],
     ];
     for (const [overrides, expected] of cases) {
       expect(problemNames(overrides), JSON.stringify(overrides)).toEqual([expected]);
     }
     expect(
-      problemNames({ SENTRY_DSN: "https://abc123@o1.ingest.sentry.io/42", APP_VERSION: "1.2.3+7" }),
+      problemNames({
+        SENTRY_DSN: "https://abc123@o1.ingest.sentry.io/42",
+        APP_VERSION: "1.2.3+7",
+        CMS_TIMEOUT_MS: "3000",
+      }),
     ).toEqual([]);
   });
 

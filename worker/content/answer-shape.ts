@@ -8,7 +8,10 @@ import * as v from "valibot";
 export type Shape<T> = v.GenericSchema<unknown, T>;
 
 /** The answer as `shape` reads it, or what did not match (the first few issues, by path). */
-export function readAnswer<T>(shape: Shape<T>, answer: unknown): { ok: true; value: T } | { ok: false; problem: string } {
+export function readAnswer<T>(
+  shape: Shape<T>,
+  answer: unknown,
+): { ok: true; value: T } | { ok: false; problem: string } {
   const result = v.safeParse(shape, answer);
   if (result.success) return { ok: true, value: result.output };
   const problem = result.issues

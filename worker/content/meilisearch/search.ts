@@ -110,11 +110,7 @@ function toFacets(response: SearchAnswer<unknown>, names: Map<string, string>): 
   };
 }
 
-function paged<T>(
-  response: SearchAnswer<unknown>,
-  items: T[],
-  facets: SearchFacets,
-): SearchResult<T> {
+function paged<T>(response: SearchAnswer<unknown>, items: T[], facets: SearchFacets): SearchResult<T> {
   const pageSize = response.hitsPerPage ?? items.length;
   const total = response.totalHits ?? items.length;
   return {
@@ -161,17 +157,21 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async searchPosts(query): Promise<SearchResult<PostHit>> {
       const filter = meiliFilter(query, true);
       const [response, labels] = await Promise.all([
-        searchIndex("blog-post", {
-          q: query.query,
-          page: query.page ?? 1,
-          hitsPerPage: query.pageSize ?? 15,
-          ...(query.sortBy === "relevance" ? {} : { sort: ["postDate:desc"] }),
-          attributesToHighlight: ["title", "artist_name", "excerpt"],
-          ...HIGHLIGHT,
-          facets: POST_FACETS,
-          ...(filter.length ? { filter } : {}),
-          attributesToRetrieve: POST_FIELDS,
-        }, postHitShape),
+        searchIndex(
+          "blog-post",
+          {
+            q: query.query,
+            page: query.page ?? 1,
+            hitsPerPage: query.pageSize ?? 15,
+            ...(query.sortBy === "relevance" ? {} : { sort: ["postDate:desc"] }),
+            attributesToHighlight: ["title", "artist_name", "excerpt"],
+            ...HIGHLIGHT,
+            facets: POST_FACETS,
+            ...(filter.length ? { filter } : {}),
+            attributesToRetrieve: POST_FIELDS,
+          },
+          postHitShape,
+        ),
         names(),
       ]);
       const items = response.hits.map((hit) => {
@@ -193,17 +193,21 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async searchMixtapes(query): Promise<SearchResult<MixtapeHit>> {
       const filter = meiliFilter(query, false);
       const [response, labels] = await Promise.all([
-        searchIndex("mixtape", {
-          q: query.query,
-          page: query.page ?? 1,
-          hitsPerPage: query.pageSize ?? 15,
-          ...(query.sortBy === "relevance" ? {} : { sort: ["release_date:desc"] }),
-          attributesToHighlight: ["title", "artist_name", "description"],
-          ...HIGHLIGHT,
-          facets: MIXTAPE_FACETS,
-          ...(filter.length ? { filter } : {}),
-          attributesToRetrieve: MIXTAPE_FIELDS,
-        }, mixtapeHitShape),
+        searchIndex(
+          "mixtape",
+          {
+            q: query.query,
+            page: query.page ?? 1,
+            hitsPerPage: query.pageSize ?? 15,
+            ...(query.sortBy === "relevance" ? {} : { sort: ["release_date:desc"] }),
+            attributesToHighlight: ["title", "artist_name", "description"],
+            ...HIGHLIGHT,
+            facets: MIXTAPE_FACETS,
+            ...(filter.length ? { filter } : {}),
+            attributesToRetrieve: MIXTAPE_FIELDS,
+          },
+          mixtapeHitShape,
+        ),
         names(),
       ]);
       const items = response.hits.map((hit) => {

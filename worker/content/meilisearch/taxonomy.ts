@@ -1,5 +1,5 @@
 import type { Meilisearch } from "meilisearch";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { readAnswer } from "../answer-shape";
 import { answerOf, taxonHitShape } from "./shapes";
 

@@ -1,7 +1,7 @@
 import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "@core/content/types";
+import type { Shape } from "../answer-shape";
 import { eventLists } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
-import type { Shape } from "../answer-shape";
 import { type CmsClient, containsAny, type Param, paginate, populate } from "./client";
 import { toEvent, toMixtape, toRelease } from "./mappers";
 import { eventShape, listOf, mixtapeShape, releaseShape, rowsOf } from "./shapes";

@@ -21,9 +21,9 @@ import type {
   StrapiEvent,
   StrapiMedia,
   StrapiMixtape,
+  StrapiNamed,
   StrapiPost,
   StrapiRelease,
-  StrapiNamed,
   StrapiSubmission,
 } from "./shapes";
 

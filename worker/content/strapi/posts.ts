@@ -9,15 +9,7 @@ import {
   slicePage,
   toPage,
 } from "../paging";
-import {
-  anyOf,
-  type CmsClient,
-  containsAny,
-  failed,
-  type Param,
-  paginate,
-  populate,
-} from "./client";
+import { anyOf, type CmsClient, containsAny, failed, type Param, paginate, populate } from "./client";
 import { toAggregatedPost, toPost } from "./mappers";
 import { aggregatedPostShape, listOf, postShape, rowsOf } from "./shapes";
 

@@ -11,6 +11,7 @@ import type {
   Suggestion,
   Taxon,
 } from "@core/content/types";
+import * as v from "valibot";
 import { reportDegraded } from "../degrade";
 import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, paging, slicePage } from "../paging";
 import {
@@ -27,7 +28,6 @@ import {
 import { highlight } from "./highlight";
 import { toMixtape, toPost } from "./mappers";
 import { POST_POPULATE, POST_SEARCH_FIELDS } from "./posts";
-import * as v from "valibot";
 import { listOf, mixtapeShape, postShape, suggestionShape } from "./shapes";
 
 function facetValues(lists: Taxon[][]): FacetValue[] {
@@ -216,7 +216,11 @@ export function createStrapiSearch(
     },
     async health() {
       try {
-        const res = await cms.get("/blog-posts", [["fields[0]", "slug"], ...paginate(1, 1)], listOf(v.unknown()));
+        const res = await cms.get(
+          "/blog-posts",
+          [["fields[0]", "slug"], ...paginate(1, 1)],
+          listOf(v.unknown()),
+        );
         return res.meta.pagination.total > 0;
       } catch (error) {
         reportDegraded("CMS health check failed", error);

@@ -167,7 +167,12 @@ export function listOf<T>(row: v.GenericSchema<unknown, T>) {
   return v.object({
     data: v.array(row),
     meta: v.object({
-      pagination: v.object({ page: v.number(), pageSize: v.number(), pageCount: v.number(), total: v.number() }),
+      pagination: v.object({
+        page: v.number(),
+        pageSize: v.number(),
+        pageCount: v.number(),
+        total: v.number(),
+      }),
     }),
   });
 }
