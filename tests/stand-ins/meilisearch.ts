@@ -10,13 +10,13 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type StandInMode = "ok" | "error" | "garbage" | "empty";
+export type StandInMode = "ok" | "error" | "garbage" | "wrong" | "empty";
 
 /**
  * A local HTTP server answering like Meilisearch's documented API (POST /indexes/{uid}/search,
  * GET /health) and recording every request, so tests can assert exactly what the adapter sends.
- * `mode` switches it to 500s with Meilisearch's error body, to unparsable bodies, or to an index
- * with no documents.
+ * `mode` switches it to 500s with Meilisearch's error body, to unparsable bodies, to JSON of the
+ * wrong shape (hits whose title is a number), or to an index with no documents.
  */
 export async function startMeilisearchStandIn(documents: Record<string, Record<string, unknown>[]>) {
   const requests: RecordedRequest[] = [];
@@ -64,6 +64,10 @@ export async function startMeilisearchStandIn(documents: Record<string, Record<s
       if (mode === "garbage") {
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end("{not json");
+        return;
+      }
+      if (mode === "wrong") {
+        json(res, 200, { hits: [{ id: "x", title: 5, genres: "nope" }], processingTimeMs: 1 });
         return;
       }
       if (req.method === "POST" && path === "/indexes") {

@@ -162,6 +162,15 @@ describe("the Meilisearch source", () => {
     await expect(meili.searchPosts({ query: "x" })).rejects.toThrow();
   });
 
+  it("throws on an answer of the wrong shape, naming what did not match, instead of mapping it", async () => {
+    standIn.setMode("wrong");
+    await expect(meili.searchPosts({ query: "x" })).rejects.toThrow(
+      /Unexpected answer from the blog-post index: hits\.0\.numericId: .*hits\.0\.title: .*/,
+    );
+    await expect(meili.searchMixtapes({ query: "x" })).rejects.toThrow(/mixtape index/);
+    await expect(meili.suggest("bj", 5)).rejects.toThrow(/hits\.0\.title/);
+  });
+
   it("behind the failover, a failing stand-in gives the content source's results", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const own = await meili.searchPosts({ query: "techno" });

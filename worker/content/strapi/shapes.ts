@@ -160,7 +160,7 @@ export const postTagsShape = v.object({ tags: postShape.entries.tags });
 /** A suggestion: title, artist and slug only. */
 export const suggestionShape = v.object({ title: v.string(), artist_name: text, slug: v.string() });
 /** What the newsletter endpoint answers; only its message is read. */
-export const subscribedShape = v.nullable(v.object({ message: v.optional(v.unknown()) }));
+export const subscribedShape = v.nullable(v.object({ message: v.nullish(v.string()) }));
 
 /** A page of a collection: the rows, and the pagination the adapter pages with. */
 export function listOf<T>(row: v.GenericSchema<unknown, T>) {

@@ -116,6 +116,5 @@ export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise
     true,
     subscribedShape,
   );
-  const message = res?.message;
-  return { message: typeof message === "string" && message ? message : TEXTS.subscribed };
+  return { message: res?.message || TEXTS.subscribed };
 }
