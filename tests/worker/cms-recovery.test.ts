@@ -8,7 +8,7 @@ import { callApp } from "./helpers";
 // against tests/stand-ins/failing-cms.ts: an answer of the wrong shape is a source failure that
 // no cache keeps, and a hanging CMS costs a request one time budget, not one per call.
 
-const { origin } = inject("failingCms");
+const { origin, empty } = inject("failingCms");
 let run = 0;
 const token = (name: string) => `${name}-${Date.now()}-${++run}`;
 
@@ -64,6 +64,25 @@ describe("a CMS answering JSON of the wrong shape, then healing", () => {
     }
     expect((await entries(name)).length).toBeGreaterThan(0);
   }, 30_000);
+});
+
+describe("a healthy CMS without posts", () => {
+  it("answers a category the site defines with its empty page, and an unknown tag or genre with 404", async () => {
+    const bindings: Partial<WorkerEnv> = { CMS_URL: empty, APP_VERSION: token("empty") };
+    const category = await visit("/blog/category/features", bindings);
+    expect(category.res.status).toBe(200);
+    expect(category.body).toContain("<h1>Features</h1>");
+    expect(category.body).toContain("0 stories");
+    expect(category.res.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    for (const path of [
+      "/blog/category/gossip",
+      "/blog/tag/nope",
+      "/blog/genre/nope",
+      "/blog/location/nowhere",
+    ]) {
+      expect((await visit(path, bindings)).res.status, path).toBe(404);
+    }
+  });
 });
 
 describe("a hanging CMS", () => {

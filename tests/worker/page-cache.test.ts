@@ -140,6 +140,20 @@ describe("the page cache", () => {
     }
   });
 
+  it("keeps a page whose list streams, sent no-cache every time (docs/decisions/027-no-cache-while-streaming.md)", async () => {
+    const bindings = newSite();
+    for (const path of ["/genres", "/locations"]) {
+      const first = await get(path, bindings);
+      expect(first.res.status, path).toBe(200);
+      expect(first.res.headers.get("cache-control"), path).toBe("no-cache");
+      const second = await get(path, bindings);
+      expect(second.cache, path).toBe("hit");
+      expect(second.res.headers.get("cache-control"), path).toBe("no-cache");
+      expect(second.res.headers.get("x-page-cache-control"), path).toBeNull();
+      expect(second.html, path).toContain('class="directory__item"');
+    }
+  });
+
   it("is off with PAGE_CACHE=off and without the CACHE binding", async () => {
     for (const off of [{ PAGE_CACHE: "off" }, { CACHE: undefined }] as Partial<WorkerEnv>[]) {
       const bindings = { ...newSite(), ...off };

@@ -3,7 +3,15 @@ import "vitest";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    failingCms: { down: string; slow: string; garbage: string; error: string; wrong: string; origin: string };
+    failingCms: {
+      down: string;
+      slow: string;
+      garbage: string;
+      error: string;
+      wrong: string;
+      empty: string;
+      origin: string;
+    };
     sentryStandIn: string;
     faultServer: string;
   }
