@@ -1,5 +1,5 @@
 import { subjectOf } from "@tests/contract/content-contract";
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestSourceFailed, trackRequest } from "../source-failure";
 import { timeBudget } from "../time-budget";
 import { createStrapiSource } from "./source";
@@ -12,14 +12,13 @@ const WRONG = { data: [{ id: "x", title: 5, genres: "nope" }] };
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
 
-let errors: MockInstance<typeof console.error>;
-beforeEach(() => {
-  errors = vi.spyOn(console, "error").mockImplementation(() => {});
-});
-afterEach(() => errors.mockRestore());
+/** The degraded reads log their failure: kept quiet, and read back by the tests. */
+const logged = () => vi.spyOn(console, "error").mockImplementation(() => {});
+afterEach(() => vi.restoreAllMocks());
 
 describe("a Strapi answer of the wrong shape", () => {
   it("degrades every read like a 500, reports it with what did not match, and maps nothing", async () => {
+    const errors = logged();
     const store = subjectOf(createStrapiSource(CMS, async () => json(WRONG)));
     const state = { failed: false };
     await trackRequest(state, async () => {
@@ -30,16 +29,17 @@ describe("a Strapi answer of the wrong shape", () => {
       expect(await store.listGenres()).toEqual([]);
       expect(requestSourceFailed()).toBe(true);
     });
-    const logged = errors.mock.calls.map((call) => String(call[0]));
-    expect(logged).toContainEqual(
+    const lines = errors.mock.calls.map((call) => String(call[0]));
+    expect(lines).toContainEqual(
       expect.stringMatching(
         /^\[cms\] Failed to fetch release: Unexpected answer from .*data\.0\.id: .*number/,
       ),
     );
-    expect(logged.join("\n")).toMatch(/data\.0\.title: .*Expected string but received 5/);
+    expect(lines.join("\n")).toMatch(/data\.0\.title: .*Expected string but received 5/);
   });
 
   it("reads as an invalid response to the newsletter form", async () => {
+    logged();
     const store = subjectOf(createStrapiSource(CMS, async () => json({ message: 5 })));
     const subscriber = {
       email: "a@example.com",
@@ -65,6 +65,7 @@ describe("one time budget per request", () => {
   });
 
   it("sends no call once the budget is spent, and fails it like a timeout", async () => {
+    const errors = logged();
     const sent: string[] = [];
     const hang = (url: string, init?: RequestInit) =>
       new Promise<Response>((_, reject) => {
