@@ -285,7 +285,7 @@ describe("generateCatalogue", () => {
 describe("catalogueToSql", () => {
   const statements = catalogueToSql(catalogue);
 
-  it("writes one single-line statement per row, with balanced quotes, then the FTS rebuild", () => {
+  it("writes one single-line statement per row, with balanced quotes", () => {
     const rows =
       catalogue.genres.length +
       catalogue.locations.length +
@@ -297,8 +297,7 @@ describe("catalogueToSql", () => {
       catalogue.mixtapes.reduce((n, m) => n + 1 + m.genre_ids.length, 0) +
       catalogue.releases.reduce((n, r) => n + 1 + r.tracks.length + r.purchase_links.length, 0) +
       catalogue.events.length;
-    expect(statements).toHaveLength(rows + ftsRebuildSql().length);
-    expect(statements.slice(-ftsRebuildSql().length)).toEqual(ftsRebuildSql());
+    expect(statements).toHaveLength(rows);
     for (const sql of statements) {
       expect(sql.endsWith(";")).toBe(true);
       expect(sql).not.toMatch(/[\r\n]/);
@@ -335,6 +334,14 @@ describe("catalogueToSql", () => {
         expect(run("PRAGMA foreign_key_check")).toBe("");
         expect(run("SELECT COUNT(*) FROM posts_fts")).toBe(String(posts.length));
         expect(run("SELECT COUNT(*) FROM mixtapes_fts")).toBe(String(published(catalogue.mixtapes).length));
+        // The triggers indexed the seed exactly as a full rebuild does.
+        const indexed = () =>
+          run(
+            "SELECT group_concat(x, char(10)) FROM (SELECT rowid || title || genres || locations || folded AS x FROM posts_fts UNION ALL SELECT rowid || title || tracklist || genres || folded FROM mixtapes_fts ORDER BY 1)",
+          );
+        const byTriggers = indexed();
+        run(ftsRebuildSql().join("\n"));
+        expect(indexed()).toBe(byTriggers);
         const bjorn = catalogue.posts
           .filter((p) => p.artist_name === "Björn Åström")
           .map((p) => String(p.id));

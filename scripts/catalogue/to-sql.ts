@@ -1,10 +1,12 @@
 /**
  * Turns the demo catalogue into SQLite statements for migrations/0001_catalogue.sql: one INSERT
- * per row with explicit ids, then the FTS rebuild. Every statement is a single line ending in
+ * per row with explicit ids; the triggers of migrations/0004_search_triggers.sql index the
+ * published posts and mixtapes as they go in. Every statement is a single line ending in
  * ';', so a seed file can hold one statement per line. Pure TypeScript (also used in workerd).
  */
-import { foldSql } from "@worker/content/d1/search/fold";
 import type { Catalogue } from "./generate";
+
+export { ftsRebuildSql } from "./fts-sql";
 
 type SqlValue = string | number | boolean | null | undefined | object;
 
@@ -28,31 +30,7 @@ function insert(table: string, row: Record<string, SqlValue>): string {
   return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${values.join(", ")});`;
 }
 
-/** Paragraph text of a JSON content column, tolerating malformed JSON in hand-edited rows. */
-const jsonText = (column: string, path?: string) =>
-  `COALESCE((SELECT group_concat(${path ? `json_extract(value, '${path}')` : "value"}, ' ') FROM json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)), '')`;
-
-/**
- * Rebuilds posts_fts and mixtapes_fts from the published rows (rowid = the post's or mixtape's
- * id). Run after seeding and after any content change.
- */
-export function ftsRebuildSql(): string[] {
-  const postGenres =
-    "COALESCE((SELECT group_concat(g.name, ' ') FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id), '')";
-  const postLocations =
-    "COALESCE((SELECT group_concat(l.name, ' ') FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id), '')";
-  const mixGenres =
-    "COALESCE((SELECT group_concat(g.name, ' ') FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id), '')";
-  const tracklist = `COALESCE((SELECT group_concat(COALESCE(json_extract(value, '$.artist'), '') || ' ' || COALESCE(json_extract(value, '$.title'), ''), ' ') FROM json_each(CASE WHEN json_valid(m.tracklist) THEN m.tracklist ELSE '[]' END)), '')`;
-  return [
-    "DELETE FROM posts_fts;",
-    `INSERT INTO posts_fts (rowid, title, artist_name, excerpt, body, genres, locations, folded) SELECT p.id, p.title, COALESCE(p.artist_name, ''), p.excerpt, ${jsonText("p.content")}, ${postGenres}, ${postLocations}, ${foldSql(`p.title || ' ' || COALESCE(p.artist_name, '') || ' ' || ${postLocations}`)} FROM posts p WHERE p.pub_status = 'published';`,
-    "DELETE FROM mixtapes_fts;",
-    `INSERT INTO mixtapes_fts (rowid, title, artist_name, description, tracklist, genres, folded) SELECT m.id, m.title, COALESCE(m.artist_name, ''), m.description, ${tracklist}, ${mixGenres}, ${foldSql(`m.title || ' ' || COALESCE(m.artist_name, '') || ' ' || ${tracklist}`)} FROM mixtapes m WHERE m.pub_status = 'published';`,
-  ];
-}
-
-/** Every row of the catalogue as INSERT statements, parents before children, then the FTS rebuild. */
+/** Every row of the catalogue as INSERT statements, parents before children. */
 export function catalogueToSql(c: Catalogue): string[] {
   const out: string[] = [];
   for (const g of c.genres) out.push(insert("genres", { ...g }));
@@ -83,5 +61,5 @@ export function catalogueToSql(c: Catalogue): string[] {
 
   for (const e of c.events) out.push(insert("events", { ...e }));
 
-  return [...out, ...ftsRebuildSql()];
+  return out;
 }

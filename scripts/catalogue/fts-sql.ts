@@ -1,0 +1,103 @@
+/**
+ * The SQL that fills posts_fts and mixtapes_fts: one row per published post or mixtape
+ * (rowid = its id). The same row expressions serve the full rebuild and the triggers of
+ * migrations/0004_search_triggers.sql, which keep the index in step with every write
+ * (docs/decisions/026-embedded-store-operations.md). Pure TypeScript.
+ */
+import { foldSql } from "@worker/content/d1/search/fold";
+
+/** Paragraph text of a JSON content column, tolerating malformed JSON in hand-edited rows. */
+const jsonText = (column: string) =>
+  `COALESCE((SELECT group_concat(value, ' ') FROM json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)), '')`;
+
+const postGenres =
+  "COALESCE((SELECT group_concat(g.name, ' ') FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id), '')";
+const postLocations =
+  "COALESCE((SELECT group_concat(l.name, ' ') FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id), '')";
+const mixGenres =
+  "COALESCE((SELECT group_concat(g.name, ' ') FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id), '')";
+const tracklist = `COALESCE((SELECT group_concat(COALESCE(json_extract(value, '$.artist'), '') || ' ' || COALESCE(json_extract(value, '$.title'), ''), ' ') FROM json_each(CASE WHEN json_valid(m.tracklist) THEN m.tracklist ELSE '[]' END)), '')`;
+
+/** Index rows of the published posts matching `where` (an extra condition on alias p). */
+export function postsFtsInsert(where = "1"): string {
+  return `INSERT INTO posts_fts (rowid, title, artist_name, excerpt, body, genres, locations, folded) SELECT p.id, p.title, COALESCE(p.artist_name, ''), p.excerpt, ${jsonText("p.content")}, ${postGenres}, ${postLocations}, ${foldSql(`p.title || ' ' || COALESCE(p.artist_name, '') || ' ' || ${postLocations}`)} FROM posts p WHERE p.pub_status = 'published' AND ${where};`;
+}
+
+/** Index rows of the published mixtapes matching `where` (an extra condition on alias m). */
+export function mixtapesFtsInsert(where = "1"): string {
+  return `INSERT INTO mixtapes_fts (rowid, title, artist_name, description, tracklist, genres, folded) SELECT m.id, m.title, COALESCE(m.artist_name, ''), m.description, ${tracklist}, ${mixGenres}, ${foldSql(`m.title || ' ' || COALESCE(m.artist_name, '') || ' ' || ${tracklist}`)} FROM mixtapes m WHERE m.pub_status = 'published' AND ${where};`;
+}
+
+/** Rebuilds both indexes from the published rows: for repairs, and after the migration. */
+export function ftsRebuildSql(): string[] {
+  return ["DELETE FROM posts_fts;", postsFtsInsert(), "DELETE FROM mixtapes_fts;", mixtapesFtsInsert()];
+}
+
+/** Drops and re-adds the index rows of the posts whose ids `ids` selects. */
+const refreshPosts = (ids: string) => [
+  `DELETE FROM posts_fts WHERE rowid IN (${ids});`,
+  postsFtsInsert(`p.id IN (${ids})`),
+];
+const refreshMixtapes = (ids: string) => [
+  `DELETE FROM mixtapes_fts WHERE rowid IN (${ids});`,
+  mixtapesFtsInsert(`m.id IN (${ids})`),
+];
+
+function trigger(name: string, event: string, body: string[]): string {
+  return `CREATE TRIGGER ${name} AFTER ${event} FOR EACH ROW BEGIN\n  ${body.join("\n  ")}\nEND;`;
+}
+
+/**
+ * Triggers on every table an index row reads: the content row, its genre and location links,
+ * and the genre and location names. A row that is not published has no index row, so
+ * publishing, unpublishing, editing and deleting all come out right by refreshing.
+ */
+export function ftsTriggerSql(): string[] {
+  const links = (table: string, column: string, refresh: (ids: string) => string[], prefix: string) => [
+    trigger(`${prefix}_fts_insert`, `INSERT ON ${table}`, refresh(`SELECT new.${column}`)),
+    trigger(`${prefix}_fts_delete`, `DELETE ON ${table}`, refresh(`SELECT old.${column}`)),
+    trigger(
+      `${prefix}_fts_update`,
+      `UPDATE ON ${table}`,
+      refresh(`SELECT old.${column} UNION SELECT new.${column}`),
+    ),
+  ];
+  return [
+    trigger("posts_fts_insert", "INSERT ON posts", [postsFtsInsert("p.id = new.id")]),
+    trigger("posts_fts_update", "UPDATE ON posts", refreshPosts("SELECT old.id UNION SELECT new.id")),
+    trigger("posts_fts_delete", "DELETE ON posts", ["DELETE FROM posts_fts WHERE rowid = old.id;"]),
+    ...links("post_genres", "post_id", refreshPosts, "post_genres"),
+    ...links("post_locations", "post_id", refreshPosts, "post_locations"),
+    trigger("mixtapes_fts_insert", "INSERT ON mixtapes", [mixtapesFtsInsert("m.id = new.id")]),
+    trigger(
+      "mixtapes_fts_update",
+      "UPDATE ON mixtapes",
+      refreshMixtapes("SELECT old.id UNION SELECT new.id"),
+    ),
+    trigger("mixtapes_fts_delete", "DELETE ON mixtapes", ["DELETE FROM mixtapes_fts WHERE rowid = old.id;"]),
+    ...links("mixtape_genres", "mixtape_id", refreshMixtapes, "mixtape_genres"),
+    trigger("genres_fts_rename", "UPDATE OF name ON genres", [
+      ...refreshPosts("SELECT post_id FROM post_genres WHERE genre_id = new.id"),
+      ...refreshMixtapes("SELECT mixtape_id FROM mixtape_genres WHERE genre_id = new.id"),
+    ]),
+    trigger(
+      "locations_fts_rename",
+      "UPDATE OF name ON locations",
+      refreshPosts("SELECT post_id FROM post_locations WHERE location_id = new.id"),
+    ),
+  ];
+}
+
+/** migrations/0004_search_triggers.sql as `npx tsx scripts/fts-triggers.ts` writes it. */
+export function ftsTriggerMigration(): string {
+  return [
+    "-- Generated by `npx tsx scripts/fts-triggers.ts` from scripts/catalogue/fts-sql.ts: do not edit.",
+    "-- Triggers keep posts_fts and mixtapes_fts in step with every write to the content tables,",
+    "-- so a row inserted or edited by hand (wrangler d1 execute) is searchable at once; only",
+    "-- published rows are indexed (docs/decisions/026-embedded-store-operations.md).",
+    ...ftsTriggerSql(),
+    "-- Catch up with rows written before the triggers existed.",
+    ...ftsRebuildSql(),
+    "",
+  ].join("\n");
+}
