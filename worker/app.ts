@@ -18,7 +18,7 @@ import { rssXml } from "./feeds/rss";
 import { robotsTxt, sitemapXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
-import { serveWithRanges } from "./media";
+import { serveAudio } from "./media";
 import { reportServerError } from "./monitoring/report";
 import { monitoringTunnel } from "./monitoring/tunnel";
 import { newNonce, withSecurityHeaders } from "./security-headers";
@@ -107,11 +107,9 @@ app.route("/api", formsApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
-// Audio is served through the Worker so that seeking (Range requests) works everywhere.
-app.on(["GET", "HEAD"], "/media/audio/*", (c) => {
-  if (!c.env.ASSETS) return c.notFound();
-  return serveWithRanges(c.req.raw, c.env.ASSETS);
-});
+// Audio is served through the Worker so that seeking (Range requests) works everywhere: from the
+// MEDIA bucket (any length), else from public/ (docs/decisions/026-embedded-store-operations.md).
+app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
 
 const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
 

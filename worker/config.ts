@@ -50,6 +50,7 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ["CACHE", "kv", "always", "pages are served uncached"],
   ["PAGE_CACHE", "switch", "optional", "whole pages are cached for their max-age (the default, on)"],
   ["UPLOADS", "r2", "embedded", "submissions cannot store audio or artwork"],
+  ["MEDIA", "r2", "optional", "audio comes only from public/ (at most 25 MiB a file)"],
   ["ASSETS", "fetcher", "optional", "audio cannot be served with ranges"],
   ["SITE_URL", "origin", "always", "canonical URLs, cards and feeds are wrong"],
   ["SITE_NAME", "text", "optional", "the default name Crossfade is used"],

@@ -1,0 +1,40 @@
+import type { WorkerEnv } from "@worker/env";
+import { reportServerError } from "@worker/monitoring/report";
+import { serveWithRanges } from "./assets";
+import { serveFromBucket } from "./bucket";
+
+/** The R2 key of an audio URL: /media/audio/a%20b.mp3 → audio/a b.mp3; null when malformed. */
+export function audioKey(url: string): string | null {
+  const path = new URL(url).pathname.replace(/^\/media\//, "");
+  try {
+    const key = decodeURIComponent(path);
+    return key.startsWith("audio/") && key.length > "audio/".length ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /media/audio/*: the MEDIA bucket first (long mixes, any size), then the files of public/
+ * (the demo clips). An R2 failure is a 503 the player can retry, never a 500.
+ */
+export async function serveAudio(request: Request, env: WorkerEnv): Promise<Response | null> {
+  const key = audioKey(request.url);
+  if (env.MEDIA && key) {
+    try {
+      const answer = await serveFromBucket(request, env.MEDIA, key);
+      if (answer) return answer;
+    } catch (error) {
+      reportServerError(error, "media: R2 read failed", "warning");
+      return new Response("Audio is unavailable right now. Try again in a minute.", {
+        status: 503,
+        headers: {
+          "Retry-After": "60",
+          "Cache-Control": "no-store",
+          "Content-Type": "text/plain; charset=utf-8",
+        },
+      });
+    }
+  }
+  return env.ASSETS ? serveWithRanges(request, env.ASSETS) : null;
+}
