@@ -15,7 +15,7 @@ import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
 import { eventIcs, upcomingIcs } from "./feeds/ics";
 import { podcastXml } from "./feeds/podcast";
 import { rssXml } from "./feeds/rss";
-import { robotsTxt, sitemapXml } from "./feeds/sitemap";
+import { parseSitemapFile, robotsTxt, sitemapChildXml, sitemapIndexXml } from "./feeds/sitemap";
 import { formsApi } from "./forms/api";
 import { createIntake } from "./forms/intake";
 import { serveAudio } from "./media";
@@ -125,14 +125,27 @@ const feedUnavailable = (c: Context<AppEnv>) =>
     "Retry-After": "30",
   });
 
+/**
+ * A sitemap built while the source was failing would drop URLs from search engines: the answer
+ * is then the feeds' 503 (docs/product.md section 8).
+ */
+function sitemapAnswer(c: Context<AppEnv>, xml: string | null) {
+  if (c.var.content.sourceFailed()) return feedUnavailable(c);
+  if (xml === null) return c.text("Not found", 404, { "Cache-Control": "public, max-age=300" });
+  return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": FEED_CACHE });
+}
+
+// A sitemap index and its children (docs/decisions/026-embedded-store-operations.md).
 app.get("/sitemap.xml", async (c) => {
-  const { catalogue, siteUrl, sourceFailed } = c.var.content;
-  const xml = await sitemapXml(catalogue, siteUrl, new Date());
-  if (sourceFailed()) return feedUnavailable(c);
-  return c.body(xml, 200, {
-    "Content-Type": "application/xml; charset=utf-8",
-    "Cache-Control": FEED_CACHE,
-  });
+  const { catalogue, siteUrl } = c.var.content;
+  return sitemapAnswer(c, await sitemapIndexXml(catalogue, siteUrl, new Date()));
+});
+
+app.get("/sitemaps/:file", async (c) => {
+  const file = parseSitemapFile(c.req.param("file"));
+  if (!file) return c.notFound();
+  const { catalogue, siteUrl } = c.var.content;
+  return sitemapAnswer(c, await sitemapChildXml(catalogue, siteUrl, new Date(), file));
 });
 
 app.get("/rss.xml", async (c) => {

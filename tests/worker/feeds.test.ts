@@ -3,11 +3,18 @@ import { describe, expect, it } from "vitest";
 import { visit } from "./helpers";
 
 describe("sharing feeds", () => {
-  it("lists every published post, mixtape, release and event in /sitemap.xml, and no drafts", async () => {
+  it("lists every published post, mixtape, release and event in the files of /sitemap.xml, and no drafts", async () => {
     const res = await visit("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/xml/);
-    const xml = await res.text();
+    const index = await res.text();
+    expect(index).toContain("<sitemapindex");
+    let xml = "";
+    for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const child = await visit(new URL(loc ?? "").pathname);
+      expect(child.status).toBe(200);
+      xml += await child.text();
+    }
     const locs = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
     for (const [table, base] of [
       ["posts", "/blog/"],

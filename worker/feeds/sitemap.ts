@@ -1,37 +1,145 @@
 import { type CatalogueReader, POST_CATEGORIES } from "@core/content/types";
 import { STATIC_PAGES } from "@core/routes";
+import { MAX_PAGE_SIZE } from "@worker/content/paging";
 import { xmlEscape } from "./xml";
 
-/** Every published URL of the site (posts, taxonomies, mixtapes, releases, events). */
-export async function sitemapXml(store: CatalogueReader, siteUrl: string, now: Date): Promise<string> {
-  const [posts, genres, locations, tags, mixtapes, releases, events] = await Promise.all([
-    store.listPosts({ pageSize: 1000 }),
+/**
+ * /sitemap.xml is a sitemap index; its children /sitemaps/<kind>-<n>.xml list every published
+ * URL, at most SITEMAP_URLS_PER_FILE each (the protocol allows 50,000). 10,000 keeps a child
+ * to ten source pages of 1000 (MAX_PAGE_SIZE), which Strapi can serve within one request's
+ * subrequest budget (docs/decisions/026-embedded-store-operations.md).
+ */
+export const SITEMAP_URLS_PER_FILE = 10_000;
+
+export const SITEMAP_KINDS = ["pages", "posts", "mixtapes", "releases", "events"] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+
+interface Entry {
+  path: string;
+  lastmod?: string;
+}
+
+type Paged = "posts" | "mixtapes" | "releases";
+
+async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSize: number): Promise<Entry[]> {
+  if (kind === "posts") {
+    const { items } = await store.listPosts({ page, pageSize });
+    return items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date }));
+  }
+  if (kind === "mixtapes") {
+    const { items } = await store.listMixtapes({ page, pageSize });
+    return items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate }));
+  }
+  const { items } = await store.listReleases({ page, pageSize });
+  return items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate }));
+}
+
+async function totalOf(store: CatalogueReader, kind: Paged): Promise<number> {
+  if (kind === "posts") return (await store.listPosts({ pageSize: 1 })).total;
+  if (kind === "mixtapes") return (await store.listMixtapes({ pageSize: 1 })).total;
+  return (await store.listReleases({ pageSize: 1 })).total;
+}
+
+async function pages(store: CatalogueReader): Promise<Entry[]> {
+  const [genres, locations, tags] = await Promise.all([
     store.listGenres(),
     store.listLocations(),
     store.listTags(),
-    store.listMixtapes({ pageSize: 1000 }),
-    store.listReleases({ pageSize: 1000 }),
-    store.listEvents(now),
   ]);
-  const entries: Array<{ path: string; lastmod?: string }> = [
+  return [
     ...STATIC_PAGES.map((path) => ({ path })),
     ...POST_CATEGORIES.map((c) => ({ path: `/blog/category/${c}` })),
-    ...posts.items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date })),
     ...genres.map((g) => ({ path: `/blog/genre/${g.slug}` })),
     ...locations.map((l) => ({ path: `/blog/location/${l.slug}` })),
     ...tags.map((t) => ({ path: `/blog/tag/${encodeURIComponent(t)}` })),
-    ...mixtapes.items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate })),
-    ...releases.items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate })),
-    ...[...events.upcoming, ...events.past].map((e) => ({ path: `/events/${e.slug}` })),
   ];
-  const urls = entries
-    .map(({ path, lastmod }) => {
-      const date =
-        lastmod && !Number.isNaN(Date.parse(lastmod)) ? new Date(lastmod).toISOString().slice(0, 10) : null;
-      return `<url><loc>${xmlEscape(siteUrl + path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>`;
-    })
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+async function events(store: CatalogueReader, now: Date): Promise<Entry[]> {
+  const { upcoming, past } = await store.listEvents(now);
+  return [...upcoming, ...past].map((e) => ({ path: `/events/${e.slug}` }));
+}
+
+/** The `n`th slice of `perFile` entries of one kind (n from 1). */
+async function sliceOf(
+  store: CatalogueReader,
+  kind: SitemapKind,
+  n: number,
+  perFile: number,
+  now: Date,
+): Promise<Entry[]> {
+  const start = (n - 1) * perFile;
+  if (kind === "pages") return (await pages(store)).slice(start, start + perFile);
+  if (kind === "events") return (await events(store, now)).slice(start, start + perFile);
+  // Source pages that tile the slice exactly: perFile is a multiple of the page size.
+  const pageSize = Math.min(perFile, MAX_PAGE_SIZE);
+  if (perFile % pageSize !== 0) throw new Error(`sitemap files of ${perFile} URLs cannot be paged`);
+  const first = start / pageSize + 1;
+  const slices = await Promise.all(
+    Array.from({ length: perFile / pageSize }, (_, i) => pageOf(store, kind, first + i, pageSize)),
+  );
+  return slices.flat();
+}
+
+const day = (date: string | undefined) =>
+  date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString().slice(0, 10) : null;
+
+/** The child file names of the index, e.g. ["pages-1", "posts-1", "posts-2", ...]. */
+export async function sitemapFiles(store: CatalogueReader, now: Date, perFile = SITEMAP_URLS_PER_FILE) {
+  const [pageCount, posts, mixtapes, releases, eventCount] = await Promise.all([
+    pages(store).then((p) => p.length),
+    totalOf(store, "posts"),
+    totalOf(store, "mixtapes"),
+    totalOf(store, "releases"),
+    events(store, now).then((e) => e.length),
+  ]);
+  const counts: Record<SitemapKind, number> = {
+    pages: pageCount,
+    posts,
+    mixtapes,
+    releases,
+    events: eventCount,
+  };
+  return SITEMAP_KINDS.flatMap((kind) =>
+    Array.from({ length: Math.ceil(counts[kind] / perFile) }, (_, i) => `${kind}-${i + 1}`),
+  );
+}
+
+export async function sitemapIndexXml(
+  store: CatalogueReader,
+  siteUrl: string,
+  now: Date,
+  perFile = SITEMAP_URLS_PER_FILE,
+): Promise<string> {
+  const files = await sitemapFiles(store, now, perFile);
+  const items = files.map(
+    (f) => `<sitemap><loc>${xmlEscape(`${siteUrl}/sitemaps/${f}.xml`)}</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+/** `posts-2` → { kind: "posts", n: 2 }; null for a name that is no child file. */
+export function parseSitemapFile(name: string): { kind: SitemapKind; n: number } | null {
+  const match = name.match(/^([a-z]+)-([1-9]\d{0,5})\.xml$/);
+  const kind = SITEMAP_KINDS.find((k) => k === match?.[1]);
+  return kind && match ? { kind, n: Number(match[2]) } : null;
+}
+
+/** One child file; null when it has no URLs (past the last file of its kind). */
+export async function sitemapChildXml(
+  store: CatalogueReader,
+  siteUrl: string,
+  now: Date,
+  file: { kind: SitemapKind; n: number },
+  perFile = SITEMAP_URLS_PER_FILE,
+): Promise<string | null> {
+  const entries = await sliceOf(store, file.kind, file.n, perFile, now);
+  if (entries.length === 0) return null;
+  const urls = entries.map(({ path, lastmod }) => {
+    const date = day(lastmod);
+    return `<url><loc>${xmlEscape(siteUrl + path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {
