@@ -21,6 +21,7 @@ import { createIntake } from "./forms/intake";
 import { serveAudio } from "./media";
 import { reportServerError } from "./monitoring/report";
 import { monitoringTunnel } from "./monitoring/tunnel";
+import { newsletterApi, unsubscribePages } from "./newsletter";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 
 const serverBuild = () => import("virtual:react-router/server-build");
@@ -102,7 +103,9 @@ app.get("/api/health", (c) => {
 app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
-// Newsletter, submissions and the submissions admin (docs/decisions/007).
+// Newsletter, submissions and the submissions admin (docs/decisions/007); the subscriber
+// export (docs/decisions/026-embedded-store-operations.md).
+app.route("/api", newsletterApi);
 app.route("/api", formsApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
@@ -110,6 +113,8 @@ app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the
 // MEDIA bucket (any length), else from public/ (docs/decisions/026-embedded-store-operations.md).
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
+
+app.route("/", unsubscribePages);
 
 const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
 

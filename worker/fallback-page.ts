@@ -1,7 +1,7 @@
 import { TEXTS } from "@core/texts";
 
 /** Escapes as React does, so the texts read the same in either kind of error page. */
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -117,6 +117,8 @@ function degraded(source: ContentSource): ContentPorts {
   const newsletter: NewsletterStore = {
     subscribe: (input) =>
       degradeOnFailure(TEXTS.subscribeFailed, () => rawNewsletter.subscribe(input), subscribeFailure),
+    // Operator tools: a failure is an error answer, never a made-up empty list.
+    admin: rawNewsletter.admin,
   };
   return { catalogue, submissions, newsletter };
 }

@@ -1,7 +1,7 @@
 import type { ContentSource } from "../source";
 import { getEvent, listEvents } from "./events";
 import { mixtapes } from "./mixtapes";
-import { subscribe } from "./newsletter";
+import { newsletterAdmin, subscribe } from "./newsletter";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { releases } from "./releases";
 import { createSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
@@ -35,6 +35,6 @@ export function createD1Source(db: D1Database, uploads: R2Bucket): ContentSource
       listSubmissions: (filter) => listSubmissions(db, filter),
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(db, id, status, notes),
     },
-    newsletter: { subscribe: (input) => subscribe(db, input) },
+    newsletter: { subscribe: (input) => subscribe(db, input), admin: newsletterAdmin(db) },
   };
 }

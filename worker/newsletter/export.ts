@@ -1,0 +1,113 @@
+import type { NewsletterAdmin, Subscriber } from "@core/content/types";
+import { requireBearer } from "@worker/auth";
+import type { AppEnv } from "@worker/env";
+import { Hono } from "hono";
+import { csvRow } from "./csv";
+
+/**
+ * GET /api/newsletter/subscribers: every subscriber for the operator (ADMIN_TOKEN), as CSV
+ * (the default, `?format=csv`, `Accept: text/csv`) or JSON (`?format=json`,
+ * `Accept: application/json`), each with the unsubscribe URL to put in the mails
+ * (docs/decisions/026-embedded-store-operations.md). Read in batches and streamed, so the list
+ * may be long.
+ */
+export const newsletterApi = new Hono<AppEnv>();
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const BATCH = 1000;
+export const CSV_COLUMNS = [
+  "email",
+  "subscribed_at",
+  "source",
+  "first_name",
+  "last_name",
+  "city",
+  "unsubscribe_url",
+] as const;
+
+const adminOnly = requireBearer({
+  token: (env) => env.ADMIN_TOKEN,
+  error: "Unauthorized: send the admin token as 'Authorization: Bearer <token>'.",
+  challenge: 'Bearer realm="crossfade-admin"',
+});
+
+function formatOf(format: string | undefined, accept: string | undefined): "csv" | "json" | null {
+  if (format === "csv" || format === "json") return format;
+  if (format !== undefined) return null;
+  const wantsJson = /application\/json/.test(accept ?? "") && !/text\/csv/.test(accept ?? "");
+  return wantsJson ? "json" : "csv";
+}
+
+/** Every subscriber, batch by batch from `first`, as text chunks. */
+async function* chunks(admin: NewsletterAdmin, first: Subscriber[], line: (s: Subscriber) => string) {
+  let batch = first;
+  while (batch.length > 0) {
+    yield batch.map(line).join("");
+    if (batch.length < BATCH) return;
+    batch = await admin.listSubscribers(batch[batch.length - 1]?.id ?? 0, BATCH);
+  }
+}
+
+function stream(parts: AsyncGenerator<string>, head: string, tail: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(head));
+      }
+      const next = await parts.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode(tail));
+        controller.close();
+      } else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+}
+
+newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
+  const admin = c.var.content.newsletter.admin;
+  if (!admin) {
+    return c.json(
+      { error: "The subscriber export needs the embedded store; with Strapi, export from the Strapi admin." },
+      501,
+      NO_STORE,
+    );
+  }
+  const format = formatOf(c.req.query("format"), c.req.header("Accept"));
+  if (!format) return c.json({ error: "format must be csv or json." }, 400, NO_STORE);
+  const url = (token: string) => `${c.var.content.siteUrl}/newsletter/unsubscribe?token=${token}`;
+  // The first batch is read before answering, so a failing store is an error status, not a cut file.
+  const first = await admin.listSubscribers(0, BATCH);
+  if (format === "json") {
+    let separator = "";
+    const body = chunks(admin, first, (s) => {
+      const item = JSON.stringify({
+        email: s.email,
+        subscribedAt: s.subscribedAt,
+        source: s.source,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        city: s.city,
+        unsubscribeUrl: url(s.unsubscribeToken),
+      });
+      const out = `${separator}${item}`;
+      separator = ",";
+      return out;
+    });
+    return c.body(stream(body, '{"items":[', "]}"), 200, {
+      ...NO_STORE,
+      "Content-Type": "application/json; charset=utf-8",
+    });
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  const body = chunks(admin, first, (s) =>
+    csvRow([s.email, s.subscribedAt, s.source, s.firstName, s.lastName, s.city, url(s.unsubscribeToken)]),
+  );
+  return c.body(stream(body, csvRow([...CSV_COLUMNS]), ""), 200, {
+    ...NO_STORE,
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
+  });
+});

@@ -1,0 +1,57 @@
+import type { AppEnv } from "@worker/env";
+import { escapeHtml } from "@worker/fallback-page";
+import { type Context, Hono } from "hono";
+import { UNSUBSCRIBE_TEXTS as T } from "./texts";
+
+/**
+ * /newsletter/unsubscribe?token=… (docs/decisions/026-embedded-store-operations.md). GET shows
+ * a confirmation whose button posts back (no JavaScript needed; mail scanners that open links
+ * unsubscribe nobody). POST removes the subscriber, whatever the body: the page's form and a mail
+ * client's one-click `List-Unsubscribe=One-Click` (RFC 8058) alike. Plain HTML written by the
+ * Worker, never cached.
+ */
+export const unsubscribePages = new Hono<AppEnv>();
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 501, body: string) {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(T.title)} · Crossfade</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b10;color:#f1f0f5;font:16px/1.5 system-ui,sans-serif;text-align:center}main{max-width:32rem;padding:1rem}button,a.button{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:999px;background:#c8ff3d;color:#0b0b10;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}a{color:#c8ff3d}</style>
+</head><body><main><h1>${escapeHtml(T.title)}</h1>${body}<p><a href="/">${escapeHtml(T.back)}</a></p></main></body></html>`;
+  return c.html(html, status, { "Cache-Control": "no-store" });
+}
+
+const message = (text: string) => `<p role="status">${escapeHtml(text)}</p>`;
+
+/** The store's unsubscribe tools and the token, or the page that says why there are none. */
+function lookup(c: Context<AppEnv>) {
+  const admin = c.var.content.newsletter.admin;
+  if (!admin) return { answer: page(c, 501, message(T.unavailable)) };
+  const token = c.req.query("token")?.trim() ?? "";
+  if (!token) return { answer: page(c, 400, message(T.missing)) };
+  if (!TOKEN.test(token)) return { answer: page(c, 404, message(T.invalid)) };
+  return { admin, token };
+}
+
+unsubscribePages.get("/newsletter/unsubscribe", async (c) => {
+  const found = lookup(c);
+  if (found.answer) return found.answer;
+  const subscriber = await found.admin.findByToken(found.token);
+  if (!subscriber) return page(c, 404, message(T.invalid));
+  const action = `/newsletter/unsubscribe?token=${found.token}`;
+  return page(
+    c,
+    200,
+    `<p>${escapeHtml(T.confirm(subscriber.email))}</p>
+<form method="post" action="${action}"><input type="hidden" name="confirm" value="yes"><button type="submit">${escapeHtml(T.button)}</button></form>`,
+  );
+});
+
+unsubscribePages.post("/newsletter/unsubscribe", async (c) => {
+  const found = lookup(c);
+  if (found.answer) return found.answer;
+  const removed = await found.admin.unsubscribe(found.token);
+  return removed ? page(c, 200, message(T.done)) : page(c, 404, message(T.invalid));
+});
