@@ -39,7 +39,7 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
 const COLUMNS = `id, email, first_name AS firstName, last_name AS lastName, city, source,
   created_at AS subscribedAt, unsubscribe_token AS unsubscribeToken`;
 
-/** Export and unsubscribe over the newsletter_subscribers table (migrations/0005). */
+/** Export and unsubscribe over the newsletter_subscribers table (migrations/0005_newsletter_unsubscribe.sql). */
 export function newsletterAdmin(db: D1Database): NewsletterAdmin {
   return {
     async listSubscribers(afterId, limit) {
