@@ -1,4 +1,4 @@
--- Every subscriber can leave (docs/decisions/026-embedded-store-operations.md): a random
+-- Every subscriber can leave (docs/decisions/032-embedded-store-operations.md): a random
 -- 128-bit token per subscriber, kept as is so the export can print each one's unsubscribe URL.
 -- The Worker writes one with every sign-up; rows from before, and rows inserted by hand, get one
 -- from SQLite's randomblob.

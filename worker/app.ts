@@ -104,14 +104,14 @@ app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
 // Newsletter, submissions and the submissions admin (docs/decisions/007); the subscriber
-// export (docs/decisions/026-embedded-store-operations.md).
+// export (docs/decisions/032-embedded-store-operations.md).
 app.route("/api", newsletterApi);
 app.route("/api", formsApi);
 
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the
-// MEDIA bucket (any length), else from public/ (docs/decisions/026-embedded-store-operations.md).
+// MEDIA bucket (any length), else from public/ (docs/decisions/032-embedded-store-operations.md).
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
 
 app.route("/", unsubscribePages);
@@ -140,7 +140,7 @@ function sitemapAnswer(c: Context<AppEnv>, xml: string | null) {
   return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": FEED_CACHE });
 }
 
-// A sitemap index and its children (docs/decisions/026-embedded-store-operations.md).
+// A sitemap index and its children (docs/decisions/032-embedded-store-operations.md).
 app.get("/sitemap.xml", async (c) => {
   const { catalogue, siteUrl } = c.var.content;
   return sitemapAnswer(c, await sitemapIndexXml(catalogue, siteUrl, new Date()));

@@ -295,7 +295,7 @@ export interface SubmissionStore {
 export interface NewsletterStore {
   /** A repeat sign-up of the same address (any letter case) is not an error. */
   subscribe(input: SubscriberInput): Promise<SubscribeResult>;
-  /** The export and unsubscribe of docs/decisions/026-embedded-store-operations.md; absent where the source cannot (Strapi). */
+  /** The export and unsubscribe of docs/decisions/032-embedded-store-operations.md; absent where the source cannot (Strapi). */
   admin?: NewsletterAdmin;
 }
 

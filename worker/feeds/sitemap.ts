@@ -7,7 +7,7 @@ import { xmlEscape } from "./xml";
  * /sitemap.xml is a sitemap index; its children /sitemaps/<kind>-<n>.xml list every published
  * URL, at most SITEMAP_URLS_PER_FILE each (the protocol allows 50,000). 10,000 keeps a child
  * to ten source pages of 1000 (MAX_PAGE_SIZE), which Strapi can serve within one request's
- * subrequest budget (docs/decisions/026-embedded-store-operations.md).
+ * subrequest budget (docs/decisions/032-embedded-store-operations.md).
  */
 export const SITEMAP_URLS_PER_FILE = 10_000;
 

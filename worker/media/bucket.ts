@@ -1,7 +1,7 @@
 import { type ByteRange, notSatisfiable, parseRange, rangeBounds } from "./range";
 
 /**
- * Audio of any length from the MEDIA R2 bucket (docs/decisions/026-embedded-store-operations.md):
+ * Audio of any length from the MEDIA R2 bucket (docs/decisions/032-embedded-store-operations.md):
  * a range is streamed from R2 as it is read, never held whole, so an hour-long mix seeks as
  * well as a demo clip. Conditional requests (If-None-Match, If-Modified-Since) are answered by
  * R2 itself; If-Range falls back to the whole file when the file changed.

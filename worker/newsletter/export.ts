@@ -8,7 +8,7 @@ import { csvRow } from "./csv";
  * GET /api/newsletter/subscribers: every subscriber for the operator (ADMIN_TOKEN), as CSV
  * (the default, `?format=csv`, `Accept: text/csv`) or JSON (`?format=json`,
  * `Accept: application/json`), each with the unsubscribe URL to put in the mails
- * (docs/decisions/026-embedded-store-operations.md). Read in batches and streamed, so the list
+ * (docs/decisions/032-embedded-store-operations.md). Read in batches and streamed, so the list
  * may be long.
  */
 export const newsletterApi = new Hono<AppEnv>();

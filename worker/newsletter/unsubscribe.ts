@@ -4,7 +4,7 @@ import { type Context, Hono } from "hono";
 import { UNSUBSCRIBE_TEXTS as T } from "./texts";
 
 /**
- * /newsletter/unsubscribe?token=… (docs/decisions/026-embedded-store-operations.md). GET shows
+ * /newsletter/unsubscribe?token=… (docs/decisions/032-embedded-store-operations.md). GET shows
  * a confirmation whose button posts back (no JavaScript needed; mail scanners that open links
  * unsubscribe nobody). POST removes the subscriber, whatever the body: the page's form and a mail
  * client's one-click `List-Unsubscribe=One-Click` (RFC 8058) alike. Plain HTML written by the
