@@ -124,8 +124,10 @@ describe("long audio from the MEDIA bucket", () => {
     expect(await readBody(res, 0)).toEqual({ length: 100, intact: true });
   });
 
-  it("answers 404 for audio that is in neither the bucket nor public/", async () => {
+  it("answers 404 for audio that is in neither the bucket nor public/, or a name R2 cannot hold", async () => {
     expect((await visit("/media/audio/no-such-mix.mp3")).status).toBe(404);
+    expect((await visit(`/media/audio/${"x".repeat(1100)}.mp3`)).status).toBe(404);
+    expect((await visit("/media/audio/%E0%A4%A.mp3")).status).toBe(404);
   });
 
   it("answers 503 with Retry-After when R2 fails, not 500", async () => {

@@ -1,3 +1,4 @@
+import { audioTypeOf } from "@worker/media/audio-types";
 import { LOCAL_MEDIA_SIZES } from "./media-sizes";
 
 /** A podcast enclosure: where the file is, its exact byte length and its type. */
@@ -7,15 +8,6 @@ export interface Enclosure {
   type: string;
 }
 
-const TYPES: Record<string, string> = {
-  mp3: "audio/mpeg",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-  ogg: "audio/ogg",
-  opus: "audio/ogg",
-  wav: "audio/wav",
-  flac: "audio/flac",
-};
 /** Time allowed for a HEAD request to a file on another host (a CMS upload). */
 const HEAD_TIMEOUT_MS = 3000;
 
@@ -27,7 +19,7 @@ const HEAD_TIMEOUT_MS = 3000;
 export async function enclosureFor(fileUrl: string, siteUrl: string): Promise<Enclosure | null> {
   const url = new URL(fileUrl, `${siteUrl}/`);
   // A page to play on (a SoundCloud link stored without its platform) is no file to download.
-  const type = TYPES[url.pathname.split(".").pop()?.toLowerCase() ?? ""];
+  const type = audioTypeOf(url.pathname);
   if (!type) return null;
   const local = fileUrl.startsWith("/") ? LOCAL_MEDIA_SIZES[url.pathname] : undefined;
   if (local !== undefined) return { url: url.href, length: local, type };

@@ -1,3 +1,4 @@
+import { audioTypeOf } from "./audio-types";
 import { type ByteRange, notSatisfiable, parseRange, rangeBounds } from "./range";
 
 /**
@@ -10,22 +11,11 @@ import { type ByteRange, notSatisfiable, parseRange, rangeBounds } from "./range
 /** Audio changes rarely and keeps its ETag; an operator can set another Cache-Control per object. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=86400";
 
-const TYPES: Record<string, string> = {
-  mp3: "audio/mpeg",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-  ogg: "audio/ogg",
-  opus: "audio/ogg",
-  wav: "audio/wav",
-  flac: "audio/flac",
-};
-
 function headersOf(object: R2Object, key: string): Headers {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   if (!headers.has("Content-Type")) {
-    const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
-    headers.set("Content-Type", TYPES[ext] ?? "application/octet-stream");
+    headers.set("Content-Type", audioTypeOf(key) ?? "application/octet-stream");
   }
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", MEDIA_CACHE_CONTROL);
   headers.set("Accept-Ranges", "bytes");

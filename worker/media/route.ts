@@ -8,7 +8,9 @@ export function audioKey(url: string): string | null {
   const path = new URL(url).pathname.replace(/^\/media\//, "");
   try {
     const key = decodeURIComponent(path);
-    return key.startsWith("audio/") && key.length > "audio/".length ? key : null;
+    // R2 keys are at most 1024 bytes; a longer one is no file of ours (and R2 would throw).
+    const fits = new TextEncoder().encode(key).byteLength <= 1024;
+    return fits && key.startsWith("audio/") && key.length > "audio/".length ? key : null;
   } catch {
     return null;
   }
