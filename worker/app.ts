@@ -165,7 +165,7 @@ app.get("/rss.xml", async (c) => {
 
 app.get("/mixtapes/feed.xml", async (c) => {
   const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
-  const xml = await podcastXml(catalogue, siteUrl, siteName);
+  const xml = await podcastXml(catalogue, siteUrl, siteName, c.env.MEDIA);
   if (sourceFailed()) return feedUnavailable(c);
   return c.body(xml, 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",

@@ -77,6 +77,22 @@ describe("the mixtape podcast, /mixtapes/feed.xml", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await enclosureFor("/media/audio/unrecorded.mp3", "https://site.example")).toBeNull();
   });
+
+  it("sizes a long mix kept in the MEDIA bucket from R2, which the media route serves first", async () => {
+    const bytes = new Uint8Array(300_000).fill(7);
+    await env.MEDIA.put("audio/podcast-long-mix.mp3", bytes);
+    try {
+      expect(
+        await enclosureFor("/media/audio/podcast-long-mix.mp3", "https://site.example", env.MEDIA),
+      ).toEqual({
+        url: "https://site.example/media/audio/podcast-long-mix.mp3",
+        length: 300_000,
+        type: "audio/mpeg",
+      });
+    } finally {
+      await env.MEDIA.delete("audio/podcast-long-mix.mp3");
+    }
+  });
 });
 
 describe("the events calendar, /events.ics", () => {

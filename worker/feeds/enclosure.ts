@@ -1,4 +1,5 @@
 import { audioTypeOf } from "@worker/media/audio-types";
+import { audioKey } from "@worker/media/route";
 import { LOCAL_MEDIA_SIZES } from "./media-sizes";
 
 /** A podcast enclosure: where the file is, its exact byte length and its type. */
@@ -13,14 +14,23 @@ const HEAD_TIMEOUT_MS = 3000;
 
 /**
  * The enclosure of an audio file, or null when its byte length cannot be known. Files the site
- * serves itself are looked up in the sizes `npm run media:sizes` recorded; files elsewhere (CMS
- * uploads) are asked with a HEAD request (docs/decisions/030-queue-feeds-demo.md).
+ * serves itself come from the MEDIA bucket (long mixes: R2 knows their size) or from public/
+ * (the sizes `npm run media:sizes` recorded); files elsewhere (CMS uploads) are asked with a
+ * HEAD request (docs/decisions/030-queue-feeds-demo.md).
  */
-export async function enclosureFor(fileUrl: string, siteUrl: string): Promise<Enclosure | null> {
+export async function enclosureFor(
+  fileUrl: string,
+  siteUrl: string,
+  media?: R2Bucket,
+): Promise<Enclosure | null> {
   const url = new URL(fileUrl, `${siteUrl}/`);
   // A page to play on (a SoundCloud link stored without its platform) is no file to download.
   const type = audioTypeOf(url.pathname);
   if (!type) return null;
+  const key = fileUrl.startsWith("/") ? audioKey(url.href) : null;
+  // The media route serves the bucket's copy first, so its size is the one a podcast app gets.
+  const stored = media && key ? await media.head(key) : null;
+  if (stored) return { url: url.href, length: stored.size, type };
   const local = fileUrl.startsWith("/") ? LOCAL_MEDIA_SIZES[url.pathname] : undefined;
   if (local !== undefined) return { url: url.href, length: local, type };
   if (fileUrl.startsWith("/")) {

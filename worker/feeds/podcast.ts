@@ -37,11 +37,17 @@ function item(m: Mixtape, enclosure: Enclosure, siteUrl: string, siteName: strin
  * tags, one episode per published mixtape with its own audio file. Mixes that play from
  * SoundCloud or YouTube have no file a podcast app could download, so they are not episodes.
  */
-export async function podcastXml(store: CatalogueReader, siteUrl: string, siteName: string): Promise<string> {
+export async function podcastXml(
+  store: CatalogueReader,
+  siteUrl: string,
+  siteName: string,
+  media?: R2Bucket,
+): Promise<string> {
   const mixtapes = await store.listMixtapes({ pageSize: 100 });
   const episodes = await Promise.all(
     mixtapes.items.map(async (m) => {
-      const enclosure = m.audio?.platform === "local" ? await enclosureFor(m.audio.url, siteUrl) : null;
+      const enclosure =
+        m.audio?.platform === "local" ? await enclosureFor(m.audio.url, siteUrl, media) : null;
       return enclosure ? item(m, enclosure, siteUrl, siteName) : null;
     }),
   );
