@@ -7,6 +7,9 @@ import { defineConfig } from "vite";
  * they keep chunks of their own (docs/decisions/019, docs/decisions/024-cross-cutting.md).
  */
 const ON_USE = /[\\/]app[\\/].+[\\/]on-use[\\/]/;
+/** React, React DOM and React Router: the framework runtime every page (embeds too) loads. */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 /** The shared code every page needs: components, helpers, the player's and search's always-on parts. */
 const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
 
@@ -27,6 +30,7 @@ export default defineConfig({
             // (the submission rules and file types) stay in that route's chunk.
             codeSplitting: {
               groups: [
+                { name: "framework", test: (id: string) => FRAMEWORK.test(id) },
                 {
                   name: "app",
                   test: (id: string) => SHARED.test(id) && !ON_USE.test(id),

@@ -32,9 +32,13 @@ export function isBarePath(pathname: string): boolean {
   return pathname === "/" || pathname === "/search" || pathname === "/search/";
 }
 
+/** Embeds are framed by other sites: the card alone, without the site's chrome or player (docs/decisions/026). */
+export const isEmbedPath = (pathname: string) => pathname.startsWith("/embed/");
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const bare = isBarePath(pathname);
+  const embed = isEmbedPath(pathname);
   return (
     <html lang="en">
       <head>
@@ -47,22 +51,28 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links nonce={clientNonce} />
       </head>
-      <body className={bare ? "layout-bare" : "layout-site"}>
+      <body className={embed ? "layout-embed" : bare ? "layout-bare" : "layout-site"}>
         {/* One Jotai store per render: the Provider owns it (docs/conventions.md "State"). */}
-        <JotaiProvider>
-          <a href="#main" className="skip-link">
-            Skip to content
-          </a>
-          {bare ? null : <SiteHeader />}
-          <LoadingIndicator />
-          <main id="main" className="page" tabIndex={-1}>
-            {children}
-          </main>
-          {bare ? null : <SiteFooter />}
-          {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
-          <PlayerHost />
-          <SearchLauncher />
-        </JotaiProvider>
+        {embed ? (
+          <JotaiProvider>
+            <main id="main">{children}</main>
+          </JotaiProvider>
+        ) : (
+          <JotaiProvider>
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            {bare ? null : <SiteHeader />}
+            <LoadingIndicator />
+            <main id="main" className="page" tabIndex={-1}>
+              {children}
+            </main>
+            {bare ? null : <SiteFooter />}
+            {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
+            <PlayerHost />
+            <SearchLauncher />
+          </JotaiProvider>
+        )}
         <ScrollRestoration nonce={clientNonce} />
         <Scripts nonce={clientNonce} />
       </body>

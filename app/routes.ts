@@ -26,5 +26,9 @@ export default [
   route("search", "routes/search.tsx"),
   // Where the footer's newsletter form posts without JavaScript (docs/decisions/007).
   route("newsletter", "routes/newsletter.tsx"),
+  // Compact players other sites frame (docs/decisions/026): no header, footer or site player.
+  route("embed/blog/:id", "routes/embed.tsx", { id: "embed-blog" }),
+  route("embed/mixtapes/:id", "routes/embed.tsx", { id: "embed-mixtapes" }),
+  route("embed/releases/:id", "routes/embed.tsx", { id: "embed-releases" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
