@@ -42,7 +42,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function Embed({ loaderData, matches }: Route.ComponentProps) {
   const site = siteFromMatches(matches);
-  return <EmbedPlayer card={loaderData.card} siteName={site.siteName} />;
+  return (
+    <main id="main">
+      <EmbedPlayer card={loaderData.card} siteName={site.siteName} />
+    </main>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

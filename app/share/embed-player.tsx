@@ -12,8 +12,14 @@ import { lazy, Suspense, useRef } from "react";
 import { Icon } from "../components/icons";
 import { coverOrPlaceholder } from "../lib/images";
 import type { EmbedCard, EmbedRow } from "./embed-card";
-import { SHARE_TEXTS } from "./texts";
-import { useSharedMoment } from "./use-shared-moment";
+
+/** The embed card's texts (docs/product.md section 2, Sharing), kept apart from the share dialog's. */
+export const EMBED_TEXTS = {
+  open: (site: string) => `Open on ${site}`,
+  play: "Play",
+  pause: "Pause",
+  noAudio: "Nothing to play here yet.",
+} as const;
 
 // The engine (and the third-party player script) loads with the first Play, as on the site.
 const EmbedEngine = lazy(() => import("./on-use/embed-engine").then((m) => ({ default: m.EmbedEngine })));
@@ -51,12 +57,6 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
   const toggle = useSetAtom(togglePlayAtom);
   const mount = useRef<HTMLDivElement>(null);
   const first = card.tracks[0];
-  useSharedMoment(({ start, track }) => {
-    const row = track ? card.rows[track - 1] : undefined;
-    const picked = card.tracks.find((t) => t.id === row?.trackId) ?? (start ? first : undefined);
-    const at = start ?? row?.startAt ?? 0;
-    return picked ? { track: picked, list: card.tracks, at } : null;
-  });
 
   const playRow = (row: EmbedRow) => {
     const track = card.tracks.find((t) => t.id === row.trackId);
@@ -75,7 +75,7 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
               <button
                 type="button"
                 className="icon-button embed__play"
-                aria-label={`${playing ? SHARE_TEXTS.embedPause : SHARE_TEXTS.embedPlay} ${card.title}`}
+                aria-label={`${playing ? EMBED_TEXTS.pause : EMBED_TEXTS.play} ${card.title}`}
                 onClick={() => (current ? toggle() : play({ track: first, list: card.tracks }))}
               >
                 <Icon name={playing ? "pause" : "play"} />
@@ -83,10 +83,10 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
               <Progress />
             </div>
           ) : (
-            <p className="embed__artist">{SHARE_TEXTS.embedNoAudio}</p>
+            <p className="embed__artist">{EMBED_TEXTS.noAudio}</p>
           )}
           <a href={card.path} target="_blank" rel="noopener" className="embed__link">
-            {SHARE_TEXTS.embedOpen(siteName)}
+            {EMBED_TEXTS.open(siteName)}
           </a>
         </div>
       </div>

@@ -14,8 +14,4 @@ export const SHARE_TEXTS = {
   codeCopied: "Embed code copied to the clipboard.",
   copyFailed: "Couldn't copy automatically: the text is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
   close: "Close",
-  embedOpen: (site: string) => `Open on ${site}`,
-  embedPlay: "Play",
-  embedPause: "Pause",
-  embedNoAudio: "Nothing to play here yet.",
 } as const;
