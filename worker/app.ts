@@ -171,7 +171,7 @@ app.get("/events.ics", async (c) => {
   });
 });
 
-// oEmbed 1.0 for posts, mixtapes and releases (docs/decisions/026).
+// oEmbed 1.0 for posts, mixtapes and releases (docs/decisions/031).
 app.get("/oembed", oembed);
 
 app.get("/events/:file{.+\\.ics}", async (c) => {

@@ -62,7 +62,7 @@ export function contentSecurityPolicy(options: {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    // Only the embed pages may be framed, by any site (docs/decisions/026).
+    // Only the embed pages may be framed, by any site (docs/decisions/031).
     `frame-ancestors ${options.frameable ? "*" : "'none'"}`,
   ];
   // Over plain http (local runs) upgrading would point our own assets at a port without TLS.

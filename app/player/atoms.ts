@@ -114,7 +114,7 @@ export interface CueRequest {
 }
 
 /**
- * Cues a shared moment (docs/decisions/026): the track is current and paused at `at`, so the
+ * Cues a shared moment (docs/decisions/031): the track is current and paused at `at`, so the
  * visitor's first Play starts there (browsers refuse to start audio without a gesture).
  */
 export const cueTrackAtom = atom(null, (get, set, cue: CueRequest) => {
@@ -239,7 +239,7 @@ export interface PersistedPlayer {
   isPlaying: boolean;
   volume: number;
   position: number;
-  /** The shared link last cued in this tab (docs/decisions/026). */
+  /** The shared link last cued in this tab (docs/decisions/031). */
   cue?: string | null;
 }
 

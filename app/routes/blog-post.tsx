@@ -62,7 +62,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
         : {}),
     },
   });
-  return withPlayerCard(tags, site, { kind: "blog", slug: post.slug, title: post.title });
+  return withPlayerCard(tags, site, {
+    kind: "blog",
+    slug: post.slug,
+    title: post.title,
+    playable: Boolean(post.audio),
+  });
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

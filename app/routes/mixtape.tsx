@@ -48,7 +48,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
       })),
     },
   });
-  return withPlayerCard(tags, site, { kind: "mixtapes", slug: mixtape.slug, title: mixtape.title });
+  return withPlayerCard(tags, site, {
+    kind: "mixtapes",
+    slug: mixtape.slug,
+    title: mixtape.title,
+    playable: Boolean(mixtape.audio),
+  });
 }
 
 export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {

@@ -54,6 +54,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     kind: "releases",
     slug: release.slug,
     title: `${release.artist} – ${release.title}`,
+    playable: release.tracks.some((t) => t.audioUrl),
   });
 }
 

@@ -2,7 +2,7 @@ import type { EmbedKind } from "@core/share/embed";
 import { lazy, Suspense, useRef, useState } from "react";
 import { SHARE_TEXTS } from "./texts";
 
-// The dialog loads on first use: most visits never share (docs/decisions/019 and 026).
+// The dialog loads on first use: most visits never share (docs/decisions/019 and 031).
 const loadDialog = () => import("./on-use/share-dialog");
 const ShareDialog = lazy(() => loadDialog().then((m) => ({ default: m.ShareDialog })));
 

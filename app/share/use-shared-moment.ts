@@ -23,7 +23,7 @@ function savedCue(): string | null {
 
 /**
  * Cues the moment a detail page's link asks for (`t`, `track`: docs/product.md section 2,
- * docs/decisions/026) in the player, paused, after hydration. `pick` turns the valid parameters
+ * docs/decisions/031) in the player, paused, after hydration. `pick` turns the valid parameters
  * into a track and a start; it returns null when the page has nothing to play there.
  */
 export function useSharedMoment(pick: (moment: LinkMoment) => Omit<CueRequest, "link"> | null) {

@@ -1,5 +1,5 @@
 /**
- * What the share dialog's Embed tab and the oEmbed endpoint both hand out (docs/decisions/026):
+ * What the share dialog's Embed tab and the oEmbed endpoint both hand out (docs/decisions/031):
  * the embed page of a playable item and the iframe that shows it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The moment a shared link points at (docs/product.md section 2, docs/decisions/026): `t` in
+ * The moment a shared link points at (docs/product.md section 2, docs/decisions/031): `t` in
  * seconds ("83"), clock form ("1:23", "1:02:03") or units ("1h2m3s", "2m", "45s"); `track` a
  * 1-based track number. Anything else is ignored, never an error: a link still opens its page.
  */

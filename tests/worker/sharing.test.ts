@@ -7,10 +7,12 @@ import { callApp, metaContent } from "./helpers";
 const catalogue = generateCatalogue();
 const published = <T extends { pub_status: string }>(items: T[]) =>
   items.filter((i) => i.pub_status === "published");
-const post = published(catalogue.posts)[0];
+const post = published(catalogue.posts).find((p) => p.audio_file || p.primary_audio_url);
+const silentPost = published(catalogue.posts).find((p) => !p.audio_file && !p.primary_audio_url);
 const mixtape = published(catalogue.mixtapes)[0];
 const release = published(catalogue.releases)[0];
-if (!post || !mixtape || !release) throw new Error("the demo catalogue has no published items");
+if (!post || !silentPost || !mixtape || !release)
+  throw new Error("the demo catalogue has no published items");
 const site = env.SITE_URL.replace(/\/$/, "");
 
 const ITEMS = [
@@ -116,6 +118,13 @@ describe("sharing tags and framing", () => {
       expect(res.headers.get("X-Frame-Options")).toBeNull();
     },
   );
+
+  it("a post without a track keeps the large-image card, and still announces its oEmbed", async () => {
+    const html = await (await callApp(`/blog/${silentPost.slug}`)).text();
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "twitter:player")).toBeUndefined();
+    expect(html).toContain('type="application/json+oembed"');
+  });
 
   it("a link to a moment is served from the page cache of its page", async () => {
     const bindings = { SITE_NAME: "Crossfade sharing cache" };

@@ -25,7 +25,7 @@ import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
 
 /**
  * Query parameters that never change a page (campaign tags, click ids, and a shared link's
- * moment, which the browser cues: docs/decisions/026): left out of keys.
+ * moment, which the browser cues: docs/decisions/031): left out of keys.
  */
 const IGNORED_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|t|track)$/i;
 

@@ -154,7 +154,7 @@ function SkipButton({
   );
 }
 
-/** The current track's page, for the player's Share button (docs/decisions/026). */
+/** The current track's page, for the player's Share button (docs/decisions/031). */
 function shareItem(track: PlayableTrack) {
   return { kind: KIND_OF_CONTEXT[track.context], slug: track.postSlug, title: track.title };
 }
