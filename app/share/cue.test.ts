@@ -13,16 +13,13 @@ import type { PlayableTrack } from "@app/player/tracks";
 import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
 
+const base = { artist: "Artist", thumbnail: null, duration: null, postSlug: "r", postId: 1 };
 const track = (n: number): PlayableTrack => ({
+  ...base,
   id: `t${n}`,
   title: `Track ${n}`,
-  artist: "Artist",
   sources: { mp3: `/media/audio/${n}.mp3` },
-  thumbnail: null,
-  duration: null,
   context: "release",
-  postSlug: "r",
-  postId: 1,
 });
 
 describe("cueing a shared moment", () => {

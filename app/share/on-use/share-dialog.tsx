@@ -4,7 +4,7 @@ import type { PlayableTrack } from "@app/player/tracks";
 import { EMBED_WIDTH, embedHeight, embedIframe, embedPath, pagePath } from "@core/share/embed";
 import { momentUrl } from "@core/share/moment";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { KIND_OF_CONTEXT, type ShareItem } from "../share-button";
 import { SHARE_TEXTS } from "../texts";
@@ -21,8 +21,10 @@ function playerMoment(item: ShareItem, track: PlayableTrack | null, position: nu
 
 type Status = { text: string; failed: boolean } | null;
 
+type Field = HTMLInputElement | HTMLTextAreaElement | null;
+
 /** Copies text, or selects it in its field so the visitor can copy it (the visible fallback). */
-async function copy(text: string, field: HTMLInputElement | HTMLTextAreaElement | null, done: string) {
+async function copy(text: string, field: Field, done: string) {
   try {
     await navigator.clipboard.writeText(text);
     return { text: done, failed: false };
@@ -75,6 +77,15 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
         setStatus(await copy(link, linkField.current, SHARE_TEXTS.linkCopied));
     }
   };
+  const copyButton = (text: string, field: RefObject<Field>, label: string, done: string) => (
+    <button
+      type="button"
+      className="button button--accent"
+      onClick={async () => setStatus(await copy(text, field.current, done))}
+    >
+      {label}
+    </button>
+  );
   const tabKeys = (event: React.KeyboardEvent) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
@@ -125,13 +136,7 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
             </label>
           ) : null}
           <div className="button-row">
-            <button
-              type="button"
-              className="button button--accent"
-              onClick={async () => setStatus(await copy(link, linkField.current, SHARE_TEXTS.linkCopied))}
-            >
-              {SHARE_TEXTS.copyLink}
-            </button>
+            {copyButton(link, linkField, SHARE_TEXTS.copyLink, SHARE_TEXTS.linkCopied)}
             {canShare ? (
               <button type="button" className="button button--ghost" onClick={nativeShare}>
                 {SHARE_TEXTS.nativeShare}
@@ -153,13 +158,7 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
             value={code}
           />
           <div className="button-row">
-            <button
-              type="button"
-              className="button button--accent"
-              onClick={async () => setStatus(await copy(code, codeField.current, SHARE_TEXTS.codeCopied))}
-            >
-              {SHARE_TEXTS.copyCode}
-            </button>
+            {copyButton(code, codeField, SHARE_TEXTS.copyCode, SHARE_TEXTS.codeCopied)}
           </div>
         </div>
       )}
