@@ -157,9 +157,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log("");
   for (const id of ["embed-blog", "embed-mixtapes", "embed-releases"]) {
     const e = embedLoad(id, m);
-    console.log(
-      `| /${id.replace("-", "/")}/:id | ${kb(e.initial)} + ${kb(e.onPlay)} on Play, beyond React | | |`,
-    );
+    console.log(`/${id.replace("-", "/")}/:id beyond React: ${kb(e.initial)}, then ${kb(e.onPlay)} on Play`);
   }
   const total = totalClientJs();
   console.log(`\nEvery page (entry + its imports): ${kb(frameworkFloor(m))} gzip`);
