@@ -55,7 +55,7 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
   const linkField = useRef<HTMLInputElement>(null);
   const codeField = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-  useDialogFocus(dialog, onClose);
+  const dismiss = useDialogFocus(dialog, onClose);
 
   const pageUrl = new URL(pagePath(item.kind, item.slug), `${siteUrl}/`).toString();
   const link = startAt && moment ? momentUrl(pageUrl, moment) : pageUrl;
@@ -98,7 +98,7 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
     <dialog ref={dialog} className="share-dialog" aria-labelledby={`${id}-title`}>
       <div className="share-dialog__head">
         <h2 id={`${id}-title`}>{SHARE_TEXTS.dialogTitle(item.title)}</h2>
-        <button type="button" className="icon-button icon-button--small" onClick={onClose}>
+        <button type="button" className="icon-button icon-button--small" onClick={dismiss}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{SHARE_TEXTS.close}</span>
         </button>

@@ -4,7 +4,9 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea, [tab
 
 /**
  * Opens a <dialog> as a modal (the page behind turns inert), closes it on Escape, and keeps Tab
- * and Shift+Tab cycling inside it rather than leaving for the browser's own controls.
+ * and Shift+Tab cycling inside it rather than leaving for the browser's own controls. Returns
+ * the way to close it: the modal closes first, so the owner can move focus back to the page
+ * (an inert page refuses focus while the modal is open).
  */
 export function useDialogFocus(dialog: RefObject<HTMLDialogElement | null>, onClose: () => void) {
   // The latest callback without reopening the dialog each time its owner renders.
@@ -16,6 +18,7 @@ export function useDialogFocus(dialog: RefObject<HTMLDialogElement | null>, onCl
     if (!element.open) element.showModal();
     const onCancel = (event: Event) => {
       event.preventDefault();
+      element.close();
       close.current();
     };
     const onKeyDown = (event: KeyboardEvent) => {
@@ -40,4 +43,8 @@ export function useDialogFocus(dialog: RefObject<HTMLDialogElement | null>, onCl
       if (element.open) element.close();
     };
   }, [dialog]);
+  return () => {
+    dialog.current?.close();
+    close.current();
+  };
 }
