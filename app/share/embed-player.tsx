@@ -74,7 +74,7 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
             <div className="embed__controls">
               <button
                 type="button"
-                className="icon-button embed__play"
+                className="icon-button player__play embed__play"
                 aria-label={`${playing ? EMBED_TEXTS.pause : EMBED_TEXTS.play} ${card.title}`}
                 onClick={() => (current ? toggle() : play({ track: first, list: card.tracks }))}
               >
