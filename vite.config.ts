@@ -7,8 +7,20 @@ import { defineConfig } from "vite";
  * they keep chunks of their own (docs/decisions/019, docs/decisions/024-cross-cutting.md).
  */
 const ON_USE = /[\\/]app[\\/].+[\\/]on-use[\\/]/;
+/** React, React DOM and React Router: the framework runtime every page (embeds too) loads. */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 /** The shared code every page needs: components, helpers, the player's and search's always-on parts. */
 const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
+/** What the detail pages share for sharing (app/share/ but the embed card, core/share/). */
+const SHARE =
+  /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
+/**
+ * The site's frame (routes/site-layout.tsx: header, footer with the newsletter form, search
+ * launcher, player host): every page but the embeds, which must stay light (docs/decisions/031).
+ */
+const SITE_FRAME =
+  /[\\/]app[\\/](routes[\\/]site-layout|components[\\/](site-header|site-footer|newsletter-form|loading-indicator|back-to-top|nav-links)|search[\\/](search-launcher|search-box|suggestions)|player[\\/]player-host|forms[\\/]newsletter-)/;
 
 export default defineConfig({
   // The path aliases of tsconfig.base.json (@core/, @app/, @worker/…).
@@ -27,11 +39,20 @@ export default defineConfig({
             // (the submission rules and file types) stay in that route's chunk.
             codeSplitting: {
               groups: [
+                { name: "framework", test: (id: string) => FRAMEWORK.test(id) },
                 {
                   name: "app",
-                  test: (id: string) => SHARED.test(id) && !ON_USE.test(id),
+                  test: (id: string) => SHARED.test(id) && !ON_USE.test(id) && !SITE_FRAME.test(id),
                   includeDependenciesRecursively: true,
                 },
+                {
+                  name: "site",
+                  test: (id: string) => SITE_FRAME.test(id),
+                  includeDependenciesRecursively: true,
+                },
+                // The Share button, a link's moment and the sharing tags of the detail pages: one
+                // file rather than six of a few hundred bytes each.
+                { name: "share", test: (id: string) => SHARE.test(id) },
               ],
             },
           },

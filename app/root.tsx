@@ -4,11 +4,7 @@ import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { AppErrorBoundary } from "./components/error-page";
-import { LoadingIndicator } from "./components/loading-indicator";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { PlayerHost } from "./player/player-host";
-import { SearchLauncher } from "./search/search-launcher";
+import { isBarePath, isEmbedPath } from "./lib/layout";
 import { SiteStyles } from "./styles/site-styles";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -27,14 +23,17 @@ const clientNonce =
     ? undefined
     : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
-/** Home and search stand alone; every other page gets the header and footer (docs/product.md section 2). */
-export function isBarePath(pathname: string): boolean {
-  return pathname === "/" || pathname === "/search" || pathname === "/search/";
-}
-
+/**
+ * The document around every page. The site's header, footer, player and search live in the
+ * routes/site-layout.tsx layout route, which /embed/* pages are not under.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const bare = isBarePath(pathname);
+  const bodyClass = isEmbedPath(pathname)
+    ? "layout-embed"
+    : isBarePath(pathname)
+      ? "layout-bare"
+      : "layout-site";
   return (
     <html lang="en">
       <head>
@@ -47,22 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links nonce={clientNonce} />
       </head>
-      <body className={bare ? "layout-bare" : "layout-site"}>
+      <body className={bodyClass}>
         {/* One Jotai store per render: the Provider owns it (docs/conventions.md "State"). */}
-        <JotaiProvider>
-          <a href="#main" className="skip-link">
-            Skip to content
-          </a>
-          {bare ? null : <SiteHeader />}
-          <LoadingIndicator />
-          <main id="main" className="page" tabIndex={-1}>
-            {children}
-          </main>
-          {bare ? null : <SiteFooter />}
-          {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
-          <PlayerHost />
-          <SearchLauncher />
-        </JotaiProvider>
+        <JotaiProvider>{children}</JotaiProvider>
         <ScrollRestoration nonce={clientNonce} />
         <Scripts nonce={clientNonce} />
       </body>

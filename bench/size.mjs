@@ -65,20 +65,66 @@ export function inlineCss() {
   );
 }
 
-/** Initial JS and CSS (gzip bytes) of one route id: entry + manifest + root + the route. */
+/**
+ * Initial JS and CSS (gzip bytes) of one route id: entry + manifest + the route and every route
+ * above it (root, and the site layout for all but the embeds).
+ */
 export function initialLoad(routeId, { url, manifest } = readManifest()) {
   const route = manifest.routes[routeId];
   if (!route) throw new Error(`No route ${routeId} in the manifest`);
   const js = new Set([manifest.entry.module, ...manifest.entry.imports, url]);
   const css = new Set(manifest.entry.css ?? []);
-  for (const r of [manifest.routes.root, route]) {
+  const chain = [];
+  for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.push(r);
+  for (const r of chain) {
     js.add(r.module);
     for (const i of r.imports ?? []) js.add(i);
     for (const c of r.css ?? []) css.add(c);
   }
   const sum = (urls) => [...urls].reduce((n, u) => n + gzipBytes(u).gzip, 0);
   // The inline stylesheet travels gzipped with the document; counted on its own, as a file.
-  return { js: sum(js), css: sum(css) + inlineCss().gzip, jsFiles: js.size, cssFiles: css.size };
+  return { js: sum(js), css: sum(css) + inlineCss().gzip, jsFiles: js.size, cssFiles: css.size, urls: js };
+}
+
+/** docs/decisions/031: an embed's JavaScript beyond React's runtime (gzip). */
+export const EMBED_BUDGET = 20 * 1024;
+/** The framework chunk vite.config.ts groups React, React DOM and React Router into. */
+const FRAMEWORK_CHUNK = /^framework-[\w-]+\.js$/;
+
+/** A chunk (by name prefix) and every chunk it imports statically, as asset URLs. */
+function chunkClosure(prefix) {
+  const assets = join(CLIENT, "assets");
+  const files = readdirSync(assets);
+  const start = files.find((f) => f.startsWith(`${prefix}-`) && f.endsWith(".js"));
+  if (!start) throw new Error(`No ${prefix} chunk in build/client/assets`);
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(assets, file), "utf8");
+    for (const [, dep] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) visit(dep);
+  };
+  visit(start);
+  return [...seen].map((f) => `/assets/${f}`);
+}
+
+/**
+ * What an embed page loads beyond the framework chunk: its initial JavaScript, then on the first
+ * Play the engine driver and the largest of the four engines.
+ */
+export function embedLoad(routeId, build = readManifest()) {
+  const { js, urls } = initialLoad(routeId, build);
+  const framework = readdirSync(join(CLIENT, "assets")).find((f) => FRAMEWORK_CHUNK.test(f));
+  if (!framework) throw new Error("No framework chunk: vite.config.ts groups React into one");
+  const initial = js - gzipBytes(`/assets/${framework}`).gzip;
+  const driver = new Set(chunkClosure("embed-engine").filter((url) => !urls.has(url)));
+  const engines = ["mp3", "youtube", "soundcloud", "spotify"].map((name) =>
+    chunkClosure(name)
+      .filter((url) => !driver.has(url) && !urls.has(url))
+      .reduce((n, url) => n + gzipBytes(url).gzip, 0),
+  );
+  const onPlay = [...driver].reduce((n, url) => n + gzipBytes(url).gzip, 0) + Math.max(...engines);
+  return { initial, onPlay, total: initial + onPlay };
 }
 
 /** Every .js file under build/client/assets (raw and gzip). */
@@ -107,6 +153,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [path, id] of MAIN_ROUTES) {
     const r = initialLoad(id, m);
     console.log(`| ${path} | ${kb(r.js)} | ${r.jsFiles} | ${kb(r.css)} |`);
+  }
+  console.log("");
+  for (const id of ["embed-blog", "embed-mixtapes", "embed-releases"]) {
+    const e = embedLoad(id, m);
+    console.log(`/${id.replace("-", "/")}/:id beyond React: ${kb(e.initial)}, then ${kb(e.onPlay)} on Play`);
   }
   const total = totalClientJs();
   console.log(`\nEvery page (entry + its imports): ${kb(frameworkFloor(m))} gzip`);

@@ -23,6 +23,7 @@ import { reportServerError } from "./monitoring/report";
 import { monitoringTunnel } from "./monitoring/tunnel";
 import { newsletterApi, unsubscribePages } from "./newsletter";
 import { newNonce, withSecurityHeaders } from "./security-headers";
+import { oembed } from "./share/oembed";
 
 const serverBuild = () => import("virtual:react-router/server-build");
 const handleRequest = createRequestHandler(serverBuild, import.meta.env.MODE);
@@ -33,10 +34,12 @@ export const app = new Hono<AppEnv>();
 // nonce is the one React rendered with (docs/decisions/017).
 app.use("*", async (c, next) => {
   await next();
+  const url = new URL(c.req.url);
   const secured = withSecurityHeaders(c.res, {
     nonce: c.var.nonce,
     cmsUrl: c.env.CMS_URL,
-    https: new URL(c.req.url).protocol === "https:",
+    https: url.protocol === "https:",
+    frameable: url.pathname.startsWith("/embed/"),
   });
   // Hono copies the whole response on every assignment: only a copy (immutable headers) needs one.
   if (secured !== c.res) c.res = secured;
@@ -183,6 +186,9 @@ app.get("/events.ics", async (c) => {
     "Cache-Control": FEED_CACHE,
   });
 });
+
+// oEmbed 1.0 for posts, mixtapes and releases (docs/decisions/031).
+app.get("/oembed", oembed);
 
 app.get("/events/:file{.+\\.ics}", async (c) => {
   const { catalogue, siteUrl } = c.var.content;

@@ -40,7 +40,12 @@ function mediaOrigin(cmsUrl: string | undefined): string | undefined {
  * the embed players' API scripts; no 'unsafe-inline' or 'unsafe-eval' for scripts. Styles allow
  * inline `style` attributes (React sets some), which cannot run code.
  */
-export function contentSecurityPolicy(options: { nonce: string; cmsUrl?: string; https: boolean }): string {
+export function contentSecurityPolicy(options: {
+  nonce: string;
+  cmsUrl?: string;
+  https: boolean;
+  frameable?: boolean;
+}): string {
   const cms = mediaOrigin(options.cmsUrl);
   const extra = cms ? ` ${cms}` : "";
   const directives = [
@@ -57,7 +62,8 @@ export function contentSecurityPolicy(options: { nonce: string; cmsUrl?: string;
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    // Only the embed pages may be framed, by any site (docs/decisions/031).
+    `frame-ancestors ${options.frameable ? "*" : "'none'"}`,
   ];
   // Over plain http (local runs) upgrading would point our own assets at a port without TLS.
   if (options.https) directives.push("upgrade-insecure-requests");
@@ -89,7 +95,7 @@ export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export function withSecurityHeaders(
   response: Response,
-  options: { nonce?: string; cmsUrl?: string; https: boolean },
+  options: { nonce?: string; cmsUrl?: string; https: boolean; frameable?: boolean },
 ): Response {
   let out = response;
   try {
@@ -100,12 +106,14 @@ export function withSecurityHeaders(
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) out.headers.set(name, value);
   if ((out.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     for (const [name, value] of Object.entries(DOCUMENT_SECURITY_HEADERS)) out.headers.set(name, value);
+    if (options.frameable) out.headers.delete("X-Frame-Options");
     out.headers.set(
       "Content-Security-Policy",
       contentSecurityPolicy({
         nonce: options.nonce ?? newNonce(),
         cmsUrl: options.cmsUrl,
         https: options.https,
+        frameable: options.frameable,
       }),
     );
   }

@@ -1,5 +1,6 @@
-/** The stock cover shown when content has none (docs/product.md section 3, display defaults). */
-export const PLACEHOLDER_COVER = "/media/covers/placeholder.svg";
+import { PLACEHOLDER_COVER } from "@core/content/covers";
+
+export { PLACEHOLDER_COVER };
 
 export function coverOrPlaceholder(url: string | null | undefined): string {
   return url?.trim() ? url : PLACEHOLDER_COVER;

@@ -40,6 +40,9 @@ failure.debugLabel = "player/failure";
 /** Bumps on every seek request so the engine can act on it. */
 const seekRequest = atom<{ to: number; n: number } | null>(null);
 seekRequest.debugLabel = "player/seekRequest";
+/** The shared link (path and query) whose moment was cued on this page view, if any. */
+const cueLink = atom<string | null>(null);
+cueLink.debugLabel = "player/cueLink";
 
 export const currentTrackAtom = atom((get) => get(currentTrack));
 export const trackListAtom = atom((get) => get(trackList));
@@ -100,6 +103,29 @@ function startTrack(set: Setter, track: PlayableTrack, viewportWidth?: number) {
   set(seekRequest, null);
   if (viewportWidth !== undefined) set(videoOpen, viewportWidth >= MOBILE_BREAKPOINT);
 }
+
+export interface CueRequest {
+  track: PlayableTrack;
+  list?: PlayableTrack[];
+  /** Seconds in; 0 cues the start. */
+  at: number;
+  /** The link that asked for it, so a reload of that link resumes instead of cueing again. */
+  link: string;
+}
+
+/**
+ * Cues a shared moment (docs/decisions/031): the track is current and paused at `at`, so the
+ * visitor's first Play starts there (browsers refuse to start audio without a gesture).
+ */
+export const cueTrackAtom = atom(null, (get, set, cue: CueRequest) => {
+  set(cueLink, cue.link);
+  set(trackList, cue.list?.some((t) => t.id === cue.track.id) ? cue.list : [cue.track]);
+  startTrack(set, cue.track);
+  set(playing, false);
+  set(position, cue.at);
+  set(seekRequest, { to: cue.at, n: (get(seekRequest)?.n ?? 0) + 1 });
+});
+cueTrackAtom.debugLabel = "player/cueTrack";
 
 export const togglePlayAtom = atom(null, (get, set) => {
   if (get(currentTrack)) set(playing, !get(playing));
@@ -213,6 +239,8 @@ export interface PersistedPlayer {
   isPlaying: boolean;
   volume: number;
   position: number;
+  /** The shared link last cued in this tab (docs/decisions/031). */
+  cue?: string | null;
 }
 
 export const persistedAtom = atom<PersistedPlayer>((get) => ({
@@ -221,13 +249,19 @@ export const persistedAtom = atom<PersistedPlayer>((get) => ({
   isPlaying: get(playing),
   volume: get(volume),
   position: get(position),
+  cue: get(cueLink),
 }));
 
-/** Restores a saved player, ignoring anything malformed. */
-export const restoreAtom = atom(null, (_get, set, saved: unknown) => {
+/**
+ * Restores a saved player, ignoring anything malformed. A moment the page's link cued first
+ * keeps its track; the saved volume still applies.
+ */
+export const restoreAtom = atom(null, (get, set, saved: unknown) => {
   if (!saved || typeof saved !== "object") return;
   const s = saved as Partial<PersistedPlayer>;
   if (typeof s.volume === "number") set(volume, clampVolume(s.volume));
+  if (typeof s.cue === "string" && !get(cueLink)) set(cueLink, s.cue);
+  if (get(currentTrack)) return;
   if (s.track && typeof s.track === "object" && typeof s.track.id === "string") {
     set(currentTrack, s.track);
     set(trackList, Array.isArray(s.list) && s.list.length ? s.list : [s.track]);

@@ -11,6 +11,9 @@ import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
 import { trackFromPost } from "../player/tracks";
+import { ShareButton } from "../share/share-button";
+import { withPlayerCard } from "../share/share-meta";
+import { useSharedMoment } from "../share/use-shared-moment";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -29,7 +32,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const artist = post.artist ?? TEXTS.unknownArtist;
   const url = absoluteUrl(site.siteUrl, `/blog/${post.slug}`);
   const image = absoluteUrl(site.siteUrl, coverOrPlaceholder(post.coverImage));
-  return seo(site, {
+  const tags = seo(site, {
     title: post.title,
     description: post.excerpt,
     path: `/blog/${post.slug}`,
@@ -59,11 +62,19 @@ export function meta({ data, matches }: Route.MetaArgs) {
         : {}),
     },
   });
+  return withPlayerCard(tags, site, {
+    kind: "blog",
+    slug: post.slug,
+    title: post.title,
+    playable: Boolean(post.audio),
+  });
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const track = trackFromPost(post);
+  // A post has one track: `t` cues it; `track` means nothing here.
+  useSharedMoment(({ start }) => (track && start ? { track, at: start } : null));
   return (
     <article className="container post">
       <header className="post__header">
@@ -74,6 +85,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <p className="post__artist">{post.artist ?? TEXTS.unknownArtist}</p>
         <p className="post__date">
           <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+        </p>
+        <p>
+          <ShareButton item={{ kind: "blog", slug: post.slug, title: post.title }} />
         </p>
       </header>
       <div className="post__layout">

@@ -9,6 +9,9 @@ import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
 import { cueSeconds, trackFromMixtape } from "../player/tracks";
+import { ShareButton } from "../share/share-button";
+import { withPlayerCard } from "../share/share-meta";
+import { useSharedMoment } from "../share/use-shared-moment";
 import type { Route } from "./+types/mixtape";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,7 +27,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const { mixtape } = data;
   const url = absoluteUrl(site.siteUrl, `/mixtapes/${mixtape.slug}`);
-  return seo(site, {
+  const tags = seo(site, {
     title: mixtape.title,
     description: mixtape.description.slice(0, 200) || `${mixtape.title}, a Crossfade mixtape.`,
     path: `/mixtapes/${mixtape.slug}`,
@@ -45,11 +48,24 @@ export function meta({ data, matches }: Route.MetaArgs) {
       })),
     },
   });
+  return withPlayerCard(tags, site, {
+    kind: "mixtapes",
+    slug: mixtape.slug,
+    title: mixtape.title,
+    playable: Boolean(mixtape.audio),
+  });
 }
 
 export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
   const { mixtape } = loaderData;
   const track = trackFromMixtape(mixtape);
+  // The mixtape plays as one track: `t` counts from its start; `track` alone cues that
+  // tracklist entry's start.
+  useSharedMoment(({ start, track: n }) => {
+    const cue = n ? mixtape.tracklist[n - 1]?.time : undefined;
+    const at = start ?? (cue ? cueSeconds(cue) : null);
+    return track && at !== null ? { track, at } : null;
+  });
   return (
     <article className="container detail">
       <div className="detail__layout">
@@ -76,11 +92,14 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
           </dl>
           <TaxonLinks items={mixtape.genres} base="/blog/genre" label="Genres" />
           <p className="detail__description">{mixtape.description}</p>
-          {track ? (
-            <p>
-              <PlayButton track={track} label="Play mixtape" /> <QueueButtons track={track} />
-            </p>
-          ) : null}
+          <p className="button-row">
+            {track ? (
+              <>
+                <PlayButton track={track} label="Play mixtape" /> <QueueButtons track={track} />
+              </>
+            ) : null}
+            <ShareButton item={{ kind: "mixtapes", slug: mixtape.slug, title: mixtape.title }} />
+          </p>
           {mixtape.downloadUrl ? (
             <p>
               <a href={mixtape.downloadUrl} className="button button--ghost" download>

@@ -8,6 +8,9 @@ import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
 import { type PlayableTrack, releaseTrackId, tracksFromRelease } from "../player/tracks";
+import { ShareButton } from "../share/share-button";
+import { withPlayerCard } from "../share/share-meta";
+import { useSharedMoment } from "../share/use-shared-moment";
 import type { Route } from "./+types/release";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -23,7 +26,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const { release } = data;
   const url = absoluteUrl(site.siteUrl, `/releases/${release.slug}`);
-  return seo(site, {
+  const tags = seo(site, {
     title: `${release.artist} – ${release.title}`,
     description: release.description.slice(0, 200) || `${release.releaseType} by ${release.artist}.`,
     path: `/releases/${release.slug}`,
@@ -47,6 +50,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
       })),
     },
   });
+  return withPlayerCard(tags, site, {
+    kind: "releases",
+    slug: release.slug,
+    title: `${release.artist} – ${release.title}`,
+    playable: release.tracks.some((t) => t.audioUrl),
+  });
 }
 
 export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
@@ -57,6 +66,13 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
   const playable = new Map(tracks.map((t) => [t.id, t]));
   // "Play release" starts at the lead track; the queue keeps the release's order from there.
   const lead = (primary && playable.get(releaseTrackId(release.id, primary.trackNumber))) || tracks[0];
+  // `track` picks a track by its number (a track without audio is ignored); `t` alone cues the
+  // track "Play release" starts with.
+  useSharedMoment(({ start, track: n }) => {
+    const picked =
+      (n ? playable.get(releaseTrackId(release.id, n)) : undefined) ?? (start ? lead : undefined);
+    return picked ? { track: picked, list: tracks, at: start ?? 0 } : null;
+  });
   return (
     <article className="container detail">
       <div className="detail__layout">
@@ -93,11 +109,12 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
               Lead track: <strong>{primary.title}</strong>
             </p>
           ) : null}
-          {lead ? (
-            <p>
-              <PlayButton track={lead} list={tracks} label="Play release" />
-            </p>
-          ) : null}
+          <p className="button-row">
+            {lead ? <PlayButton track={lead} list={tracks} label="Play release" /> : null}
+            <ShareButton
+              item={{ kind: "releases", slug: release.slug, title: `${release.artist} – ${release.title}` }}
+            />
+          </p>
           <p className="detail__description">{release.description}</p>
           {links.length ? (
             <section aria-labelledby="buy-heading">

@@ -3,7 +3,15 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { test } from "node:test";
-import { BUDGETS, initialLoad, kb, MAIN_ROUTES, readManifest } from "../../bench/size.mjs";
+import {
+  BUDGETS,
+  EMBED_BUDGET,
+  embedLoad,
+  initialLoad,
+  kb,
+  MAIN_ROUTES,
+  readManifest,
+} from "../../bench/size.mjs";
 
 const build = readManifest();
 
@@ -39,4 +47,29 @@ test("the player bar, its engines and the search modal are not part of any page'
       `no ${name} chunk`,
     );
   }
+});
+
+for (const id of ["embed-blog", "embed-mixtapes", "embed-releases"]) {
+  test(`/${id.replace("-", "/")}/:id loads at most ${kb(EMBED_BUDGET)} of JavaScript (gzip) beyond React's runtime`, () => {
+    const { initial, onPlay, total } = embedLoad(id, build);
+    assert.ok(
+      total <= EMBED_BUDGET,
+      `the embed loads ${kb(initial)} + ${kb(onPlay)} on Play beyond React, over ${kb(EMBED_BUDGET)}`,
+    );
+  });
+}
+
+test("the embed does not load the site's frame, the share dialog or the player bar", () => {
+  const { manifest } = build;
+  const embed = manifest.routes["embed-blog"];
+  const loaded = [
+    embed.module,
+    ...(embed.imports ?? []),
+    manifest.routes.root.module,
+    ...(manifest.routes.root.imports ?? []),
+  ];
+  assert.deepEqual(
+    loaded.filter((url) => /\/(site|site-layout|share|share-dialog|player-bar)-[\w-]+\.js$/.test(url)),
+    [],
+  );
 });

@@ -66,9 +66,17 @@ describe("/blog from D1", () => {
 describe("/blog/{slug}", () => {
   it("renders the post on the server with paragraphs, long US date and share tags", async () => {
     const row = await env.DB.prepare(
-      `SELECT slug, title, excerpt, content, post_date FROM posts
+      `SELECT slug, title, excerpt, content, post_date,
+         (audio_file IS NOT NULL OR primary_audio_url IS NOT NULL) AS playable FROM posts
        WHERE pub_status = 'published' AND artist_name IS NOT NULL AND cover_image IS NOT NULL LIMIT 1`,
-    ).first<{ slug: string; title: string; excerpt: string; content: string; post_date: string }>();
+    ).first<{
+      slug: string;
+      title: string;
+      excerpt: string;
+      content: string;
+      post_date: string;
+      playable: number;
+    }>();
     if (!row) throw new Error("catalogue has no complete post");
     const res = await visit(`/blog/${row.slug}`);
     expect(res.status).toBe(200);
@@ -89,7 +97,8 @@ describe("/blog/{slug}", () => {
     expect(metaContent(html, "og:type")).toBe("article");
     expect(metaContent(html, "og:url")).toBe(`http://localhost:8787/blog/${row.slug}`);
     expect(metaContent(html, "og:image")).toMatch(/^http:\/\/localhost:8787\/media\/covers\/.+\.svg$/);
-    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    // A post with a track shares as a Twitter player card (docs/decisions/031).
+    expect(metaContent(html, "twitter:card")).toBe(row.playable ? "player" : "summary_large_image");
     expect(metaContent(html, "description")).toBeTruthy();
     expect(html).toContain(`<link rel="canonical" href="http://localhost:8787/blog/${row.slug}"/>`);
   });

@@ -23,8 +23,11 @@ import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
  * fail after the first bytes.
  */
 
-/** Query parameters that never change a page (campaign tags, click ids): left out of keys. */
-const IGNORED_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid)$/i;
+/**
+ * Query parameters that never change a page (campaign tags, click ids, and a shared link's
+ * moment, which the browser cues: docs/decisions/031): left out of keys.
+ */
+const IGNORED_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|t|track)$/i;
 
 /** Paths whose pages answer a visitor's free text. */
 const UNCACHED_PATHS = new Set(["/search"]);

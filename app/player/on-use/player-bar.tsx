@@ -1,6 +1,7 @@
 import { AppLink } from "@app/components/app-link";
 import { Icon, type IconName } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
+import { KIND_OF_CONTEXT, ShareButton } from "@app/share/share-button";
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useRef, useState } from "react";
 import {
@@ -20,7 +21,7 @@ import {
   videoOpenAtom,
   volumeAtom,
 } from "../atoms";
-import { pickSource, trackHref } from "../tracks";
+import { type PlayableTrack, pickSource, trackHref } from "../tracks";
 import { formatTime } from "./format-time";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
@@ -153,6 +154,11 @@ function SkipButton({
   );
 }
 
+/** The current track's page, for the player's Share button (docs/decisions/031). */
+function shareItem(track: PlayableTrack) {
+  return { kind: KIND_OF_CONTEXT[track.context], slug: track.postSlug, title: track.title };
+}
+
 /** The fixed bottom player, mounted by PlayerHost while a track is current (docs/product.md section 2). */
 export function PlayerBar() {
   const track = useAtomValue(currentTrackAtom);
@@ -231,6 +237,7 @@ export function PlayerBar() {
           <div className="player__side">
             <QueueToggle open={queueOpen} onToggle={() => setQueueOpen(!queueOpen)} count={list.length} />
             <VolumeControl />
+            <ShareButton item={shareItem(track)} className="button button--ghost button--small" />
             {embed ? (
               <button
                 type="button"

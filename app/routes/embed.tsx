@@ -1,0 +1,52 @@
+import { contentContext } from "@core/context";
+import { parseItemPath } from "@core/share/embed";
+import { RouteErrorBoundary } from "../components/error-page";
+import { absoluteUrl } from "../lib/images";
+import { missing } from "../lib/missing";
+import { siteFromMatches } from "../lib/seo";
+import { type EmbedCard, mixtapeCard, postCard, releaseCard } from "../share/embed-card";
+import { EmbedPlayer } from "../share/embed-player";
+import type { Route } from "./+types/embed";
+
+/** docs/product.md section 2: /embed/blog/{slug}, /embed/mixtapes/{slug}, /embed/releases/{slug}. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = context.get(contentContext);
+  const { catalogue } = content;
+  const item = parseItemPath(new URL(request.url).pathname);
+  let card: EmbedCard | null = null;
+  if (item?.kind === "blog") {
+    const post = await catalogue.getPost(item.slug);
+    card = post ? postCard(post) : null;
+  } else if (item?.kind === "mixtapes") {
+    const mixtape = await catalogue.getMixtape(item.slug);
+    card = mixtape ? mixtapeCard(mixtape) : null;
+  } else if (item?.kind === "releases") {
+    const release = await catalogue.getRelease(item.slug);
+    card = release ? releaseCard(release) : null;
+  }
+  if (!card) throw missing(content, "Not found");
+  return { card };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const site = siteFromMatches(matches);
+  const { card } = data;
+  return [
+    { title: `${card.title} · ${card.artist} · ${site.siteName}` },
+    // The embed is a view of the page: search engines index the page itself.
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: absoluteUrl(site.siteUrl, card.path) },
+  ];
+}
+
+export default function Embed({ loaderData, matches }: Route.ComponentProps) {
+  const site = siteFromMatches(matches);
+  return (
+    <main id="main">
+      <EmbedPlayer card={loaderData.card} siteName={site.siteName} />
+    </main>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,122 @@
+import {
+  currentTrackAtom,
+  isPlayingAtom,
+  playTrackAtom,
+  progressAtom,
+  togglePlayAtom,
+} from "@app/player/atoms";
+import { formatTime } from "@app/player/on-use/format-time";
+import { pickSource } from "@app/player/tracks";
+import { useAtomValue, useSetAtom } from "jotai";
+import { lazy, Suspense, useRef } from "react";
+import { Icon } from "../components/icons";
+import { coverOrPlaceholder } from "../lib/images";
+import type { EmbedCard, EmbedRow } from "./embed-card";
+
+/** The embed card's texts (docs/product.md section 2, Sharing), kept apart from the share dialog's. */
+export const EMBED_TEXTS = {
+  open: (site: string) => `Open on ${site}`,
+  play: "Play",
+  pause: "Pause",
+  noAudio: "Nothing to play here yet.",
+} as const;
+
+// The engine (and the third-party player script) loads with the first Play, as on the site.
+const EmbedEngine = lazy(() => import("./on-use/embed-engine").then((m) => ({ default: m.EmbedEngine })));
+
+function Progress() {
+  const { position, duration } = useAtomValue(progressAtom);
+  const percent = duration ? Math.min(100, (position / duration) * 100) : 0;
+  return (
+    <div className="embed__progress">
+      <span className="embed__time">{formatTime(position)}</span>
+      <div
+        className="embed__bar"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(duration)}
+        aria-valuenow={Math.round(position)}
+        aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
+      >
+        <div className="embed__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="embed__time">{formatTime(duration)}</span>
+    </div>
+  );
+}
+
+/**
+ * The compact player card of /embed/* (docs/product.md section 2): cover, titles, play and
+ * pause, progress, the tracklist, a link to the full page. It drives the site's own engines.
+ */
+export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: string }) {
+  const current = useAtomValue(currentTrackAtom);
+  const playing = useAtomValue(isPlayingAtom);
+  const play = useSetAtom(playTrackAtom);
+  const toggle = useSetAtom(togglePlayAtom);
+  const mount = useRef<HTMLDivElement>(null);
+  const first = card.tracks[0];
+
+  const playRow = (row: EmbedRow) => {
+    const track = card.tracks.find((t) => t.id === row.trackId);
+    if (track) play({ track, list: card.tracks, startAt: row.startAt });
+  };
+  const source = current ? pickSource(current) : null;
+  return (
+    <article className={`embed embed--${card.kind}`}>
+      <div className="embed__head">
+        <img src={coverOrPlaceholder(card.cover)} alt="" width={96} height={96} className="embed__cover" />
+        <div className="embed__info">
+          <h1 className="embed__title">{card.title}</h1>
+          <p className="embed__artist">{card.artist}</p>
+          {first ? (
+            <div className="embed__controls">
+              <button
+                type="button"
+                className="icon-button player__play embed__play"
+                aria-label={`${playing ? EMBED_TEXTS.pause : EMBED_TEXTS.play} ${card.title}`}
+                onClick={() => (current ? toggle() : play({ track: first, list: card.tracks }))}
+              >
+                <Icon name={playing ? "pause" : "play"} />
+              </button>
+              <Progress />
+            </div>
+          ) : (
+            <p className="embed__artist">{EMBED_TEXTS.noAudio}</p>
+          )}
+          <a href={card.path} target="_blank" rel="noopener" className="embed__link">
+            {EMBED_TEXTS.open(siteName)}
+          </a>
+        </div>
+      </div>
+      <div className="embed__video" ref={mount} hidden={!source || source.kind === "mp3"} />
+      {current ? (
+        <Suspense fallback={null}>
+          <EmbedEngine mount={mount} />
+        </Suspense>
+      ) : null}
+      {card.rows.length ? (
+        <ol className="embed__list">
+          {card.rows.map((row) => (
+            <li key={row.key}>
+              <button
+                type="button"
+                className="embed__row"
+                disabled={!row.trackId}
+                aria-current={current?.id === row.trackId && row.startAt === undefined ? "true" : undefined}
+                onClick={() => playRow(row)}
+              >
+                <span className="embed__row-title">
+                  {row.title}
+                  {row.artist ? <span className="muted"> · {row.artist}</span> : null}
+                </span>
+                {row.time ? <span className="embed__time">{row.time}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,147 @@
+import { env } from "cloudflare:workers";
+import { generateCatalogue } from "@scripts/catalogue/generate";
+import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
+import { describe, expect, it } from "vitest";
+import { callApp, metaContent } from "./helpers";
+
+const catalogue = generateCatalogue();
+const published = <T extends { pub_status: string }>(items: T[]) =>
+  items.filter((i) => i.pub_status === "published");
+const post = published(catalogue.posts).find((p) => p.audio_file || p.primary_audio_url);
+const silentPost = published(catalogue.posts).find((p) => !p.audio_file && !p.primary_audio_url);
+const mixtape = published(catalogue.mixtapes)[0];
+const release = published(catalogue.releases)[0];
+if (!post || !silentPost || !mixtape || !release)
+  throw new Error("the demo catalogue has no published items");
+const site = env.SITE_URL.replace(/\/$/, "");
+
+const ITEMS = [
+  {
+    kind: "blog",
+    slug: post.slug,
+    title: post.title,
+    author: post.artist_name ?? "Unknown Artist",
+    height: 200,
+  },
+  {
+    kind: "mixtapes",
+    slug: mixtape.slug,
+    title: mixtape.title,
+    author: mixtape.artist_name ?? "Crossfade",
+    height: 400,
+  },
+  { kind: "releases", slug: release.slug, title: release.title, author: release.artist_name, height: 400 },
+] as const;
+
+const oembed = (query: string) => callApp(`/oembed?${query}`);
+
+describe("oEmbed", () => {
+  it.each(ITEMS)("answers the rich type for a $kind page", async (item) => {
+    const page = `${site}/${item.kind}/${item.slug}`;
+    const res = await oembed(`url=${encodeURIComponent(page)}&format=json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      version: "1.0",
+      type: "rich",
+      title: item.title,
+      author_name: item.author,
+      provider_name: env.SITE_NAME || "Crossfade",
+      provider_url: `${site}/`,
+      width: 480,
+      height: item.height,
+      thumbnail_width: 600,
+      thumbnail_height: 600,
+    });
+    expect(body.thumbnail_url).toMatch(new RegExp(`^${site}/media/`));
+    expect(body.html).toContain(`<iframe src="${site}/embed/${item.kind}/${item.slug}"`);
+    expect(body.html).toContain('width="480"');
+  });
+
+  it("respects maxwidth and maxheight, and accepts the embed URL itself and this host", async () => {
+    const page = `http://localhost/embed/releases/${release.slug}`;
+    const res = await oembed(`url=${encodeURIComponent(page)}&maxwidth=320&maxheight=150`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      width: number;
+      height: number;
+      html: string;
+      thumbnail_width: number;
+    };
+    expect([body.width, body.height, body.thumbnail_width]).toEqual([320, 150, 150]);
+    expect(body.html).toContain('width="320" height="150"');
+  });
+
+  it.each([
+    ["no url", 400, "format=json"],
+    ["a relative url", 400, "url=/blog/x"],
+    ["a javascript: url", 400, "url=javascript:alert(1)"],
+    ["a bad maxwidth", 400, `url=${encodeURIComponent(`${site}/blog/${post.slug}`)}&maxwidth=-3`],
+    ["the xml format", 501, `url=${encodeURIComponent(`${site}/blog/${post.slug}`)}&format=xml`],
+    ["another site's post", 404, `url=${encodeURIComponent(`https://elsewhere.example/blog/${post.slug}`)}`],
+    ["an event page", 404, `url=${encodeURIComponent(`${site}/events/x`)}`],
+    ["a listing", 404, `url=${encodeURIComponent(`${site}/blog`)}`],
+    ["a missing post", 404, `url=${encodeURIComponent(`${site}/blog/no-such-post`)}`],
+  ])("answers %s with %i and a message", async (_name, status, query) => {
+    const res = await oembed(query);
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+  });
+});
+
+describe("sharing tags and framing", () => {
+  it.each(ITEMS)("a $kind page carries oEmbed discovery and a Twitter player card", async (item) => {
+    const html = await (await callApp(`/${item.kind}/${item.slug}?t=1m30s&track=2`)).text();
+    const page = `${site}/${item.kind}/${item.slug}`;
+    const discovery = `${site}/oembed?url=${encodeURIComponent(page)}&amp;format=json`;
+    expect(html).toMatch(/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/);
+    expect(html).toContain(`href="${discovery}"`);
+    expect(metaContent(html, "twitter:card")).toBe("player");
+    expect(metaContent(html, "twitter:player")).toBe(`${site}/embed/${item.kind}/${item.slug}`);
+    expect(metaContent(html, "twitter:player:width")).toBe("480");
+    expect(metaContent(html, "twitter:player:height")).toBe(String(item.height));
+    // The canonical URL carries no moment.
+    expect(html).toContain(`<link rel="canonical" href="${page}"/>`);
+  });
+
+  it.each(ITEMS)(
+    "/embed/$kind/… renders the card without the site chrome and may be framed",
+    async (item) => {
+      const res = await callApp(`/embed/${item.kind}/${item.slug}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('class="layout-embed"');
+      expect(html).not.toContain("site-header");
+      expect(html).toContain(`href="/${item.kind}/${item.slug}"`);
+      expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors *");
+      expect(res.headers.get("X-Frame-Options")).toBeNull();
+    },
+  );
+
+  it("a post without a track keeps the large-image card, and still announces its oEmbed", async () => {
+    const html = await (await callApp(`/blog/${silentPost.slug}`)).text();
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "twitter:player")).toBeUndefined();
+    expect(html).toContain('type="application/json+oembed"');
+  });
+
+  it("a link to a moment is served from the page cache of its page", async () => {
+    const bindings = { SITE_NAME: "Crossfade sharing cache" };
+    const init = { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" } };
+    const status = async (path: string) =>
+      (await callApp(path, init, bindings)).headers.get(PAGE_CACHE_STATUS_HEADER);
+    expect(await status(`/releases/${release.slug}`)).toBe("miss");
+    expect(await status(`/releases/${release.slug}?t=90`)).toBe("hit");
+    expect(await status(`/releases/${release.slug}?track=2&t=1:30`)).toBe("hit");
+  });
+
+  it("a missing item's embed is a 404 and other pages still refuse framing", async () => {
+    expect((await callApp("/embed/blog/no-such-post")).status).toBe(404);
+    for (const path of ["/", `/blog/${post.slug}`, "/embeddings", "/about"]) {
+      const res = await callApp(path);
+      expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    }
+  });
+});
