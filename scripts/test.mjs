@@ -1,7 +1,9 @@
 // `npm test`: the whole suite in order, stopping at the first failing lane.
 // typecheck → lint → unit → Worker (workerd) → production build → size budgets of the client
-// build → Strapi (the real CMS, and the production build talking to it) → deploy dry-run and
-// bundle budget → Chromium end-to-end. The build runs once: the later lanes all use it.
+// build → markup (the Nu HTML Checker on every page) → faults (every route against a failing
+// stand-in CMS) → durability (Workers killed mid-write) → Strapi (the real CMS, and the
+// production build talking to it) → deploy dry-run and bundle budget → Chromium end-to-end.
+// The build runs once: the later lanes all use it.
 import { spawnSync } from "node:child_process";
 import { basename, isAbsolute, join } from "node:path";
 import { ROOT, SECRET_CANARIES } from "./lib.mjs";
@@ -18,6 +20,14 @@ const lanes = [
   // Built with stand-in secrets in the environment: the e2e lane checks none reached the output.
   ["build", "react-router", ["build"], { NODE_ENV: "production", ...SECRET_CANARIES }],
   ["size", process.execPath, ["--test", "tests/size/budgets.test.mjs"]],
+  // From outside (vitest.outside.config.ts): the production build under wrangler dev, one file each.
+  ["markup", "vitest", ["run", "--config", "vitest.outside.config.ts", "tests/outside/markup.test.ts"]],
+  ["faults", "vitest", ["run", "--config", "vitest.outside.config.ts", "tests/outside/faults.test.ts"]],
+  [
+    "durability",
+    "vitest",
+    ["run", "--config", "vitest.outside.config.ts", "tests/outside/durability.test.ts"],
+  ],
   ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],

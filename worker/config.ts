@@ -57,6 +57,12 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ["CMS_URL", "url", "optional", "content cannot come from Strapi"],
   ["CMS_API_TOKEN", "text", "optional", "Strapi refuses listing submissions and changing their status"],
   ["CMS_TIMEOUT_MS", "milliseconds", "optional", "a request's CMS calls share 5000 ms"],
+  [
+    "UPLOAD_ORPHAN_GRACE_SECONDS",
+    "text",
+    "optional",
+    "files a stopped Worker left without their submission are swept after 900 s",
+  ],
   ["MEILISEARCH_HOST", "url", "optional", "the content source searches"],
   [
     "MEILISEARCH_SEARCH_KEY",

@@ -16,6 +16,8 @@ export interface WorkerEnv extends Cloudflare.Env {
   CMS_API_TOKEN?: string;
   /** Time budget of each CMS request in ms; default 5000. */
   CMS_TIMEOUT_MS?: string;
+  /** Age in seconds after which the admin listing sweeps files whose submission row was never written; default 900. */
+  UPLOAD_ORPHAN_GRACE_SECONDS?: string;
   MEILISEARCH_HOST?: string;
   MEILISEARCH_SEARCH_KEY?: string;
   ADMIN_TOKEN?: string;

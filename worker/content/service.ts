@@ -22,7 +22,12 @@ export function describeSources(env: WorkerEnv) {
 
 /** CMS_URL set: Strapi 5 is the content source, else the embedded D1 store (docs/architecture.md). */
 function contentSource(env: WorkerEnv, budget: TimeBudget): ContentSource {
-  if (!env.CMS_URL) return createD1Source(env.DB, env.UPLOADS);
+  if (!env.CMS_URL) {
+    const graceSeconds = Number(env.UPLOAD_ORPHAN_GRACE_SECONDS);
+    const orphanGraceMs =
+      env.UPLOAD_ORPHAN_GRACE_SECONDS && graceSeconds >= 0 ? graceSeconds * 1000 : undefined;
+    return createD1Source(env.DB, env.UPLOADS, { orphanGraceMs });
+  }
   return createStrapiSource(env.CMS_URL, undefined, { token: env.CMS_API_TOKEN, budget });
 }
 

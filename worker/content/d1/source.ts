@@ -2,6 +2,7 @@ import type { ContentSource } from "../source";
 import { getEvent, listEvents } from "./events";
 import { mixtapes } from "./mixtapes";
 import { newsletterAdmin, subscribe } from "./newsletter";
+import { DEFAULT_ORPHAN_GRACE_MS, sweepOrphanedUploads } from "./orphan-uploads";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { releases } from "./releases";
 import { createSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
@@ -12,7 +13,11 @@ import { listGenres, listLocations, listTags } from "./taxonomy";
  * files of artist submissions in the R2 bucket bound as UPLOADS. A binding in the same data
  * centre: its failures reach the page error instead of degrading (docs/decisions/018).
  */
-export function createD1Source(db: D1Database, uploads: R2Bucket): ContentSource {
+export function createD1Source(
+  db: D1Database,
+  uploads: R2Bucket,
+  { orphanGraceMs = DEFAULT_ORPHAN_GRACE_MS } = {},
+): ContentSource {
   return {
     kind: "d1",
     onFailure: "propagate",
@@ -32,7 +37,13 @@ export function createD1Source(db: D1Database, uploads: R2Bucket): ContentSource
     },
     submissions: {
       createSubmission: (input) => createSubmission(db, uploads, input),
-      listSubmissions: (filter) => listSubmissions(db, filter),
+      // The admin reads the list: files a stopped Worker left without their row go first.
+      listSubmissions: async (filter) => {
+        await sweepOrphanedUploads(db, uploads, orphanGraceMs).catch((error) =>
+          console.error("sweeping orphaned uploads failed", error),
+        );
+        return listSubmissions(db, filter);
+      },
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(db, id, status, notes),
     },
     newsletter: { subscribe: (input) => subscribe(db, input), admin: newsletterAdmin(db) },

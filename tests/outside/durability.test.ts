@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
+// @ts-expect-error: plain ESM helper shared with the start script
+import { ROOT } from "@scripts/lib.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPlatformProxy } from "wrangler";
+import { ARTIFACTS, type RunningWorker, requireBuild, startWorker } from "./server";
+
+/**
+ * Durability (docs/decisions/026-outside-lanes.md): the production build under wrangler dev with
+ * its D1 and R2 persisted, stopped with SIGTERM and with SIGKILL in the middle of a burst of
+ * uploads and sign-ups, started again on the same state. Everything answered 2xx is read back
+ * (files byte for byte through the admin API), and nothing is half-written: no submission row
+ * without its files, no file in R2 without its row.
+ */
+const persistTo = join(ARTIFACTS, "outside-durability");
+const ADMIN_TOKEN = "durability-admin-token-4c1d9e7b2a";
+const vars = { ADMIN_TOKEN, UPLOAD_ORPHAN_GRACE_SECONDS: "0" };
+
+interface Sent {
+  reference?: string;
+  email: string;
+  audio: Uint8Array<ArrayBuffer>;
+  artwork: Uint8Array<ArrayBuffer>;
+}
+
+const accepted: Sent[] = [];
+const subscribed: string[] = [];
+let worker: RunningWorker;
+let n = 0;
+
+// Magic numbers first (core/forms/file-types.ts sniffs them), then random bytes to compare.
+const mp3 = (size: number) => new Uint8Array([...Buffer.from("ID3"), ...randomBytes(size)]);
+const png = (size: number) =>
+  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(size)]);
+
+/** One submission with both files; its own client address, so the burst meets no rate limit. */
+async function submit(): Promise<void> {
+  const i = ++n;
+  const sent: Sent = { email: `artist${i}@example.com`, audio: mp3(200_000 + i), artwork: png(30_000 + i) };
+  const form = new FormData();
+  form.set("artistName", `Artist ${i}`);
+  form.set("email", sent.email);
+  form.set("trackTitle", `Track ${i}`);
+  form.set("consent", "on");
+  form.set("audioFile", new Blob([sent.audio], { type: "audio/mpeg" }), `track-${i}.mp3`);
+  form.set("artworkFile", new Blob([sent.artwork], { type: "image/png" }), `cover-${i}.png`);
+  const res = await fetch(`${worker.url}/api/submissions`, {
+    method: "POST",
+    body: form,
+    headers: { "CF-Connecting-IP": `10.0.0.${i}` },
+  });
+  if (res.status !== 201) return;
+  sent.reference = ((await res.json()) as { reference: string }).reference;
+  accepted.push(sent);
+}
+
+async function signUp(): Promise<void> {
+  const email = `listener${++n}@example.com`;
+  const res = await fetch(`${worker.url}/api/newsletter`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.1.0.${n}` },
+    body: JSON.stringify({ email }),
+  });
+  if (res.ok) subscribed.push(email);
+}
+
+/** A burst of both kinds; settles whatever the Worker did with each (a killed one rejects). */
+function burst(count: number): Promise<unknown> {
+  const calls = Array.from({ length: count }, (_, i) => (i % 2 ? signUp() : submit()));
+  return Promise.allSettled(calls);
+}
+
+const admin = (path: string) =>
+  fetch(`${worker.url}${path}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+
+/** The stored state, read through wrangler's local bindings while no Worker runs. */
+async function storedState() {
+  const proxy = await getPlatformProxy<{ DB: D1Database; UPLOADS: R2Bucket }>({
+    configPath: join(ROOT, "build", "server", "wrangler.json"),
+    persist: { path: join(persistTo, "v3") },
+  });
+  try {
+    const rows = await proxy.env.DB.prepare(
+      "SELECT reference, audio_file_key, artwork_file_key FROM submissions",
+    ).all<{ reference: string; audio_file_key: string | null; artwork_file_key: string | null }>();
+    const subscribers = await proxy.env.DB.prepare("SELECT email FROM newsletter_subscribers").all<{
+      email: string;
+    }>();
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const listed = await proxy.env.UPLOADS.list({ prefix: "submissions/", cursor });
+      keys.push(...listed.objects.map((o) => o.key));
+      cursor = listed.truncated ? listed.cursor : undefined;
+    } while (cursor);
+    return { rows: rows.results, subscribers: subscribers.results.map((s) => s.email), keys };
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+beforeAll(async () => {
+  requireBuild();
+  worker = await startWorker({ persistTo, vars });
+});
+
+afterAll(async () => {
+  await worker?.kill("SIGTERM");
+});
+
+describe("durability of accepted submissions and sign-ups", () => {
+  it("keeps everything across a SIGTERM", async () => {
+    await burst(6);
+    expect(accepted.length).toBe(3);
+    expect(subscribed.length).toBe(3);
+    await worker.kill("SIGTERM");
+    worker = await startWorker({ persistTo, vars, database: "keep", fresh: false });
+  });
+
+  it("keeps everything answered 2xx across a SIGKILL in the middle of a burst", async () => {
+    const before = accepted.length + subscribed.length;
+    const inFlight = burst(12);
+    // Killed once the first answers are out, while the rest are being read or written.
+    const deadline = Date.now() + 20_000;
+    while (accepted.length + subscribed.length === before && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
+    await worker.kill("SIGKILL");
+    await inFlight;
+    expect(accepted.length + subscribed.length).toBeGreaterThan(before);
+
+    // A put that completed with its row never written: what a kill between the two leaves.
+    const proxy = await getPlatformProxy<{ UPLOADS: R2Bucket }>({
+      configPath: join(ROOT, "build", "server", "wrangler.json"),
+      persist: { path: join(persistTo, "v3") },
+    });
+    await proxy.env.UPLOADS.put("submissions/CF-KILL-ED00/audio.mp3", mp3(1000));
+    await proxy.dispose();
+
+    worker = await startWorker({ persistTo, vars, database: "keep", fresh: false });
+  });
+
+  it("reads back every accepted submission byte for byte, and every subscriber", async () => {
+    const res = await admin("/api/submissions?pageSize=100");
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as {
+      items: Array<{ reference: string; audioFile: { location: string }; artworkFile: { location: string } }>;
+    };
+    const byReference = new Map(list.items.map((s) => [s.reference, s]));
+    for (const sent of accepted) {
+      const stored = byReference.get(sent.reference as string);
+      expect(stored, `submission ${sent.reference}`).toBeDefined();
+      for (const [file, bytes] of [
+        [stored?.audioFile, sent.audio],
+        [stored?.artworkFile, sent.artwork],
+      ] as const) {
+        const got = await admin(`/api/uploads/${file?.location}`);
+        expect(got.status).toBe(200);
+        expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+      }
+    }
+
+    await worker.kill("SIGTERM");
+    const state = await storedState();
+    for (const email of subscribed) expect(state.subscribers).toContain(email);
+    // Nothing half-written: every row has both its files, every file has its row.
+    const rowKeys = state.rows.flatMap((r) => [r.audio_file_key, r.artwork_file_key]);
+    expect(rowKeys.every((key) => key !== null && state.keys.includes(key))).toBe(true);
+    expect(state.keys.filter((key) => !rowKeys.includes(key))).toEqual([]);
+    expect(state.rows.length).toBeGreaterThanOrEqual(accepted.length);
+  });
+});

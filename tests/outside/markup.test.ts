@@ -1,0 +1,93 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import vnuJar from "vnu-jar";
+import { ARTIFACTS, ensureJava, type RunningWorker, requireBuild, startWorker } from "./server";
+
+/**
+ * Valid markup (docs/decisions/026-outside-lanes.md): every page of the production build, as a
+ * visitor gets it from the seeded embedded store, checked by the Nu HTML Checker in one run.
+ * The pages are every URL of the sitemap (static pages, posts, genres, locations, mixtapes,
+ * releases, events) and those the sitemap cannot name: a tag, a category, a search, page 2, a
+ * 404 and the error pages. The checker's CSS part predates View Transitions, so CSS messages
+ * are left out.
+ */
+let worker: RunningWorker;
+const pagesDir = join(ARTIFACTS, "markup-pages");
+
+beforeAll(async () => {
+  requireBuild();
+  ensureJava();
+  worker = await startWorker({ persistTo: join(ARTIFACTS, "outside-markup"), database: "seeded" });
+});
+
+afterAll(async () => {
+  await worker?.kill("SIGTERM");
+});
+
+async function pagePaths(): Promise<string[]> {
+  const sitemap = await (await fetch(`${worker.url}/sitemap.xml`)).text();
+  const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] as string).pathname,
+  );
+  const firstTag = async () => {
+    const post = fromSitemap.find((p) => /^\/blog\/[^/]+$/.test(p)) ?? "/blog";
+    const html = await (await fetch(`${worker.url}${post}`)).text();
+    return html.match(/href="(\/blog\/tag\/[^"]+)"/)?.[1] ?? "/blog/tag/vinyl";
+  };
+  return [
+    ...new Set([
+      ...fromSitemap,
+      await firstTag(),
+      "/blog/category/reviews",
+      "/blog?page=2",
+      "/search?q=techno",
+      "/search?q=zzzzzz",
+      "/search",
+      "/blog/no-such-post",
+      "/no-such-page",
+    ]),
+  ];
+}
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+describe("markup", () => {
+  it("the Nu HTML Checker finds no error on any page", async () => {
+    const paths = await pagePaths();
+    expect(paths.length).toBeGreaterThan(20);
+    rmSync(pagesDir, { recursive: true, force: true });
+    mkdirSync(pagesDir, { recursive: true });
+    const files = new Map<string, string>();
+    await Promise.all(
+      paths.map(async (path, i) => {
+        const res = await fetch(`${worker.url}${path}`);
+        const name = `${String(i).padStart(3, "0")}.html`;
+        files.set(name, path);
+        writeFileSync(join(pagesDir, name), await res.text());
+      }),
+    );
+
+    const { stdout, stderr } = await promisify(execFile)(
+      "java",
+      ["-jar", String(vnuJar), "--errors-only", "--format", "json", "--exit-zero-always", pagesDir],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const report = JSON.parse(stderr || stdout) as { messages: VnuMessage[] };
+    const errors = report.messages
+      .filter((m) => m.type === "error" && !m.message.startsWith("CSS:"))
+      .map((m) => {
+        const file = m.url.split("/").pop() ?? "";
+        return `${files.get(file) ?? file}:${m.lastLine ?? "?"} ${m.message} [${(m.extract ?? "").trim()}]`;
+      });
+    expect(errors).toEqual([]);
+  });
+});

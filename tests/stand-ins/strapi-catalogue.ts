@@ -1,0 +1,166 @@
+/**
+ * A small catalogue in Strapi 5 REST shapes (worker/content/strapi/shapes.ts) for the stand-in
+ * CMS of tests/stand-ins/switchable-cms.ts: one item per kind the routes need, with the slugs
+ * the fault lane visits (docs/faults.md "From outside").
+ */
+const taxon = (id: number, name: string, slug: string, type?: string) => ({
+  id,
+  documentId: `tx${id}`,
+  name,
+  slug,
+  ...(type ? { type } : {}),
+});
+
+const TECHNO = taxon(1, "Techno", "techno");
+const HOUSE = taxon(2, "House", "house");
+const BERLIN = taxon(3, "Berlin", "berlin", "city");
+
+/** Texts the lane looks for on healthy pages. */
+export const CATALOGUE_TEXT = {
+  review: "Vinyl Weather review",
+  news: "Warehouse Hours announced",
+  aggregated: "Elsewhere: a Berlin night",
+  mixtape: "Basement Tapes Vol. 3",
+  release: "Signal Path EP",
+  event: "Crossfade Night Berlin",
+} as const;
+
+export const POSTS = [
+  {
+    id: 1,
+    documentId: "p1",
+    title: CATALOGUE_TEXT.review,
+    slug: "vinyl-weather-review",
+    artist_name: "Mira Lenz",
+    excerpt: "A record that sounds like rain on a tin roof.",
+    content: [
+      { type: "paragraph", children: [{ type: "text", text: "Six tracks pressed on heavy vinyl." }] },
+    ],
+    postDate: "2026-05-02T10:00:00.000Z",
+    publishedAt: "2026-05-02T10:00:00.000Z",
+    category: "reviews",
+    tags: [{ name: "vinyl" }],
+    genres: [TECHNO],
+    locations: [BERLIN],
+    coverImage: null,
+    is_featured: true,
+    audio_platform: null,
+    primary_audio_url: null,
+    audio_file: null,
+    track_title: null,
+  },
+  {
+    id: 2,
+    documentId: "p2",
+    title: CATALOGUE_TEXT.news,
+    slug: "warehouse-hours-announced",
+    artist_name: null,
+    excerpt: "A new monthly night by the river.",
+    content: "The first night is in June.",
+    postDate: "2026-04-20T10:00:00.000Z",
+    publishedAt: "2026-04-20T10:00:00.000Z",
+    category: "news",
+    tags: [{ name: "nights" }],
+    genres: [HOUSE],
+    locations: [],
+    coverImage: null,
+    is_featured: false,
+    audio_platform: null,
+    primary_audio_url: null,
+    audio_file: null,
+    track_title: null,
+  },
+];
+
+export const AGGREGATED = [
+  {
+    id: 1,
+    documentId: "a1",
+    original_url: "https://elsewhere.example/berlin-night",
+    title: CATALOGUE_TEXT.aggregated,
+    artist_name: null,
+    excerpt: "Notes from a long night.",
+    published_date: "2026-03-01T10:00:00.000Z",
+    featured_image: null,
+    genres: [TECHNO],
+    locations: [BERLIN],
+    audio: null,
+    audio_file: null,
+  },
+];
+
+export const MIXTAPES = [
+  {
+    id: 1,
+    documentId: "m1",
+    slug: "basement-tapes-vol-3",
+    title: CATALOGUE_TEXT.mixtape,
+    artist_name: "DJ Ostkreuz",
+    release_date: "2026-04-01",
+    coverImage: null,
+    description: "Ninety minutes of late-night techno.",
+    tracklist: ["Opening", "Closing"],
+    duration: "90:00",
+    track_count: 2,
+    download_url: null,
+    external_audio_url: null,
+    audio_file: null,
+    audio_platform: null,
+    genres: [TECHNO],
+    is_featured: true,
+  },
+];
+
+export const RELEASES = [
+  {
+    id: 1,
+    documentId: "r1",
+    slug: "signal-path-ep",
+    title: CATALOGUE_TEXT.release,
+    artist_name: "Mira Lenz",
+    release_date: "2026-02-14",
+    artwork: null,
+    release_type: "EP",
+    total_duration: "24:10",
+    description: "Four tracks for the small hours.",
+    credits: null,
+    catalog_number: "CF-007",
+    is_featured: true,
+    tracks: [{ track_number: 1, title: "Signal Path", artist_name: "Mira Lenz", duration: "6:02" }],
+    purchase_links: [],
+  },
+];
+
+/** Far in the future, so the event stays upcoming whenever the lane runs. */
+export const EVENTS = [
+  {
+    id: 1,
+    documentId: "e1",
+    slug: "crossfade-night-berlin",
+    title: CATALOGUE_TEXT.event,
+    starts_at: "2030-06-12T20:00:00.000Z",
+    ends_at: "2030-06-13T04:00:00.000Z",
+    timezone: "Europe/Berlin",
+    venue: "Hall 3",
+    address: "Am Wasser 1",
+    city: "Berlin",
+    location: BERLIN,
+    lineup: ["Mira Lenz", "DJ Ostkreuz"],
+    description: "All night long.",
+    coverImage: null,
+    ticket_url: null,
+    price: "15 EUR",
+    event_status: "scheduled",
+    is_featured: true,
+  },
+];
+
+export const COLLECTIONS: Record<string, Array<Record<string, unknown>>> = {
+  "blog-posts": POSTS,
+  "aggregated-posts": AGGREGATED,
+  mixtapes: MIXTAPES,
+  "label-releases": RELEASES,
+  events: EVENTS,
+  genres: [TECHNO, HOUSE],
+  locations: [BERLIN],
+};
