@@ -115,7 +115,7 @@ export function revalidates(cacheControl: string): boolean {
 /** The visible text of an answer: tags dropped, React's separators and the usual entities undone. */
 export function visibleText(body: string): string {
   return body
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, " ")
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")

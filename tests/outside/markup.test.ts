@@ -7,7 +7,7 @@ import vnuJar from "vnu-jar";
 import { ARTIFACTS, ensureJava, type RunningWorker, requireBuild, startWorker } from "./server";
 
 /**
- * Valid markup (docs/decisions/026-outside-lanes.md): every page of the production build, as a
+ * Valid markup (docs/decisions/028-outside-lanes.md): every page of the production build, as a
  * visitor gets it from the seeded embedded store, checked by the Nu HTML Checker in one run.
  * The pages are every URL of the sitemap (static pages, posts, genres, locations, mixtapes,
  * releases, events) and those the sitemap cannot name: a tag, a category, a search, page 2, a

@@ -9,6 +9,12 @@ import { migrateDatabase, prepareDatabase, ROOT, serve } from "@scripts/lib.mjs"
 /** Where the outside lanes keep the Worker's local D1/R2/KV/cache state and its log. */
 export const ARTIFACTS = join(ROOT, "tests", ".artifacts");
 
+/**
+ * The flattened config of the build under test: this tree's build/, or OUTSIDE_BUILD (another
+ * tree's build/ folder), to run these lanes against a branch before it lands.
+ */
+export const BUILD_CONFIG = join(process.env.OUTSIDE_BUILD ?? join(ROOT, "build"), "server", "wrangler.json");
+
 export interface RunningWorker {
   url: string;
   child: ChildProcess;
@@ -33,7 +39,7 @@ export async function startWorker(options: {
   if (database === "schema") migrateDatabase(persistTo);
   const port = await freePort();
   const log = openSync(`${persistTo}.log`, "a");
-  const server = await serve({ port, persistTo, vars, stdio: log });
+  const server = await serve({ port, persistTo, vars, stdio: log, config: BUILD_CONFIG });
   const child: ChildProcess = server.child;
   return {
     url: server.url,
@@ -68,6 +74,6 @@ export function ensureJava() {
 
 /** The production build must exist: `npm test` builds it in the build lane. */
 export function requireBuild() {
-  if (!existsSync(join(ROOT, "build", "server", "wrangler.json")))
+  if (!existsSync(BUILD_CONFIG))
     throw new Error("No production build: run `npm test -- build` (or `npm run build`) first.");
 }

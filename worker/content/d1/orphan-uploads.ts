@@ -3,7 +3,7 @@
  * its row in D1 last (submissions.ts), so a Worker stopped between the two (a deploy, a crash)
  * leaves files nobody can see: never a row without its files. The admin listing sweeps such
  * files once they are older than the grace, which must outlast any write still under way
- * (docs/decisions/026-outside-lanes.md).
+ * (docs/decisions/028-outside-lanes.md).
  */
 export const DEFAULT_ORPHAN_GRACE_MS = 15 * 60_000;
 
