@@ -31,9 +31,10 @@ let worker: RunningWorker;
 let n = 0;
 
 // Magic numbers first (core/forms/file-types.ts sniffs them), then random bytes to compare.
-const mp3 = (size: number) => new Uint8Array([...Buffer.from("ID3"), ...randomBytes(size)]);
-const png = (size: number) =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(size)]);
+const withMagic = (magic: number[], size: number) =>
+  new Uint8Array(Buffer.concat([Buffer.from(magic), randomBytes(size)]));
+const mp3 = (size: number) => withMagic([0x49, 0x44, 0x33], size); // "ID3"
+const png = (size: number) => withMagic([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size);
 
 /** One submission with both files; its own client address, so the burst meets no rate limit. */
 async function submit(): Promise<void> {
@@ -69,9 +70,27 @@ async function signUp(): Promise<void> {
   if (res.ok) subscribed.push(email);
 }
 
-/** A burst of both kinds; settles whatever the Worker did with each (a killed one rejects). */
+/** A burst of both kinds at once; settles whatever the Worker did with each. */
 function burst(count: number): Promise<PromiseSettledResult<void>[]> {
-  const calls = Array.from({ length: count }, (_, i) => (i % 2 ? signUp() : submit()));
+  return Promise.allSettled(Array.from({ length: count }, (_, i) => (i % 2 ? signUp() : submit())));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Calls of both kinds, a new one every 30 ms, until `killed` resolves: whenever the kill lands,
+ * the newest calls are still being sent or written. Settles them all (a killed one rejects).
+ */
+async function stream(killed: Promise<void>): Promise<PromiseSettledResult<void>[]> {
+  let stopped = false;
+  killed.then(() => {
+    stopped = true;
+  });
+  const calls: Promise<void>[] = [];
+  for (let i = 0; !stopped && i < 100; i++) {
+    calls.push(i % 2 ? signUp() : submit());
+    await sleep(30);
+  }
   return Promise.allSettled(calls);
 }
 
@@ -125,11 +144,17 @@ describe("durability of accepted submissions and sign-ups", () => {
 
   it("keeps everything answered 2xx across a SIGKILL in the middle of a burst", async () => {
     const before = accepted.length + subscribed.length;
-    const inFlight = burst(12);
-    // Killed once the first answers are out, while the rest are being read or written.
+    const acceptedBefore = accepted.length;
+    let kill = () => {};
+    const killed = new Promise<void>((resolve) => {
+      kill = resolve;
+    });
+    const inFlight = stream(killed);
+    // Killed once an upload of this burst was accepted and a few more calls have started.
     const deadline = Date.now() + 20_000;
-    while (accepted.length + subscribed.length === before && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 5));
+    while (accepted.length === acceptedBefore && Date.now() < deadline) await sleep(5);
+    await sleep(100);
+    kill();
     await worker.kill("SIGKILL");
     const outcomes = await inFlight;
     expect(accepted.length + subscribed.length).toBeGreaterThan(before);
