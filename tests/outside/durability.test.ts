@@ -37,9 +37,9 @@ const mp3 = (size: number) => withMagic([0x49, 0x44, 0x33], size); // "ID3"
 const png = (size: number) => withMagic([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size);
 
 /** One submission with both files; its own client address, so the burst meets no rate limit. */
-async function submit(): Promise<void> {
+async function submit(audioSize = 1_500_000): Promise<void> {
   const i = ++n;
-  const sent: Sent = { email: `artist${i}@example.com`, audio: mp3(1_500_000 + i), artwork: png(30_000 + i) };
+  const sent: Sent = { email: `artist${i}@example.com`, audio: mp3(audioSize + i), artwork: png(30_000 + i) };
   const form = new FormData();
   form.set("artist_name", `Artist ${i}`);
   form.set("email", sent.email);
@@ -150,13 +150,14 @@ describe("durability of accepted submissions and sign-ups", () => {
       kill = resolve;
     });
     const inFlight = stream(killed);
-    // Killed once an upload of this burst was accepted and a few more calls have started.
+    // Killed once an upload of this burst was accepted, while a 20 MB upload is on its way in.
     const deadline = Date.now() + 20_000;
     while (accepted.length === acceptedBefore && Date.now() < deadline) await sleep(5);
-    await sleep(100);
+    const large = submit(20_000_000);
+    await sleep(30);
     kill();
     await worker.kill("SIGKILL");
-    const outcomes = await inFlight;
+    const outcomes = [...(await inFlight), ...(await Promise.allSettled([large]))];
     expect(accepted.length + subscribed.length).toBeGreaterThan(before);
     // In the middle: some calls of the burst never got an answer.
     expect(outcomes.some((o) => o.status === "rejected")).toBe(true);

@@ -85,6 +85,9 @@ export const FAULT_ROUTES: FaultRoute[] = [
     degraded: ["Search is unavailable right now"],
   },
   { path: "/rss.xml", kind: "feed", healthy: [REVIEW], degraded: [] },
+  // The stand-in's mixtape has no audio file of its own, so the podcast is healthy and empty.
+  { path: "/mixtapes/feed.xml", kind: "feed", healthy: ["<rss"], degraded: [] },
+  { path: "/events.ics", kind: "feed", healthy: [CATALOGUE_TEXT.event], degraded: [] },
   { path: "/sitemap.xml", kind: "feed", healthy: ["/blog/vinyl-weather-review"], degraded: [] },
   {
     path: "/events/crossfade-night-berlin.ics",
