@@ -77,6 +77,12 @@ function burst(count: number): Promise<PromiseSettledResult<void>[]> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A call whose failure is read later (Promise.allSettled): not an unhandled rejection meanwhile. */
+function tracked(call: Promise<void>): Promise<void> {
+  call.catch(() => undefined);
+  return call;
+}
+
 /**
  * Calls of both kinds, a new one every 30 ms, until `killed` resolves: whenever the kill lands,
  * the newest calls are still being sent or written. Settles them all (a killed one rejects).
@@ -88,7 +94,7 @@ async function stream(killed: Promise<void>): Promise<PromiseSettledResult<void>
   });
   const calls: Promise<void>[] = [];
   for (let i = 0; !stopped && i < 100; i++) {
-    calls.push(i % 2 ? signUp() : submit());
+    calls.push(tracked(i % 2 ? signUp() : submit()));
     await sleep(30);
   }
   return Promise.allSettled(calls);
@@ -153,7 +159,7 @@ describe("durability of accepted submissions and sign-ups", () => {
     // Killed once an upload of this burst was accepted, while a 20 MB upload is on its way in.
     const deadline = Date.now() + 20_000;
     while (accepted.length === acceptedBefore && Date.now() < deadline) await sleep(5);
-    const large = submit(20_000_000);
+    const large = tracked(submit(20_000_000));
     await sleep(30);
     kill();
     await worker.kill("SIGKILL");
