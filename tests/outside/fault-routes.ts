@@ -88,7 +88,8 @@ export const FAULT_ROUTES: FaultRoute[] = [
   // The stand-in's mixtape has no audio file of its own, so the podcast is healthy and empty.
   { path: "/mixtapes/feed.xml", kind: "feed", healthy: ["<rss"], degraded: [] },
   { path: "/events.ics", kind: "feed", healthy: [CATALOGUE_TEXT.event], degraded: [] },
-  { path: "/sitemap.xml", kind: "feed", healthy: ["/blog/vinyl-weather-review"], degraded: [] },
+  { path: "/sitemap.xml", kind: "feed", healthy: ["/sitemaps/posts-1.xml"], degraded: [] },
+  { path: "/sitemaps/posts-1.xml", kind: "feed", healthy: ["/blog/vinyl-weather-review"], degraded: [] },
   {
     path: "/events/crossfade-night-berlin.ics",
     kind: "feed",
