@@ -141,6 +141,29 @@ describe("POST /api/submissions", () => {
     expect(res.status).toBe(413);
   });
 
+  it("calls a body too large even when it stops parsing early and comes without Content-Length", async () => {
+    // Bad framing first, then 70 MB: the parser gives up at once, but the visitor sent too much,
+    // and that is the answer that helps them.
+    const head = new TextEncoder().encode("--xyz\r\nthis is not a multipart header\r\n\r\n");
+    const chunk = new Uint8Array(MB);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        if (sent >= 70) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await postSubmission(stream, newClient(), {
+      "Content-Type": "multipart/form-data; boundary=xyz",
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: "The upload is too large: audio can be up to 50 MB and artwork up to 10 MB.",
+    });
+  });
+
   it("answers malformed multipart with 400 and a wrong content type with 415", async () => {
     const res = await postSubmission("--xyz\r\nthis is not a multipart body", newClient(), {
       "Content-Type": "multipart/form-data; boundary=xyz",
