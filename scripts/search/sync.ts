@@ -5,7 +5,7 @@ import {
   postToDocument,
   type TaxonDocument,
 } from "@worker/content/meilisearch/documents";
-import type { EnqueuedTaskPromise, Meilisearch, Task } from "meilisearch";
+import type { EnqueuedTaskPromise, Meilisearch, Settings, Task } from "meilisearch";
 
 /** docs/product.md section 9: documents go to Meilisearch 1000 at a time. */
 export const BATCH_SIZE = 1000;
@@ -100,7 +100,10 @@ export async function syncSearch(
       const fresh = `${uid}_${stamp}`;
       reports.push({ index: uid, filledAs: fresh, documents: 0, batches: 0, replaced: live.has(uid) });
       await settled(client.createIndex(fresh, { primaryKey: "id" }), `create ${fresh}`);
-      await settled(client.index(fresh).updateSettings(INDEX_SETTINGS[uid]), `settings of ${fresh}`);
+      await settled(
+        client.index(fresh).updateSettings(INDEX_SETTINGS[uid] as unknown as Settings),
+        `settings of ${fresh}`,
+      );
       const docs = documents[uid] as Record<string, unknown>[];
       const batches = client.index(fresh).addDocumentsInBatches(docs, BATCH_SIZE);
       for (const batch of batches) await settled(batch, `documents for ${fresh}`);

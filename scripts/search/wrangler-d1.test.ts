@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { prepareDatabase } from "@scripts/lib.mjs";
 import { createD1Source } from "@worker/content/d1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
@@ -45,9 +44,13 @@ describe("search:sync --remote: the command it runs", () => {
 // the documents read through wrangler must be exactly those the Worker's D1 binding gives.
 describe("search:sync's wrangler reader against a local D1", () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "crossfade-sync-d1-"));
-    prepareDatabase(dir);
+    // The migrated, seeded database of `npm start` (scripts/lib.mjs is plain JavaScript, untyped).
+    const lib = (await import(new URL("../lib.mjs", import.meta.url).href)) as {
+      prepareDatabase(dir: string): unknown;
+    };
+    lib.prepareDatabase(dir);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
