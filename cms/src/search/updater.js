@@ -1,0 +1,121 @@
+// Keeps Meilisearch in step with what Strapi publishes (docs/operations.md "Meilisearch",
+// docs/decisions/036). With MEILISEARCH_HOST set, a document service middleware watches posts
+// and mixtapes: publishing (also a Content API create or update, which publish) writes the
+// published version's search document, unpublishing or deleting removes it, and a slug changed
+// by a publish removes the document under the old slug. The admin key lives here, in the CMS,
+// never in the Worker. The requests go out after Strapi has answered the editor, so a slow or
+// absent Meilisearch never slows or fails publishing; a failure is logged, and the next
+// `npm run search:sync` puts the index right.
+const { documentOf, INDEXED_TYPES, POST_POPULATE } = require('./documents.generated');
+
+// The Content API's populate for each type (the Worker's Strapi adapter asks the same).
+const POPULATE = {
+  'api::blog-post.blog-post': POST_POPULATE,
+  'api::mixtape.mixtape': '*',
+};
+// Document service actions that can change what is published; draft saves (`status: 'draft'`)
+// and discarding a draft leave the published version as it was.
+const WATCHED = new Set(['create', 'update', 'publish', 'unpublish', 'delete']);
+const TIMEOUT_MS = 10_000;
+
+/** MEILISEARCH_HOST and MEILISEARCH_ADMIN_KEY from the environment; null when search is off. */
+function searchSettings(env) {
+  const host = (env.MEILISEARCH_HOST || '').trim().replace(/\/+$/, '');
+  if (!host) return null;
+  let parsed;
+  try {
+    parsed = new URL(host.includes('://') ? host : `http://${host}`);
+  } catch {
+    throw new Error(`MEILISEARCH_HOST is not a URL: ${host}`);
+  }
+  const key = (env.MEILISEARCH_ADMIN_KEY || '').trim();
+  if (!key) {
+    throw new Error(
+      'MEILISEARCH_HOST is set without MEILISEARCH_ADMIN_KEY (a key that may add and delete documents)',
+    );
+  }
+  return { host: parsed.href.replace(/\/+$/, ''), key };
+}
+
+/** The origin of the Worker's CMS_URL: Strapi's public URL, else where it listens. */
+function cmsOrigin(strapi) {
+  const url = strapi.config.get('server.url');
+  if (url && /^https?:\/\//.test(url)) return new URL(url).origin;
+  return `http://${strapi.config.get('server.host', '127.0.0.1')}:${strapi.config.get('server.port', 1337)}`;
+}
+
+function createMeilisearchClient({ host, key }, fetchImpl = fetch) {
+  return async function send(method, path, body) {
+    const res = await fetchImpl(`${host}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'X-Meilisearch-Client': 'Crossfade Strapi updater',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`Meilisearch answered ${res.status} to ${method} ${path}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/**
+ * The middleware: reads the published version's slug before the action, lets it run, then sends
+ * the change. `pending` holds the updates under way (tests and shutdown wait on it).
+ */
+function createSearchUpdater(strapi, settings, fetchImpl = fetch) {
+  const send = createMeilisearchClient(settings, fetchImpl);
+  const origin = cmsOrigin(strapi);
+  const pending = new Set();
+
+  const published = (uid, documentId, populate) =>
+    documentId
+      ? strapi.documents(uid).findOne({ documentId, status: 'published', ...(populate ? { populate } : {}) })
+      : Promise.resolve(null);
+
+  async function apply(uid, documentId, before) {
+    const index = INDEXED_TYPES[uid];
+    const after = await published(uid, documentId, POPULATE[uid]);
+    if (after) {
+      await send('POST', `/indexes/${index}/documents`, [documentOf(uid, after, origin)]);
+    }
+    if (before && (!after || after.slug !== before.slug)) {
+      await send('DELETE', `/indexes/${index}/documents/${encodeURIComponent(before.slug)}`);
+    }
+  }
+
+  async function middleware(context, next) {
+    const { uid, action, params = {} } = context;
+    if (!(uid in INDEXED_TYPES) || !WATCHED.has(action)) return next();
+    if ((action === 'create' || action === 'update') && params.status !== 'published') return next();
+    const before = params.documentId
+      ? await published(uid, params.documentId).catch(() => null)
+      : null;
+    const result = await next();
+    const documentId = params.documentId || result?.documentId;
+    const update = apply(uid, documentId, before)
+      .catch((error) => {
+        strapi.log.error(`[crossfade] search update for ${uid} ${documentId} failed: ${error.message}`);
+      })
+      .finally(() => pending.delete(update));
+    pending.add(update);
+    return result;
+  }
+
+  return { middleware, pending, origin };
+}
+
+/** Registers the updater when MEILISEARCH_HOST is set; returns it, or null when search is off. */
+function registerSearchUpdater(strapi, env = process.env) {
+  const settings = searchSettings(env);
+  if (!settings) return null;
+  const updater = createSearchUpdater(strapi, settings);
+  strapi.documents.use(updater.middleware);
+  strapi.log.info(`[crossfade] search updates → ${settings.host} (media from ${updater.origin})`);
+  return updater;
+}
+
+module.exports = { registerSearchUpdater, createSearchUpdater, searchSettings };
