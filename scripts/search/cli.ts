@@ -46,7 +46,9 @@ if (process.env.CMS_URL) {
   source = createStrapiSource(process.env.CMS_URL, undefined, { token: process.env.CMS_API_TOKEN });
   console.log(`Reading the published content of Strapi at ${process.env.CMS_URL}`);
 } else if (flags.remote) {
-  const db = new WranglerD1(wranglerExecute({ remote: true, env: flags.env }));
+  // -c wrangler.toml: after a build wrangler would otherwise read the flattened build/server
+  // config, which rejects --env (docs/operations.md, "From a clone to a deployed site").
+  const db = new WranglerD1(wranglerExecute({ remote: true, env: flags.env, config: "wrangler.toml" }));
   source = createD1Source(db.asD1(), noUploads);
   console.log(
     `Reading the deployed D1 database${flags.env ? ` of --env ${flags.env}` : ""} (wrangler d1 execute --remote)`,

@@ -11,13 +11,17 @@ import { cmsApi, cmsUrl, eventually, laneEnv } from "./lane";
 // docs/decisions/036: Strapi itself updates Meilisearch when an editor publishes, unpublishes or
 // deletes. scripts/strapi-lane.mjs booted Strapi with MEILISEARCH_HOST at a port on which this
 // file starts the Meilisearch stand-in, and MEILISEARCH_ADMIN_KEY; the requests the stand-in
-// receives are asserted exactly.
+// receives are asserted exactly. Each change is waited for (GET /tasks/{uid}, the stand-in's
+// tasks succeed at once and are numbered from 0), then the Worker's search group is purged.
 
 const UPDATE_WAIT_MS = 10_000;
 const POST_UID = "api::blog-post.blog-post";
 
 let standIn: Awaited<ReturnType<typeof startMeilisearchStandIn>>;
 let adminJwt: string;
+/** The uid the stand-in gives the next task. */
+let nextTask = 0;
+const poll = () => ({ method: "GET", path: `/tasks/${nextTask++}`, body: undefined });
 
 /** The requests other than task polls, once `count` of them came and nothing more followed. */
 async function settledRequests(count: number) {
@@ -94,9 +98,12 @@ describe("Strapi's search updater", () => {
 
   it("adds the published post's document, exactly as a full sync writes it, within seconds", async () => {
     documentId = await createPost(slug, "Search update: published in Strapi");
-    const { ms, requests } = await settledRequests(1);
+    const { ms, requests } = await settledRequests(2);
     const expected = await syncedDocument(slug);
-    expect(requests).toEqual([{ method: "POST", path: "/indexes/blog-post/documents", body: [expected] }]);
+    expect(requests).toEqual([
+      { method: "POST", path: "/indexes/blog-post/documents", body: [expected] },
+      poll(),
+    ]);
     expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${laneEnv("MEILISEARCH_ADMIN_KEY")}`);
     expect(standIn.indexes.get("blog-post")?.documents.get(slug)).toEqual(expected);
     console.log(`publish reached Meilisearch ${ms} ms after Strapi answered`);
@@ -122,9 +129,10 @@ describe("Strapi's search updater", () => {
       },
     );
     expect(res.status).toBe(200);
-    const { ms, requests } = await settledRequests(1);
+    const { ms, requests } = await settledRequests(2);
     expect(requests).toEqual([
       { method: "DELETE", path: `/indexes/blog-post/documents/${slug}`, body: undefined },
+      poll(),
     ]);
     expect(standIn.indexes.get("blog-post")?.documents.has(slug)).toBe(false);
     console.log(`unpublish reached Meilisearch ${ms} ms after Strapi answered`);
@@ -133,15 +141,17 @@ describe("Strapi's search updater", () => {
   it("deletes the document when a published post is deleted", async () => {
     const other = `${slug}-deleted`;
     const otherId = await createPost(other, "Search update: about to be deleted");
-    await settledRequests(1);
+    await settledRequests(2);
+    nextTask++;
     expect(standIn.indexes.get("blog-post")?.documents.has(other)).toBe(true);
     standIn.requests.length = 0;
 
     const res = await cmsApi(`/blog-posts/${otherId}`, { method: "DELETE" });
     expect(res.status).toBe(204);
-    const { ms, requests } = await settledRequests(1);
+    const { ms, requests } = await settledRequests(2);
     expect(requests).toEqual([
       { method: "DELETE", path: `/indexes/blog-post/documents/${other}`, body: undefined },
+      poll(),
     ]);
     expect(standIn.indexes.get("blog-post")?.documents.has(other)).toBe(false);
     console.log(`delete reached Meilisearch ${ms} ms after Strapi answered`);
@@ -154,10 +164,11 @@ describe("Strapi's search updater", () => {
       body: JSON.stringify({ data: { slug: moved, title: "Search update: republished under a new slug" } }),
     });
     expect(res.status).toBe(200);
-    const { requests } = await settledRequests(1);
+    const { requests } = await settledRequests(2);
     // The post was unpublished above: publishing it again adds it under the new slug only.
     expect(requests).toEqual([
       { method: "POST", path: "/indexes/blog-post/documents", body: [await syncedDocument(moved)] },
+      poll(),
     ]);
     standIn.requests.length = 0;
 
@@ -166,10 +177,12 @@ describe("Strapi's search updater", () => {
       body: JSON.stringify({ data: { slug } }),
     });
     expect(back.status).toBe(200);
-    const second = await settledRequests(2);
+    const second = await settledRequests(4);
     expect(second.requests).toEqual([
       { method: "POST", path: "/indexes/blog-post/documents", body: [await syncedDocument(slug)] },
       { method: "DELETE", path: `/indexes/blog-post/documents/${moved}`, body: undefined },
+      poll(),
+      poll(),
     ]);
     expect([...(standIn.indexes.get("blog-post")?.documents.keys() ?? [])]).toEqual([slug]);
     await cmsApi(`/blog-posts/${documentId}`, { method: "DELETE" });

@@ -5,7 +5,9 @@
 // by a publish removes the document under the old slug. The admin key lives here, in the CMS,
 // never in the Worker. The requests go out after Strapi has answered the editor, so a slow or
 // absent Meilisearch never slows or fails publishing; a failure is logged, and the next
-// `npm run search:sync` puts the index right.
+// `npm run search:sync` puts the index right. Once Meilisearch has applied a change, the Worker's
+// cached searches are purged again (CROSSFADE_PURGE_URL): the purge webhook fires at once, and a
+// search made before the index caught up would otherwise stay cached for minutes.
 const { documentOf, INDEXED_TYPES, POST_POPULATE } = require('./documents.generated');
 
 // The Content API's populate for each type (the Worker's Strapi adapter asks the same).
@@ -17,6 +19,7 @@ const POPULATE = {
 // and discarding a draft leave the published version as it was.
 const WATCHED = new Set(['create', 'update', 'publish', 'unpublish', 'delete']);
 const TIMEOUT_MS = 10_000;
+const TASK_POLL_MS = 100;
 
 /** MEILISEARCH_HOST and MEILISEARCH_ADMIN_KEY from the environment; null when search is off. */
 function searchSettings(env) {
@@ -62,11 +65,41 @@ function createMeilisearchClient({ host, key }, fetchImpl = fetch) {
   };
 }
 
+/** Polls GET /tasks/{uid} until Meilisearch has applied the change; throws if it failed. */
+async function settled(send, enqueued) {
+  const deadline = Date.now() + TIMEOUT_MS;
+  for (;;) {
+    const task = await send('GET', `/tasks/${enqueued.taskUid}`);
+    if (task.status === 'succeeded') return task;
+    if (task.status !== 'enqueued' && task.status !== 'processing') {
+      throw new Error(`Meilisearch task ${task.uid} ended ${task.status}: ${task.error?.message ?? ''}`);
+    }
+    if (Date.now() > deadline) throw new Error(`Meilisearch task ${task.uid} still ${task.status}`);
+    await new Promise((r) => setTimeout(r, TASK_POLL_MS));
+  }
+}
+
+/** The Worker's purge of its search group, when Strapi knows the purge URL (the webhook's). */
+function createSearchPurge(env, fetchImpl = fetch) {
+  const url = (env.CROSSFADE_PURGE_URL || '').trim();
+  const token = (env.CROSSFADE_PURGE_TOKEN || '').trim();
+  if (!url || !token) return async () => {};
+  return async () => {
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ groups: ['search'] }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`the Worker answered ${res.status} to the search purge`);
+  };
+}
+
 /**
  * The middleware: reads the published version's slug before the action, lets it run, then sends
  * the change. `pending` holds the updates under way (tests and shutdown wait on it).
  */
-function createSearchUpdater(strapi, settings, fetchImpl = fetch) {
+function createSearchUpdater(strapi, settings, { fetchImpl = fetch, purge = async () => {} } = {}) {
   const send = createMeilisearchClient(settings, fetchImpl);
   const origin = cmsOrigin(strapi);
   const pending = new Set();
@@ -79,12 +112,15 @@ function createSearchUpdater(strapi, settings, fetchImpl = fetch) {
   async function apply(uid, documentId, before) {
     const index = INDEXED_TYPES[uid];
     const after = await published(uid, documentId, POPULATE[uid]);
+    const tasks = [];
     if (after) {
-      await send('POST', `/indexes/${index}/documents`, [documentOf(uid, after, origin)]);
+      tasks.push(await send('POST', `/indexes/${index}/documents`, [documentOf(uid, after, origin)]));
     }
     if (before && (!after || after.slug !== before.slug)) {
-      await send('DELETE', `/indexes/${index}/documents/${encodeURIComponent(before.slug)}`);
+      tasks.push(await send('DELETE', `/indexes/${index}/documents/${encodeURIComponent(before.slug)}`));
     }
+    for (const task of tasks) await settled(send, task);
+    if (tasks.length) await purge();
   }
 
   async function middleware(context, next) {
@@ -112,7 +148,7 @@ function createSearchUpdater(strapi, settings, fetchImpl = fetch) {
 function registerSearchUpdater(strapi, env = process.env) {
   const settings = searchSettings(env);
   if (!settings) return null;
-  const updater = createSearchUpdater(strapi, settings);
+  const updater = createSearchUpdater(strapi, settings, { purge: createSearchPurge(env) });
   strapi.documents.use(updater.middleware);
   strapi.log.info(`[crossfade] search updates → ${settings.host} (media from ${updater.origin})`);
   return updater;
