@@ -132,12 +132,19 @@ function createSearchUpdater(strapi, settings, { fetchImpl = fetch, purge = asyn
       : null;
     const result = await next();
     const documentId = params.documentId || result?.documentId;
-    const update = apply(uid, documentId, before)
-      .catch((error) => {
-        strapi.log.error(`[crossfade] search update for ${uid} ${documentId} failed: ${error.message}`);
-      })
-      .finally(() => pending.delete(update));
-    pending.add(update);
+    // After the commit: the admin runs actions inside a transaction of its own, which is closed
+    // by the time an update made now would read the published version (Strapi's own entry
+    // events wait for the commit the same way).
+    strapi.db.transaction(({ onCommit }) => {
+      onCommit(() => {
+        const update = apply(uid, documentId, before)
+          .catch((error) => {
+            strapi.log.error(`[crossfade] search update for ${uid} ${documentId} failed: ${error.message}`);
+          })
+          .finally(() => pending.delete(update));
+        pending.add(update);
+      });
+    });
     return result;
   }
 
