@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { postToDocument } from "@worker/content/meilisearch/documents";
+import { mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
 import { createCmsClient } from "@worker/content/strapi/client";
-import { toPost } from "@worker/content/strapi/mappers";
-import { postShape } from "@worker/content/strapi/shapes";
+import { toMixtape, toPost } from "@worker/content/strapi/mappers";
+import { mixtapeShape, postShape } from "@worker/content/strapi/shapes";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { buildCmsDocuments, GENERATED } from "./build-cms-documents";
@@ -53,6 +53,38 @@ describe("the search document bundle for Strapi", () => {
       coverImage: "https://cms.example/uploads/cover.jpg",
       primary_audio_url: "https://cms.example/uploads/opening.mp3",
       genres: [{ name: "Techno", slug: "techno" }],
+    });
+  });
+
+  it("writes a mixtape's document as the sync does, its uploaded audio made absolute", () => {
+    const origin = "https://cms.example";
+    const tape = {
+      id: 9,
+      slug: "night-drive",
+      title: "Night Drive",
+      artist_name: "Crossfade",
+      release_date: "2026-10-01T00:00:00.000Z",
+      coverImage: null,
+      description: "Ninety minutes.",
+      tracklist: [{ position: 1, artist: "Ferro Lux", title: "Intro", time: "0:00" }],
+      duration: "90:00",
+      track_count: null,
+      download_url: null,
+      external_audio_url: null,
+      audio_file: { url: "/uploads/night-drive.mp3" },
+      audio_platform: null,
+      genres: [{ name: "Techno", slug: "techno" }],
+      is_featured: false,
+    };
+    const expected = mixtapeToDocument(
+      toMixtape(v.parse(mixtapeShape, tape), createCmsClient(`${origin}/api`).media),
+    );
+    const written = bundle.documentOf("api::mixtape.mixtape", tape, origin);
+    expect(written).toEqual(expected);
+    expect(written).toMatchObject({
+      id: "night-drive",
+      audio_url: "https://cms.example/uploads/night-drive.mp3",
+      track_count: 1,
     });
   });
 
