@@ -69,6 +69,9 @@ try {
         (r.replaced ? "swapped in; the old index deleted" : "renamed into place (first run)"),
     );
   }
+} catch (error) {
+  console.error(`search:sync failed: ${(error as Error).message}`);
+  process.exitCode = 1;
 } finally {
   await dispose();
 }
