@@ -1,9 +1,9 @@
 import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
-import { postToDocument } from "@worker/content/meilisearch/documents";
+import { mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
 import { createCmsClient } from "@worker/content/strapi/client";
-import { toPost } from "@worker/content/strapi/mappers";
+import { toMixtape, toPost } from "@worker/content/strapi/mappers";
 import { POST_POPULATE } from "@worker/content/strapi/posts";
-import { postShape } from "@worker/content/strapi/shapes";
+import { mixtapeShape, postShape } from "@worker/content/strapi/shapes";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cmsApi, cmsUrl, eventually, laneEnv } from "./lane";
@@ -51,6 +51,14 @@ async function syncedDocument(slug: string) {
   return postToDocument(toPost(entry, createCmsClient(`${cmsUrl()}/api`).media));
 }
 
+/** The same for a mixtape (the Worker reads mixtapes with populate=*). */
+async function syncedMixtape(slug: string) {
+  const params = new URLSearchParams({ "filters[slug][$eq]": slug, populate: "*" });
+  const body = (await (await fetch(`${cmsUrl()}/api/mixtapes?${params}`)).json()) as { data: unknown[] };
+  const entry = v.parse(mixtapeShape, body.data[0]);
+  return mixtapeToDocument(toMixtape(entry, createCmsClient(`${cmsUrl()}/api`).media));
+}
+
 /** Strapi's admin API (unpublishing has no Content API route): the lane's first admin. */
 async function adminToken(): Promise<string> {
   const user = { email: "search-lane@crossfade.test", password: "Search-lane-1-password" };
@@ -87,6 +95,7 @@ async function createPost(slug: string, title: string): Promise<string> {
 
 /** Posts this file made: deleted at the end, so the content contract sees the catalogue alone. */
 const created: string[] = [];
+const createdTapes: string[] = [];
 
 beforeAll(async () => {
   standIn = await startMeilisearchStandIn(
@@ -97,6 +106,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const documentId of created) await cmsApi(`/blog-posts/${documentId}`, { method: "DELETE" });
+  for (const documentId of createdTapes) await cmsApi(`/mixtapes/${documentId}`, { method: "DELETE" });
   await standIn?.close();
 });
 beforeEach(() => {
@@ -166,6 +176,38 @@ describe("Strapi's search updater", () => {
     ]);
     expect(standIn.indexes.get("blog-post")?.documents.has(other)).toBe(false);
     console.log(`delete reached Meilisearch ${ms} ms after Strapi answered`);
+  });
+
+  it("adds a published mixtape to the mixtape index and deletes it with the mixtape", async () => {
+    const tape = `${slug}-tape`;
+    const res = await cmsApi("/mixtapes", {
+      method: "POST",
+      body: JSON.stringify({
+        data: {
+          title: "Search update: a mixtape",
+          slug: tape,
+          release_date: "2026-11-01",
+          tracklist: [{ position: 1, artist: "Ferro Lux", title: "Intro", time: "0:00" }],
+        },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const tapeId = ((await res.json()) as { data: { documentId: string } }).data.documentId;
+    createdTapes.push(tapeId);
+    const added = await settledRequests(2);
+    expect(added.requests).toEqual([
+      { method: "POST", path: "/indexes/mixtape/documents", body: [await syncedMixtape(tape)] },
+      poll(),
+    ]);
+    standIn.requests.length = 0;
+
+    expect((await cmsApi(`/mixtapes/${tapeId}`, { method: "DELETE" })).status).toBe(204);
+    const { requests } = await settledRequests(2);
+    expect(requests).toEqual([
+      { method: "DELETE", path: `/indexes/mixtape/documents/${tape}`, body: undefined },
+      poll(),
+    ]);
+    expect(standIn.indexes.get("mixtape")?.documents.size).toBe(0);
   });
 
   it("moves the document when a publish changes the slug", async () => {

@@ -97,12 +97,11 @@ function createSearchPurge(env, fetchImpl = fetch) {
 
 /**
  * The middleware: reads the published version's slug before the action, lets it run, then sends
- * the change. `pending` holds the updates under way (tests and shutdown wait on it).
+ * the change once the action's transaction has committed.
  */
 function createSearchUpdater(strapi, settings, { fetchImpl = fetch, purge = async () => {} } = {}) {
   const send = createMeilisearchClient(settings, fetchImpl);
   const origin = cmsOrigin(strapi);
-  const pending = new Set();
 
   const published = (uid, documentId, populate) =>
     documentId
@@ -137,18 +136,15 @@ function createSearchUpdater(strapi, settings, { fetchImpl = fetch, purge = asyn
     // events wait for the commit the same way).
     strapi.db.transaction(({ onCommit }) => {
       onCommit(() => {
-        const update = apply(uid, documentId, before)
-          .catch((error) => {
-            strapi.log.error(`[crossfade] search update for ${uid} ${documentId} failed: ${error.message}`);
-          })
-          .finally(() => pending.delete(update));
-        pending.add(update);
+        apply(uid, documentId, before).catch((error) => {
+          strapi.log.error(`[crossfade] search update for ${uid} ${documentId} failed: ${error.message}`);
+        });
       });
     });
     return result;
   }
 
-  return { middleware, pending, origin };
+  return { middleware, origin };
 }
 
 /** Registers the updater when MEILISEARCH_HOST is set; returns it, or null when search is off. */
