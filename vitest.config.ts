@@ -11,6 +11,7 @@ export default defineConfig({
       "worker/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/repo/**/*.test.ts",
+      "tests/stand-ins/**/*.test.ts",
     ],
     environment: "node",
   },

@@ -3,7 +3,8 @@
 // fresh SQLite database under tests/.artifacts/strapi (the bootstrap loads the demo catalogue and
 // points its purge webhook at the Worker), serves the production build with wrangler dev on
 // another free port with CMS_URL at that Strapi, runs vitest.strapi.config.ts (the content
-// contract, publish → purge, the forms through the Worker), then stops both.
+// contract, publish → purge, the forms through the Worker, Strapi's Meilisearch updates), then
+// stops both.
 //
 // In `npm test` the build lane runs first and this lane reuses its build; run alone, it builds
 // only when there is no build yet (STRAPI_LANE_BUILD=1 forces a fresh one).
@@ -34,10 +35,13 @@ const workerLog = join(artifacts, "strapi-worker.log");
 for (const path of [dataDir, workerState, log, workerLog]) rmSync(path, { recursive: true, force: true });
 
 const secret = () => randomBytes(24).toString("hex");
-const tokens = { purge: secret(), admin: secret(), editor: secret(), cms: secret() };
+const tokens = { purge: secret(), admin: secret(), editor: secret(), cms: secret(), meili: secret() };
 // The Worker's port is chosen first: Strapi's bootstrap writes it into the purge webhook.
 const workerPort = Number(process.env.STRAPI_LANE_WORKER_PORT) || (await freePort());
 const workerUrl = `http://127.0.0.1:${workerPort}`;
+// Strapi's search updater (cms/src/search/) writes to a Meilisearch stand-in that
+// tests/strapi/search-updates.test.ts starts on this port; until then its requests fail (logged).
+const meiliPort = await freePort();
 
 const bootStarted = Date.now();
 const port = Number(process.env.STRAPI_TEST_PORT) || (await freePort());
@@ -50,6 +54,8 @@ const cms = await startCms({
     CROSSFADE_PURGE_URL: `${workerUrl}/api/cache/purge`,
     CROSSFADE_PURGE_TOKEN: tokens.purge,
     CMS_EDITOR_TOKEN: tokens.editor,
+    MEILISEARCH_HOST: `http://127.0.0.1:${meiliPort}`,
+    MEILISEARCH_ADMIN_KEY: tokens.meili,
   },
 }).catch((error) => {
   // CI shows only the lane's output: put the end of Strapi's log there.
@@ -92,6 +98,8 @@ try {
         WORKER_URL: worker.url,
         WORKER_ADMIN_TOKEN: tokens.admin,
         WORKER_PURGE_TOKEN: tokens.purge,
+        MEILISEARCH_STAND_IN_PORT: String(meiliPort),
+        MEILISEARCH_ADMIN_KEY: tokens.meili,
       },
     },
   );

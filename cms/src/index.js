@@ -3,6 +3,7 @@ const { grantPublicPermissions } = require('./seed/permissions');
 const { seedCatalogue } = require('./seed/catalogue');
 const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
+const { registerSearchUpdater } = require('./search/updater');
 
 module.exports = {
   register() {},
@@ -12,7 +13,8 @@ module.exports = {
    * (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo catalogue when the
    * database has no content yet (SEED_CATALOGUE=false skips it), then the Worker's cache purge
    * webhook when CROSSFADE_PURGE_URL is set. The webhook comes after the catalogue so that
-   * loading it does not send the Worker a purge per entry.
+   * loading it does not send the Worker a purge per entry; the Meilisearch updater
+   * (MEILISEARCH_HOST, src/search/updater.js) comes after it for the same reason.
    */
   async bootstrap({ strapi }) {
     await grantPublicPermissions(strapi);
@@ -25,5 +27,6 @@ module.exports = {
       });
     }
     await ensurePurgeWebhook(strapi);
+    registerSearchUpdater(strapi);
   },
 };

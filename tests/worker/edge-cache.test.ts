@@ -280,6 +280,10 @@ describe("the cached content store", () => {
       kind: "meilisearch",
       searchPosts: vi.fn(async (q) => ({ ...empty, ...page([{ title: q.query } as never]) })),
       searchMixtapes: vi.fn(async () => ({ ...empty, ...page([]) })),
+      searchPostsAndMixtapes: vi.fn(async (q) => ({
+        posts: { ...empty, ...page([{ title: q.query } as never]) },
+        mixtapes: { ...empty, ...page([]) },
+      })),
       suggest: vi.fn(async () => [{ kind: "post" as const, title: "Bjork", artist: null, href: "/blog/b" }]),
       health: vi.fn(async () => true),
     };
@@ -288,11 +292,13 @@ describe("the cached content store", () => {
       const search = cachedSearch(index, cache);
       await search.searchPosts({ query: "", genres: ["house", "techno"] });
       await search.searchPosts({ query: i ? " BJORK " : "bjork" });
+      await search.searchPostsAndMixtapes({ query: i ? "Bjork  live" : "bjork live" });
       await search.suggest(i ? "Bj" : "bj", 5);
       expect(await search.health()).toBe(true);
       await done();
     }
     expect(index.searchPosts).toHaveBeenCalledTimes(2);
+    expect(index.searchPostsAndMixtapes).toHaveBeenCalledTimes(1);
     expect(index.suggest).toHaveBeenCalledTimes(1);
     expect(index.health).toHaveBeenCalledTimes(1);
   });

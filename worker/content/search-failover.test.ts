@@ -17,6 +17,7 @@ function fake(kind: SearchIndex["kind"], total: number, healthy = true) {
     kind,
     searchPosts: vi.fn(async () => result(total)),
     searchMixtapes: vi.fn(async () => result(total)),
+    searchPostsAndMixtapes: vi.fn(async () => ({ posts: result(total), mixtapes: result(total) })),
     suggest: vi.fn(async () => []),
     health: vi.fn(async () => healthy),
   } satisfies SearchIndex;
@@ -53,6 +54,17 @@ describe("search failover", () => {
     clock += RETRY_AFTER_MS;
     expect((await search.searchPosts({ query: "x" })).total).toBe(7);
     expect(state.available).toBe(true);
+  });
+
+  it("falls back for a search of posts and mixtapes together, both from the content source", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const primary = fake("meilisearch", 7);
+    primary.searchPostsAndMixtapes.mockRejectedValueOnce(new Error("Request to http://meili/ has failed"));
+    const fallback = fake("d1-fts5", 2);
+    const search = createFailoverSearch(primary, fallback, newAvailability());
+    const both = await search.searchPostsAndMixtapes({ query: "x" });
+    expect([both.posts.total, both.mixtapes.total]).toEqual([2, 2]);
+    expect(fallback.searchPostsAndMixtapes).toHaveBeenCalledWith({ query: "x" });
   });
 
   it("falls back for mixtapes and suggestions too", async () => {

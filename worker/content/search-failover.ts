@@ -72,6 +72,7 @@ export function createFailoverSearch(
     kind: primary.kind,
     searchPosts: withFallback((index, query: SearchQuery) => index.searchPosts(query)),
     searchMixtapes: withFallback((index, query: SearchQuery) => index.searchMixtapes(query)),
+    searchPostsAndMixtapes: withFallback((index, query: SearchQuery) => index.searchPostsAndMixtapes(query)),
     suggest: withFallback((index, text: string, limit: number) => index.suggest(text, limit)),
     async health() {
       return (await usePrimary()) || fallback.health();

@@ -1,4 +1,11 @@
-import type { ContentService, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
+import type {
+  ContentService,
+  MixtapeHit,
+  PostHit,
+  SearchFacets,
+  SearchQuery,
+  SearchResult,
+} from "@core/content/types";
 import type { ParsedSearch } from "@core/search/params";
 import type { KnownTaxa, SearchResults } from "@core/search/results";
 import { captureError } from "../monitoring/report";
@@ -49,11 +56,20 @@ export async function runSearch(
       degraded = true;
       return empty<T>(query);
     });
-  const [posts, mixtapes] = await Promise.all([
-    scope === "mixtapes" ? null : guard(content.search.searchPosts(query)),
-    // Mixtapes come back only with the text search: facets of locations do not apply to them.
-    scope === "posts" || query.locations.length ? null : guard(content.search.searchMixtapes(query)),
-  ]);
+  const wantPosts = scope !== "mixtapes";
+  // Mixtapes come back only with the text search: facets of locations do not apply to them.
+  const wantMixtapes = scope !== "posts" && !query.locations.length;
+  const [posts, mixtapes]: [SearchResult<PostHit> | null, SearchResult<MixtapeHit> | null] =
+    wantPosts && wantMixtapes
+      ? // One request to the search service for both (docs/decisions/036); they fail together.
+        await content.search.searchPostsAndMixtapes(query).then(
+          (both) => [both.posts, both.mixtapes],
+          async (error: unknown) => [await guard<PostHit>(Promise.reject(error)), empty<MixtapeHit>(query)],
+        )
+      : await Promise.all([
+          wantPosts ? guard(content.search.searchPosts(query)) : null,
+          wantMixtapes ? guard(content.search.searchMixtapes(query)) : null,
+        ]);
   return {
     query,
     posts: posts && {

@@ -21,6 +21,10 @@ export function cachedSearch(index: SearchIndex, cache: ContentCache): SearchInd
       cache.cached("search", cacheKey(`${index.kind}:mixtapes`, normalise(query)), () =>
         index.searchMixtapes(query),
       ),
+    searchPostsAndMixtapes: (query) =>
+      cache.cached("search", cacheKey(`${index.kind}:both`, normalise(query)), () =>
+        index.searchPostsAndMixtapes(query),
+      ),
     suggest: (text, limit) =>
       cache.cached("search", cacheKey(`${index.kind}:suggest`, [text.trim().toLowerCase(), limit]), () =>
         index.suggest(text, limit),

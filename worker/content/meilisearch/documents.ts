@@ -147,7 +147,14 @@ export function documentToMixtape(doc: MixtapeDocument): Mixtape {
   };
 }
 
-/** Index settings `search:sync` applies (docs/product.md section 7's filters, sorts and facets). */
+/** Meilisearch's own default ranking rules, stated so every freshly filled index ranks alike. */
+const RANKING = ["words", "typo", "proximity", "attribute", "sort", "exactness"] as const;
+
+/**
+ * Index settings `search:sync` applies to every fresh index before filling it (docs/product.md
+ * section 7's filters, sorts and facets; docs/decisions/036). Ties after the default rules go to
+ * the newer item, as in the D1 search (docs/decisions/008).
+ */
 export const INDEX_SETTINGS = {
   "blog-post": {
     searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "content"],
@@ -160,20 +167,24 @@ export const INDEX_SETTINGS = {
       "category",
     ],
     sortableAttributes: ["postDate", "title"],
+    rankingRules: [...RANKING, "postDate:desc"],
   },
   mixtape: {
     searchableAttributes: ["title", "artist_name", "genres.name", "description", "tracklist"],
     filterableAttributes: ["genres.slug", "genres.name", "is_featured"],
     sortableAttributes: ["release_date", "title"],
+    rankingRules: [...RANKING, "release_date:desc"],
   },
   genre: {
     searchableAttributes: ["name"],
     filterableAttributes: ["slug"],
     sortableAttributes: ["name"],
+    rankingRules: [...RANKING],
   },
   location: {
     searchableAttributes: ["name"],
     filterableAttributes: ["slug", "type"],
     sortableAttributes: ["name"],
+    rankingRules: [...RANKING],
   },
 } as const;

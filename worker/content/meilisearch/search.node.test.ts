@@ -1,8 +1,8 @@
-import type { Post, SearchIndex } from "@core/content/types";
+import type { Mixtape, Post, SearchIndex } from "@core/content/types";
 import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createFailoverSearch, newAvailability } from "../search-failover";
-import { postToDocument } from "./documents";
+import { mixtapeToDocument, postToDocument } from "./documents";
 import { createMeiliSearch } from "./search";
 
 const post = (slug: string, title: string, artist: string, genres: string[], featured = false): Post => ({
@@ -23,6 +23,24 @@ const post = (slug: string, title: string, artist: string, genres: string[], fea
   audio: null,
 });
 
+const TAPE: Mixtape = {
+  id: 7,
+  slug: "techno-tape",
+  title: "Techno tape",
+  artist: "Ferro Lux",
+  releaseDate: "2026-01-03T10:00:00.000Z",
+  coverImage: null,
+  description: "An hour of techno",
+  tracklist: [],
+  duration: "60:00",
+  trackCount: 0,
+  downloadUrl: null,
+  audio: null,
+  genres: [{ slug: "techno", name: "Techno" }],
+  isFeatured: false,
+  category: "Mixtape",
+};
+
 const POSTS = [
   post("bjork-live", "Björk live in Berlin", "Björk", ["ambient"], true),
   post("techno-night", "A techno night", "Ferro Lux", ["techno"]),
@@ -34,7 +52,7 @@ let meili: SearchIndex;
 beforeAll(async () => {
   standIn = await startMeilisearchStandIn({
     "blog-post": POSTS.map(postToDocument) as unknown as Record<string, unknown>[],
-    mixtape: [],
+    mixtape: [mixtapeToDocument(TAPE) as unknown as Record<string, unknown>],
     genre: [
       { id: "ambient", name: "Ambient", slug: "ambient" },
       { id: "techno", name: "Techno", slug: "techno" },
@@ -58,42 +76,79 @@ beforeEach(() => {
   standIn.setMode("ok");
 });
 
+const POST_QUERY = {
+  indexUid: "blog-post",
+  q: "björk",
+  page: 2,
+  hitsPerPage: 15,
+  sort: ["postDate:desc"],
+  attributesToHighlight: ["title", "artist_name", "excerpt"],
+  highlightPreTag: "<mark>",
+  highlightPostTag: "</mark>",
+  facets: ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"],
+  filter: ['genres.slug IN ["ambient", "techno"]', 'locations.slug IN ["berlin"]', "is_featured = true"],
+  attributesToRetrieve: [
+    "id",
+    "numericId",
+    "slug",
+    "title",
+    "artist_name",
+    "excerpt",
+    "postDateIso",
+    "category",
+    "tags",
+    "genres",
+    "locations",
+    "coverImage",
+    "is_featured",
+    "audio_platform",
+    "primary_audio_url",
+    "track_title",
+  ],
+};
+const TAXON_QUERY = (index: string) => ({
+  indexUid: index,
+  q: "",
+  page: 1,
+  hitsPerPage: 1000,
+  sort: ["name:asc"],
+  attributesToRetrieve: ["name", "slug"],
+});
+const QUERY = {
+  query: "björk",
+  page: 2,
+  pageSize: 15,
+  genres: ["ambient", "techno"],
+  locations: ["berlin"],
+  isFeatured: true,
+};
+
 describe("the Meilisearch source", () => {
-  it("sends exactly docs/product.md section 7's blog search", async () => {
-    await meili.searchPosts({
-      query: "björk",
-      page: 2,
-      pageSize: 15,
-      genres: ["ambient", "techno"],
-      locations: ["berlin"],
-      isFeatured: true,
-    });
+  it("sends docs/product.md section 7's blog search as one multi-search", async () => {
+    await meili.searchPosts(QUERY);
     expect(standIn.requests).toHaveLength(1);
     const [request] = standIn.requests;
     expect(request?.method).toBe("POST");
-    expect(request?.path).toBe("/indexes/blog-post/search");
+    expect(request?.path).toBe("/multi-search");
     expect(request?.headers.authorization).toBe("Bearer public-search-key");
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(request?.headers["x-meilisearch-client"]).toMatch(/Crossfade/);
-    expect(request?.body).toEqual({
-      q: "björk",
-      page: 2,
-      hitsPerPage: 15,
-      sort: ["postDate:desc"],
-      attributesToHighlight: ["title", "artist_name", "excerpt"],
-      highlightPreTag: "<mark>",
-      highlightPostTag: "</mark>",
-      facets: ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"],
-      filter: ['genres.slug IN ["ambient", "techno"]', 'locations.slug IN ["berlin"]', "is_featured = true"],
-      attributesToRetrieve: expect.arrayContaining(["title", "artist_name", "slug", "genres"]),
-    });
+    expect(request?.body).toEqual({ queries: [POST_QUERY] });
   });
 
   it("leaves sort out for relevance and filter out when nothing is chosen", async () => {
     await meili.searchPosts({ query: "x", sortBy: "relevance", genres: [] });
-    const body = standIn.requests[0]?.body as Record<string, unknown>;
-    expect(body).not.toHaveProperty("sort");
-    expect(body).not.toHaveProperty("filter");
+    const body = standIn.requests[0]?.body as { queries: Record<string, unknown>[] };
+    expect(body.queries[0]).not.toHaveProperty("sort");
+    expect(body.queries[0]).not.toHaveProperty("filter");
+  });
+
+  it("sends filter values with quotes escaped so that Meilisearch's grammar reads them as values", async () => {
+    const result = await meili.searchPosts({ query: "", genres: ['say "hi"', "back\\slash"] });
+    const body = standIn.requests[0]?.body as { queries: Record<string, unknown>[] };
+    expect(body.queries[0]?.filter).toEqual(['genres.slug IN ["say \\"hi\\"", "back\\\\slash"]']);
+    // The stand-in parses it as Meilisearch does (a 400 invalid_search_filter would throw here).
+    expect(result.total).toBe(0);
   });
 
   it("reads hits, highlights, totals, facets and timing into domain results", async () => {
@@ -106,39 +161,60 @@ describe("the Meilisearch source", () => {
     expect(result.facets.featured).toEqual({ yes: 1, no: 0 });
   });
 
-  it("names facets from the genre and location indexes when no names are given", async () => {
+  it("asks the genre and location names in the same multi-search when no names are given", async () => {
     const own = createMeiliSearch({ host: standIn.url, searchKey: "public-search-key" });
-    const result = await own.searchPosts({ query: "berlin" });
-    // Both demo posts are set in Berlin.
-    expect(result.facets.locations).toEqual([{ slug: "berlin", name: "Berlin", count: 2 }]);
-    expect(result.facets.genres.map((g) => g.name)).toEqual(["Ambient", "Techno"]);
-    const taxa = standIn.requests.filter((r) => /\/indexes\/(genre|location)\//.test(r.path));
-    expect(taxa.map((r) => [r.path, r.body])).toEqual(
-      expect.arrayContaining(
-        ["genre", "location"].map((index) => [
-          `/indexes/${index}/search`,
-          { q: "", page: 1, hitsPerPage: 1000, sort: ["name:asc"], attributesToRetrieve: ["name", "slug"] },
-        ]),
-      ),
-    );
+    const result = await own.searchPosts(QUERY);
+    expect(standIn.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ["POST", "/multi-search", { queries: [POST_QUERY, TAXON_QUERY("genre"), TAXON_QUERY("location")] }],
+    ]);
+    expect(result.facets.locations).toEqual([{ slug: "berlin", name: "Berlin", count: 1 }]);
+    expect(result.facets.genres.map((g) => g.name)).toEqual(["Ambient"]);
   });
 
-  it("searches the mixtape index sorted by release date, with its own facets", async () => {
-    await meili.searchMixtapes({ query: "mix", genres: ["techno"] });
-    expect(standIn.requests[0]?.path).toBe("/indexes/mixtape/search");
-    expect(standIn.requests[0]?.body).toMatchObject({
+  it("searches posts and mixtapes together in one request of four queries", async () => {
+    const own = createMeiliSearch({ host: standIn.url, searchKey: "public-search-key" });
+    const both = await own.searchPostsAndMixtapes({ query: "techno" });
+    expect(standIn.requests).toHaveLength(1);
+    const body = standIn.requests[0]?.body as { queries: Record<string, unknown>[] };
+    expect(body.queries.map((q) => q.indexUid)).toEqual(["blog-post", "mixtape", "genre", "location"]);
+    expect(body.queries[1]).toMatchObject({
+      q: "techno",
+      sort: ["release_date:desc"],
+      facets: ["genres.name", "genres.slug", "is_featured"],
+    });
+    expect(both.posts.items.map((h) => h.post.slug)).toEqual(["techno-night"]);
+    expect(both.posts.facets.genres).toEqual([{ slug: "techno", name: "Techno", count: 1 }]);
+    expect(both.mixtapes.items.map((h) => h.mixtape.slug)).toEqual(["techno-tape"]);
+  });
+
+  it("searches the mixtape index sorted by release date, with its own facets and genre names", async () => {
+    const own = createMeiliSearch({ host: standIn.url, searchKey: "public-search-key" });
+    await own.searchMixtapes({ query: "mix", genres: ["techno"] });
+    expect(standIn.requests).toHaveLength(1);
+    expect(standIn.requests[0]?.path).toBe("/multi-search");
+    const body = standIn.requests[0]?.body as { queries: Record<string, unknown>[] };
+    expect(body.queries[0]).toMatchObject({
+      indexUid: "mixtape",
       sort: ["release_date:desc"],
       facets: ["genres.name", "genres.slug", "is_featured"],
       filter: ['genres.slug IN ["techno"]'],
     });
+    expect(body.queries.slice(1)).toEqual([TAXON_QUERY("genre")]);
   });
 
-  it("asks for suggestions with title and artist_name from both indexes", async () => {
+  it("asks for suggestions from both indexes in one multi-search", async () => {
     const list = await meili.suggest("bj", 5);
-    const bodies = standIn.requests.map((r) => [r.path, r.body]);
-    expect(bodies).toContainEqual([
-      "/indexes/blog-post/search",
-      { q: "bj", hitsPerPage: 5, attributesToRetrieve: ["title", "artist_name", "slug"] },
+    const params = { q: "bj", hitsPerPage: 5, attributesToRetrieve: ["title", "artist_name", "slug"] };
+    expect(standIn.requests.map((r) => [r.path, r.body])).toEqual([
+      [
+        "/multi-search",
+        {
+          queries: [
+            { indexUid: "blog-post", ...params },
+            { indexUid: "mixtape", ...params },
+          ],
+        },
+      ],
     ]);
     expect(list).toEqual([
       { kind: "post", title: "Björk live in Berlin", artist: "Björk", href: "/blog/bjork-live" },
@@ -189,7 +265,7 @@ describe("the Meilisearch source", () => {
     const result = await search.searchPosts({ query: "techno" });
     expect(result.processingTimeMs).toBe(99);
     expect(result.items.map((h) => h.post.slug)).toEqual(["techno-night"]);
-    expect(standIn.requests.map((r) => r.path)).toEqual(["/indexes/blog-post/search"]);
+    expect(standIn.requests.map((r) => r.path)).toEqual(["/multi-search"]);
     expect(state.available).toBe(false);
   });
 });

@@ -4,15 +4,16 @@ import type {
   PostHit,
   SearchFacets,
   SearchIndex,
-  SearchQuery,
   SearchResult,
   Suggestion,
 } from "@core/content/types";
-import { Meilisearch, type SearchParams } from "meilisearch";
+import { Meilisearch, type MultiSearchQuery } from "meilisearch";
+import * as v from "valibot";
 import { readAnswer, type Shape } from "../answer-shape";
 import { balance } from "../balance";
 import { SourceError } from "../source-error";
 import { documentToMixtape, documentToPost, type MixtapeDocument, type PostDocument } from "./documents";
+import { mixtapeQuery, postQuery } from "./queries";
 import {
   answerOf,
   anyHitShape,
@@ -21,7 +22,7 @@ import {
   type SearchAnswer,
   suggestionHitShape,
 } from "./shapes";
-import { taxonNames } from "./taxonomy";
+import { type TaxonIndex, taxonNames, taxonQuery } from "./taxonomy";
 
 export interface MeiliConfig {
   host: string;
@@ -31,63 +32,9 @@ export interface MeiliConfig {
   timeoutMs?: number;
   /**
    * Display names for facet slugs (Meilisearch counts slugs and names separately). Default: the
-   * genre and location indexes.
+   * genre and location indexes, asked in the same multi-search as the search.
    */
   names?: () => Promise<Map<string, string>>;
-}
-
-const POST_FACETS = ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"];
-const MIXTAPE_FACETS = ["genres.name", "genres.slug", "is_featured"];
-const HIGHLIGHT = { highlightPreTag: "<mark>", highlightPostTag: "</mark>" } as const;
-const POST_FIELDS = [
-  "id",
-  "numericId",
-  "slug",
-  "title",
-  "artist_name",
-  "excerpt",
-  "postDateIso",
-  "category",
-  "tags",
-  "genres",
-  "locations",
-  "coverImage",
-  "is_featured",
-  "audio_platform",
-  "primary_audio_url",
-  "track_title",
-];
-const MIXTAPE_FIELDS = [
-  "id",
-  "numericId",
-  "slug",
-  "title",
-  "artist_name",
-  "releaseDateIso",
-  "coverImage",
-  "description",
-  "tracklist",
-  "duration",
-  "track_count",
-  "download_url",
-  "audio_platform",
-  "audio_url",
-  "genres",
-  "is_featured",
-];
-
-/** A Meilisearch filter value: slugs are validated upstream, quotes are escaped regardless. */
-const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-
-/** docs/product.md section 7: genres.slug IN [..] (OR), locations.slug likewise, is_featured = value. */
-export function meiliFilter(query: SearchQuery, withLocations: boolean): string[] {
-  const out: string[] = [];
-  if (query.genres?.length) out.push(`genres.slug IN [${query.genres.map(quoted).join(", ")}]`);
-  if (withLocations && query.locations?.length) {
-    out.push(`locations.slug IN [${query.locations.map(quoted).join(", ")}]`);
-  }
-  if (query.isFeatured !== undefined) out.push(`is_featured = ${query.isFeatured}`);
-  return out;
 }
 
 function facetValues(
@@ -126,9 +73,49 @@ function paged<T>(response: SearchAnswer<unknown>, items: T[], facets: SearchFac
 
 const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
 
+const multiAnswer = v.object({ results: v.array(v.unknown()) });
+
+function postHits(response: SearchAnswer<v.InferOutput<typeof postHitShape>>, names: Map<string, string>) {
+  const items = response.hits.map((hit): PostHit => {
+    // Checked against postHitShape: the fields asked for, typed as the index stores them.
+    const post = documentToPost(hit as unknown as PostDocument);
+    const f = hit._formatted ?? {};
+    return {
+      post,
+      highlights: {
+        title: text(f.title, post.title),
+        artist: typeof f.artist_name === "string" ? f.artist_name : post.artist,
+        excerpt: text(f.excerpt, post.excerpt),
+      },
+    };
+  });
+  return paged(response, items, toFacets(response, names));
+}
+
+function mixtapeHits(
+  response: SearchAnswer<v.InferOutput<typeof mixtapeHitShape>>,
+  names: Map<string, string>,
+) {
+  const items = response.hits.map((hit): MixtapeHit => {
+    const mixtape = documentToMixtape(hit as unknown as MixtapeDocument);
+    const f = hit._formatted ?? {};
+    return {
+      mixtape,
+      highlights: {
+        title: text(f.title, mixtape.title),
+        artist: typeof f.artist_name === "string" ? f.artist_name : mixtape.artist,
+        excerpt: text(f.description, mixtape.description),
+      },
+    };
+  });
+  return paged(response, items, toFacets(response, names));
+}
+
 /**
- * Search through Meilisearch (docs/product.md section 7). Methods throw on any failure; the failover
- * wrapper decides what the visitor gets (section 8).
+ * Search through Meilisearch (docs/product.md section 7). Every search is one `POST /multi-search`
+ * (docs/decisions/036): the post and/or mixtape queries together with the genre and location
+ * names their facets need, and suggestions from both indexes. Methods throw on any failure; the
+ * failover wrapper decides what the visitor gets (section 8).
  */
 export function createMeiliSearch(config: MeiliConfig): SearchIndex {
   const client = new Meilisearch({
@@ -137,99 +124,70 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     clientAgents: ["Crossfade"],
     timeout: config.timeoutMs ?? 3000,
   });
-  const names = async () =>
-    (config.names ?? (() => taxonNames(client)))().catch(() => new Map<string, string>());
 
-  /** One search, its answer checked against what is read of it (a mismatch throws: failover). */
-  async function searchIndex<T>(index: string, params: SearchParams & { q: string }, hit: Shape<T>) {
-    const { q, ...rest } = params;
-    const answer = await client.index(index).search(q, rest);
-    const read = readAnswer(answerOf(hit), answer);
-    if (!read.ok) {
-      throw new SourceError(`Unexpected answer from the ${index} index: ${read.problem}`, "parse");
+  /** One multi-search; each answer checked against what is read of it (a mismatch throws: failover). */
+  async function multi(queries: MultiSearchQuery[]): Promise<unknown[]> {
+    const answer = await client.multiSearch({ queries });
+    const read = readAnswer(multiAnswer, answer);
+    if (!read.ok || read.value.results.length !== queries.length) {
+      const problem = read.ok
+        ? `${read.value.results.length} results for ${queries.length} queries`
+        : read.problem;
+      throw new SourceError(`Unexpected answer from the multi-search: ${problem}`, "parse");
     }
+    return read.value.results;
+  }
+  function checked<T>(index: string, hit: Shape<T>, answer: unknown) {
+    const read = readAnswer(answerOf(hit), answer);
+    if (!read.ok)
+      throw new SourceError(`Unexpected answer from the ${index} index: ${read.problem}`, "parse");
     return read.value;
+  }
+
+  /** The searches plus, unless names were given, the taxon queries; names from their answers. */
+  async function withNames(queries: MultiSearchQuery[], taxa: TaxonIndex[]) {
+    if (config.names) {
+      const [results, names] = await Promise.all([
+        multi(queries),
+        config.names().catch(() => new Map<string, string>()),
+      ]);
+      return { results, names };
+    }
+    const all = await multi([...queries, ...taxa.map(taxonQuery)]);
+    const names = taxonNames(taxa.map((index, i) => ({ index, answer: all[queries.length + i] })));
+    return { results: all.slice(0, queries.length), names };
   }
 
   return {
     kind: "meilisearch",
 
     async searchPosts(query): Promise<SearchResult<PostHit>> {
-      const filter = meiliFilter(query, true);
-      const [response, labels] = await Promise.all([
-        searchIndex(
-          "blog-post",
-          {
-            q: query.query,
-            page: query.page ?? 1,
-            hitsPerPage: query.pageSize ?? 15,
-            ...(query.sortBy === "relevance" ? {} : { sort: ["postDate:desc"] }),
-            attributesToHighlight: ["title", "artist_name", "excerpt"],
-            ...HIGHLIGHT,
-            facets: POST_FACETS,
-            ...(filter.length ? { filter } : {}),
-            attributesToRetrieve: POST_FIELDS,
-          },
-          postHitShape,
-        ),
-        names(),
-      ]);
-      const items = response.hits.map((hit) => {
-        // Checked against postHitShape: the fields asked for, typed as the index stores them.
-        const post = documentToPost(hit as PostDocument);
-        const f = hit._formatted ?? {};
-        return {
-          post,
-          highlights: {
-            title: text(f.title, post.title),
-            artist: typeof f.artist_name === "string" ? f.artist_name : post.artist,
-            excerpt: text(f.excerpt, post.excerpt),
-          },
-        };
-      });
-      return paged(response, items, toFacets(response, labels));
+      const { results, names } = await withNames([postQuery(query)], ["genre", "location"]);
+      return postHits(checked("blog-post", postHitShape, results[0]), names);
     },
 
     async searchMixtapes(query): Promise<SearchResult<MixtapeHit>> {
-      const filter = meiliFilter(query, false);
-      const [response, labels] = await Promise.all([
-        searchIndex(
-          "mixtape",
-          {
-            q: query.query,
-            page: query.page ?? 1,
-            hitsPerPage: query.pageSize ?? 15,
-            ...(query.sortBy === "relevance" ? {} : { sort: ["release_date:desc"] }),
-            attributesToHighlight: ["title", "artist_name", "description"],
-            ...HIGHLIGHT,
-            facets: MIXTAPE_FACETS,
-            ...(filter.length ? { filter } : {}),
-            attributesToRetrieve: MIXTAPE_FIELDS,
-          },
-          mixtapeHitShape,
-        ),
-        names(),
-      ]);
-      const items = response.hits.map((hit) => {
-        const mixtape = documentToMixtape(hit as MixtapeDocument);
-        const f = hit._formatted ?? {};
-        return {
-          mixtape,
-          highlights: {
-            title: text(f.title, mixtape.title),
-            artist: typeof f.artist_name === "string" ? f.artist_name : mixtape.artist,
-            excerpt: text(f.description, mixtape.description),
-          },
-        };
-      });
-      return paged(response, items, toFacets(response, labels));
+      // Mixtapes have genres, no locations (docs/decisions/008).
+      const { results, names } = await withNames([mixtapeQuery(query)], ["genre"]);
+      return mixtapeHits(checked("mixtape", mixtapeHitShape, results[0]), names);
+    },
+
+    async searchPostsAndMixtapes(query) {
+      const { results, names } = await withNames(
+        [postQuery(query), mixtapeQuery(query)],
+        ["genre", "location"],
+      );
+      return {
+        posts: postHits(checked("blog-post", postHitShape, results[0]), names),
+        mixtapes: mixtapeHits(checked("mixtape", mixtapeHitShape, results[1]), names),
+      };
     },
 
     async suggest(q, limit): Promise<Suggestion[]> {
       const params = { q, hitsPerPage: limit, attributesToRetrieve: ["title", "artist_name", "slug"] };
-      const [posts, mixtapes] = await Promise.all([
-        searchIndex("blog-post", params, suggestionHitShape),
-        searchIndex("mixtape", params, suggestionHitShape),
+      const [postAnswer, mixtapeAnswer] = await multi([
+        { indexUid: "blog-post", ...params },
+        { indexUid: "mixtape", ...params },
       ]);
       const toSuggestion =
         (kind: "post" | "mixtape", base: string) =>
@@ -240,8 +198,8 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
           href: `${base}/${hit.slug}`,
         });
       return balance(
-        posts.hits.map(toSuggestion("post", "/blog")),
-        mixtapes.hits.map(toSuggestion("mixtape", "/mixtapes")),
+        checked("blog-post", suggestionHitShape, postAnswer).hits.map(toSuggestion("post", "/blog")),
+        checked("mixtape", suggestionHitShape, mixtapeAnswer).hits.map(toSuggestion("mixtape", "/mixtapes")),
         limit,
       );
     },
@@ -249,12 +207,10 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
     async health() {
       await client.health();
       // docs/product.md section 4: unavailable when the service returns no posts in a test search.
-      const probe = await searchIndex(
-        "blog-post",
-        { q: "", hitsPerPage: 1, attributesToRetrieve: ["id"] },
-        anyHitShape,
-      );
-      return probe.hits.length > 0;
+      const probe = await client
+        .index("blog-post")
+        .search("", { hitsPerPage: 1, attributesToRetrieve: ["id"] });
+      return checked("blog-post", anyHitShape, probe).hits.length > 0;
     },
   };
 }

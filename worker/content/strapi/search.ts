@@ -14,6 +14,7 @@ import type {
 import * as v from "valibot";
 import { reportDegraded } from "../degrade";
 import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, paging, slicePage } from "../paging";
+import { searchSideBySide } from "../search-both";
 import {
   anyOf,
   type CmsClient,
@@ -145,8 +146,7 @@ export function createStrapiSearch(
   options: Omit<StrapiOptions, "fetch"> = {},
 ): SearchIndex {
   const cms = createCmsClient(baseUrl, { ...options, fetch });
-  return {
-    kind: "strapi",
+  const search: Pick<SearchIndex, "searchPosts" | "searchMixtapes"> = {
     searchPosts: (q) => postHits(cms, q),
     async searchMixtapes(q) {
       try {
@@ -156,6 +156,11 @@ export function createStrapiSearch(
         return emptyResult(paging(q.page, q.pageSize, DEFAULT_POST_PAGE_SIZE).pageSize);
       }
     },
+  };
+  return {
+    kind: "strapi",
+    ...search,
+    searchPostsAndMixtapes: searchSideBySide(search),
     async suggest(query, limit) {
       const text = query.trim();
       if (text.length < 2 || limit < 1) return [];

@@ -1,14 +1,19 @@
-import type { SearchIndex } from "@core/content/types";
+import type { SearchIndex, SearchQuery } from "@core/content/types";
+import { searchSideBySide } from "../../search-both";
 import { searchMixtapes } from "./mixtapes";
 import { searchPosts } from "./posts";
 import { suggest } from "./suggest";
 
 /** The embedded search: FTS5 tables in the same D1 database as the content. */
 export function createD1Search(db: D1Database): SearchIndex {
+  const search = {
+    searchPosts: (query: SearchQuery) => searchPosts(db, query),
+    searchMixtapes: (query: SearchQuery) => searchMixtapes(db, query),
+  };
   return {
     kind: "d1-fts5",
-    searchPosts: (query) => searchPosts(db, query),
-    searchMixtapes: (query) => searchMixtapes(db, query),
+    ...search,
+    searchPostsAndMixtapes: searchSideBySide(search),
     suggest: (text, limit) => suggest(db, text, limit),
     async health() {
       const row = await db.prepare("SELECT COUNT(*) AS n FROM posts_fts").first<{ n: number }>();
