@@ -38,6 +38,7 @@ app.use("*", async (c, next) => {
   const secured = withSecurityHeaders(c.res, {
     nonce: c.var.nonce,
     cmsUrl: c.env.CMS_URL,
+    mediaUrl: c.env.CMS_MEDIA_URL,
     https: url.protocol === "https:",
     frameable: url.pathname.startsWith("/embed/"),
   });

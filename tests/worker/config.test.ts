@@ -8,7 +8,7 @@ import readme from "../../README.md?raw";
 import { firstTagText } from "./helpers";
 
 const base = env as WorkerEnv;
-const CMS = { CMS_URL: "https://cms.example.com/api" };
+const CMS = { CMS_URL: "https://cms.example.com/api", CMS_API_TOKEN: "worker-token-0123456789abcdef" };
 type Overrides = Partial<Record<keyof WorkerEnv, unknown>>;
 
 /** The test Worker's env with these settings changed (undefined removes one). */
@@ -55,6 +55,20 @@ describe("the configuration check", () => {
 
   it.each(["CACHE", "SITE_URL"] as const)("requires %s in CMS mode", (name) => {
     expect(problemNames({ ...CMS, [name]: undefined })).toEqual([`error ${name}`]);
+  });
+
+  it("requires CMS_API_TOKEN in CMS mode: Strapi takes the forms' writes only with it", () => {
+    const report = checkConfig(envWith({ ...CMS, CMS_API_TOKEN: undefined }));
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([
+      {
+        name: "CMS_API_TOKEN",
+        severity: "error",
+        message:
+          "missing: Strapi refuses submissions, newsletter sign-ups and the submissions admin (its public role only reads)",
+      },
+    ]);
+    expect(problemNames({ CMS_API_TOKEN: undefined })).toEqual([]);
   });
 
   it("does not need D1 or R2 when content comes from the CMS", () => {
