@@ -24,7 +24,9 @@ export function ensurePostgres() {
   const found = serverBin();
   if (found) return found;
   if (process.getuid?.() !== 0) {
-    throw new Error("No PostgreSQL server here: install Debian's postgresql (apt-get install postgresql).");
+    throw new Error(
+      "No PostgreSQL server here: install Debian's postgresql (apt-get install postgresql), or run the lane on SQLite (STRAPI_LANE_DB=sqlite).",
+    );
   }
   console.log("Installing PostgreSQL with apt-get…");
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql", {

@@ -13,7 +13,7 @@
 //
 // In `npm test` the build lane runs first and this lane reuses its build; run alone, it builds
 // only when there is no build yet (STRAPI_LANE_BUILD=1 forces a fresh one).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -134,7 +134,8 @@ try {
     },
   });
   console.log(`Worker answered on ${worker.url} after ${seconds(workerStarted)} (log: ${workerLog})`);
-  const result = spawnSync(
+  // Not spawnSync: the S3 bucket (s3rver) answers from this process's event loop.
+  const child = spawn(
     join(ROOT, "node_modules", ".bin", "vitest"),
     ["run", "--config", "vitest.strapi.config.ts"],
     {
@@ -153,7 +154,7 @@ try {
       },
     },
   );
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
 } finally {
   worker?.stop();
   cms.stop();
