@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // The real Strapi CMS in cms/ and the Worker's production build in front of it;
 // scripts/strapi-lane.mjs boots both and sets CMS_URL, CMS_API_TOKEN, CMS_EDITOR_TOKEN,
-// CMS_DATABASE, WORKER_URL and WORKER_ADMIN_TOKEN. The files share one Strapi and some change
+// CMS_DATABASE_URL (Postgres) or CMS_DATABASE (SQLite), CMS_MEDIA_URL (where uploads are served
+// from), WORKER_URL and WORKER_ADMIN_TOKEN. The files share one Strapi and some change
 // its content, so they run one after another.
 export default defineConfig({
   resolve: { tsconfigPaths: true },

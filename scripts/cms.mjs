@@ -2,10 +2,11 @@
 // and starts it headless on 127.0.0.1. `npm run cms:start` runs it in the foreground.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, openSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cmsSecrets } from "./cms-secrets.mjs";
 import { ROOT, stopProcess } from "./lib.mjs";
 
 export const CMS_DIR = join(ROOT, "cms");
@@ -37,9 +38,33 @@ export function freePort() {
 }
 
 /**
- * Starts Strapi (`strapi start`, admin panel off) and resolves once it answers with content.
- * `dataDir` holds its SQLite database and uploads; `log` a file for its output, else inherit;
- * `env` adds variables (e.g. CROSSFADE_PURGE_URL and CROSSFADE_PURGE_TOKEN for the webhook).
+ * The production secrets Strapi refuses to start without (cms/config/lib/secrets.js), for a CMS
+ * started from here: none when cms/.env exists (the operator's own), else the ones kept in
+ * `<dataDir>/secrets.env`, made with fresh random values the first time. Variables already in
+ * the environment win.
+ */
+export function localSecrets(dataDir) {
+  if (existsSync(join(CMS_DIR, ".env"))) return {};
+  const file = join(dataDir, "secrets.env");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${cmsSecrets.freshSecrets()}\n`, { mode: 0o600 });
+  }
+  const secrets = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = line.match(/^([A-Z_]+)=(.*)$/);
+    if (match && !process.env[match[1]]) secrets[match[1]] = match[2];
+  }
+  return secrets;
+}
+
+/**
+ * Starts Strapi (`strapi start` with NODE_ENV=production, admin panel off) and resolves once it
+ * answers with content. `dataDir` holds its SQLite database (unless `env` sets
+ * DATABASE_CLIENT=postgres), its uploads (unless `env` names an S3 bucket) and its secrets
+ * (localSecrets); `log` a file for its output, else inherit; `env` adds variables (e.g.
+ * CROSSFADE_PURGE_URL and CROSSFADE_PURGE_TOKEN for the webhook). The demo catalogue is loaded
+ * into an empty database unless CMS_SEED_DEMO=false.
  */
 export async function startCms({ port = 1337, dataDir, token, log, env = {}, timeoutMs = 180_000 } = {}) {
   mkdirSync(join(dataDir, "public", "uploads"), { recursive: true });
@@ -57,6 +82,8 @@ export async function startCms({ port = 1337, dataDir, token, log, env = {}, tim
       DATABASE_FILENAME: join(dataDir, "data.db"),
       CMS_PUBLIC_DIR: join(dataDir, "public"),
       CMS_API_TOKEN: apiToken,
+      CMS_SEED_DEMO: process.env.CMS_SEED_DEMO ?? "true",
+      ...localSecrets(dataDir),
       STRAPI_TELEMETRY_DISABLED: "true",
       BROWSER: "none",
       ...env,

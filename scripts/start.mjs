@@ -1,6 +1,7 @@
 // `npm start`: production build, local D1 migrated and seeded with the demo catalogue, then the
 // Worker on http://localhost:8787 (README "Quick start").
 import { join } from "node:path";
+import { tsImport } from "tsx/esm/api";
 import { build, prepareDatabase, ROOT, serve } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -11,11 +12,16 @@ build();
 console.log("Preparing the local D1 database…");
 const db = prepareDatabase(persistTo);
 console.log(db.seeded ? "Loaded the demo catalogue." : `Kept the existing database (${db.posts} posts).`);
-// CMS_URL set: content comes from that Strapi (README "The CMS"); passed on as wrangler vars.
+// Every variable and secret of README "Configuration" (worker/config.ts) set in this process's
+// environment is passed on as a wrangler var; they win over .dev.vars, which the build copies
+// next to build/server/wrangler.json. CMS_URL set: content comes from that Strapi.
+const { CONFIG_SCHEMA } = await tsImport("../worker/config.ts", import.meta.url);
+const BINDINGS = new Set(["d1", "kv", "r2", "fetcher"]);
 const vars = {};
-for (const name of ["CMS_URL", "CMS_API_TOKEN", "CMS_TIMEOUT_MS"]) {
-  if (process.env[name]) vars[name] = process.env[name];
+for (const { name, kind } of CONFIG_SCHEMA) {
+  if (!BINDINGS.has(kind) && process.env[name]) vars[name] = process.env[name];
 }
+if (Object.keys(vars).length) console.log(`From the environment: ${Object.keys(vars).join(", ")}`);
 if (vars.CMS_URL) console.log(`Content source: Strapi at ${vars.CMS_URL}`);
 const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1", vars });
 console.log(`Crossfade is running at http://localhost:${port} (Ctrl+C to stop)`);

@@ -1,19 +1,26 @@
 // `npm test -- strapi`: the real Strapi 5 in cms/ and the Worker's production build talking to it.
-// Installs cms/ dependencies when missing, boots Strapi headless on a free 127.0.0.1 port with a
-// fresh SQLite database under tests/.artifacts/strapi (the bootstrap loads the demo catalogue and
-// points its purge webhook at the Worker), serves the production build with wrangler dev on
-// another free port with CMS_URL at that Strapi, runs vitest.strapi.config.ts (the content
-// contract, publish → purge, the forms through the Worker, Strapi's Meilisearch updates), then
-// stops both.
+// Installs cms/ dependencies when missing, boots Strapi headless in production mode (fresh
+// secrets) on a free 127.0.0.1 port, as it is deployed (docs/decisions/035-production-cms.md):
+// on a fresh Postgres cluster of its own (scripts/postgres.mjs; Debian's postgresql is installed
+// when absent) with its uploads in an S3 bucket (s3rver, through @strapi/provider-upload-aws-s3).
+// The bootstrap loads the demo catalogue (CMS_SEED_DEMO=true) and points its purge webhook at the
+// Worker. Then it serves the production build with wrangler dev on another free port with CMS_URL
+// at that Strapi, runs vitest.strapi.config.ts (the content contract, publish → purge, the forms
+// through the Worker, Strapi's refusals, Strapi's Meilisearch updates), and stops all of them.
+//
+// STRAPI_LANE_DB=sqlite runs Strapi on a SQLite file instead (as `npm run cms:start` does), and
+// STRAPI_LANE_UPLOADS=disk keeps uploads on Strapi's disk: neither is what CI runs.
 //
 // In `npm test` the build lane runs first and this lane reuses its build; run alone, it builds
 // only when there is no build yet (STRAPI_LANE_BUILD=1 forces a fresh one).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import S3rver from "s3rver";
 import { ensureCmsDeps, freePort, startCms } from "./cms.mjs";
 import { build, migrateDatabase, ROOT, serve } from "./lib.mjs";
+import { startPostgres } from "./postgres.mjs";
 
 const started = Date.now();
 const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
@@ -32,7 +39,52 @@ const dataDir = join(artifacts, "strapi");
 const workerState = join(artifacts, "strapi-worker-state");
 const log = join(artifacts, "strapi.log");
 const workerLog = join(artifacts, "strapi-worker.log");
-for (const path of [dataDir, workerState, log, workerLog]) rmSync(path, { recursive: true, force: true });
+const bucketDir = join(artifacts, "strapi-bucket");
+for (const path of [dataDir, workerState, log, workerLog, bucketDir])
+  rmSync(path, { recursive: true, force: true });
+
+const stops = [];
+const cmsEnv = {};
+const testEnv = {};
+if (process.env.STRAPI_LANE_DB !== "sqlite") {
+  const t0 = Date.now();
+  const pg = startPostgres({ port: Number(process.env.STRAPI_LANE_PG_PORT) || (await freePort()) });
+  stops.push(pg.stop);
+  Object.assign(cmsEnv, { DATABASE_CLIENT: "postgres", DATABASE_URL: pg.url });
+  testEnv.CMS_DATABASE_URL = pg.url;
+  console.log(`${pg.version} ready after ${seconds(t0)}`);
+} else {
+  testEnv.CMS_DATABASE = join(dataDir, "data.db");
+}
+let mediaUrl;
+if (process.env.STRAPI_LANE_UPLOADS !== "disk") {
+  const bucket = "crossfade-cms-media";
+  const s3Port = Number(process.env.STRAPI_LANE_S3_PORT) || (await freePort());
+  const s3 = new S3rver({
+    address: "127.0.0.1",
+    port: s3Port,
+    silent: true,
+    directory: bucketDir,
+    configureBuckets: [{ name: bucket }],
+  });
+  await s3.run();
+  stops.push(() => s3.close());
+  mediaUrl = `http://127.0.0.1:${s3Port}/${bucket}`;
+  // s3rver's fixed credentials; path-style requests, as s3rver serves no bucket subdomains.
+  Object.assign(cmsEnv, {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_PUBLIC_URL: mediaUrl,
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  console.log(`S3 bucket (s3rver) at ${mediaUrl}`);
+}
+const stopAll = async () => {
+  for (const stop of stops.reverse()) await stop();
+};
 
 const secret = () => randomBytes(24).toString("hex");
 const tokens = { purge: secret(), admin: secret(), editor: secret(), cms: secret(), meili: secret() };
@@ -51,16 +103,19 @@ const cms = await startCms({
   log,
   token: tokens.cms,
   env: {
+    ...cmsEnv,
+    CMS_SEED_DEMO: "true",
     CROSSFADE_PURGE_URL: `${workerUrl}/api/cache/purge`,
     CROSSFADE_PURGE_TOKEN: tokens.purge,
     CMS_EDITOR_TOKEN: tokens.editor,
     MEILISEARCH_HOST: `http://127.0.0.1:${meiliPort}`,
     MEILISEARCH_ADMIN_KEY: tokens.meili,
   },
-}).catch((error) => {
+}).catch(async (error) => {
   // CI shows only the lane's output: put the end of Strapi's log there.
   const lines = existsSync(log) ? readFileSync(log, "utf8").trimEnd().split("\n").slice(-40) : [];
   console.error(lines.join("\n"));
+  await stopAll();
   throw error;
 });
 console.log(`Strapi answered on ${cms.url} after ${seconds(bootStarted)} (log: ${log})`);
@@ -78,12 +133,14 @@ try {
     vars: {
       CMS_URL: `${cms.url}/api`,
       CMS_API_TOKEN: cms.token,
+      ...(mediaUrl ? { CMS_MEDIA_URL: mediaUrl } : {}),
       PURGE_TOKEN: tokens.purge,
       ADMIN_TOKEN: tokens.admin,
     },
   });
   console.log(`Worker answered on ${worker.url} after ${seconds(workerStarted)} (log: ${workerLog})`);
-  const result = spawnSync(
+  // Not spawnSync: the S3 bucket (s3rver) answers from this process's event loop.
+  const child = spawn(
     join(ROOT, "node_modules", ".bin", "vitest"),
     ["run", "--config", "vitest.strapi.config.ts"],
     {
@@ -94,7 +151,8 @@ try {
         CMS_URL: cms.url,
         CMS_API_TOKEN: cms.token,
         CMS_EDITOR_TOKEN: tokens.editor,
-        CMS_DATABASE: join(dataDir, "data.db"),
+        ...testEnv,
+        CMS_MEDIA_URL: mediaUrl ?? cms.url,
         WORKER_URL: worker.url,
         WORKER_ADMIN_TOKEN: tokens.admin,
         WORKER_PURGE_TOKEN: tokens.purge,
@@ -103,10 +161,24 @@ try {
       },
     },
   );
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
 } finally {
   worker?.stop();
   cms.stop();
+  await waitForExit(cms.child);
+  await stopAll();
 }
 console.log(`Strapi lane finished in ${seconds(started)}`);
+
+/** Resolves once `child` has exited (Strapi closes its database connections on SIGTERM). */
+function waitForExit(child, ms = 20_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 process.exit(status);

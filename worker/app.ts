@@ -12,6 +12,7 @@ import { contentCacheFor, createContentService, describeSources } from "./conten
 import { type RequestSourceState, trackRequest } from "./content/source-failure";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
+import { type RemoteSizer, remoteEnclosure } from "./feeds/enclosure";
 import { eventIcs, upcomingIcs } from "./feeds/ics";
 import { podcastXml } from "./feeds/podcast";
 import { rssXml } from "./feeds/rss";
@@ -38,6 +39,7 @@ app.use("*", async (c, next) => {
   const secured = withSecurityHeaders(c.res, {
     nonce: c.var.nonce,
     cmsUrl: c.env.CMS_URL,
+    mediaUrl: c.env.CMS_MEDIA_URL,
     https: url.protocol === "https:",
     frameable: url.pathname.startsWith("/embed/"),
   });
@@ -168,7 +170,11 @@ app.get("/rss.xml", async (c) => {
 
 app.get("/mixtapes/feed.xml", async (c) => {
   const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
-  const xml = await podcastXml(catalogue, siteUrl, siteName, c.env.MEDIA);
+  // A CMS-hosted mix's size goes through the content cache, not a HEAD per mixtape per render;
+  // it is refreshed with the mixtapes group (a webhook for a changed mixtape purges it).
+  const remote: RemoteSizer = (url, type) =>
+    c.var.contentCache.cached("mixtapes", `enclosure:${url}`, () => remoteEnclosure(url, type));
+  const xml = await podcastXml(catalogue, siteUrl, siteName, c.env.MEDIA, remote);
   if (sourceFailed()) return feedUnavailable(c);
   return c.body(xml, 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",

@@ -34,7 +34,7 @@ type Kind =
   | "version"
   | "switch"
   | "milliseconds";
-type Need = "always" | "embedded" | "meilisearch" | "optional";
+type Need = "always" | "embedded" | "cms" | "meilisearch" | "optional";
 
 interface Setting {
   name: keyof WorkerEnv & string;
@@ -55,7 +55,18 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ["SITE_URL", "origin", "always", "canonical URLs, cards and feeds are wrong"],
   ["SITE_NAME", "text", "optional", "the default name Crossfade is used"],
   ["CMS_URL", "url", "optional", "content cannot come from Strapi"],
-  ["CMS_API_TOKEN", "text", "optional", "Strapi refuses listing submissions and changing their status"],
+  [
+    "CMS_API_TOKEN",
+    "text",
+    "cms",
+    "Strapi refuses submissions, newsletter sign-ups and the submissions admin (its public role only reads)",
+  ],
+  [
+    "CMS_MEDIA_URL",
+    "url",
+    "optional",
+    "covers and audio the CMS keeps in a bucket (S3_PUBLIC_URL) are blocked by the pages' CSP",
+  ],
   ["CMS_TIMEOUT_MS", "milliseconds", "optional", "a request's CMS calls share 5000 ms"],
   [
     "UPLOAD_ORPHAN_GRACE_SECONDS",
@@ -98,6 +109,7 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
     const required =
       setting.need === "always" ||
       (setting.need === "embedded" && mode === "embedded") ||
+      (setting.need === "cms" && mode === "cms") ||
       (setting.need === "meilisearch" && meilisearch);
     const severity = required || setting.name === "CMS_URL" ? "error" : "warning";
     if (!isSet(value)) {

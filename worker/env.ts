@@ -12,8 +12,10 @@ export interface WorkerEnv extends Cloudflare.Env {
   /** "off" turns the whole-page cache off (docs/decisions/022); default on. */
   PAGE_CACHE?: string;
   CMS_URL?: string;
-  /** Strapi API token for the submissions admin calls (cms/ creates it from the same value). */
+  /** Strapi API token for the forms' writes and the submissions admin calls (cms/ creates it from the same value). */
   CMS_API_TOKEN?: string;
+  /** Public URL of the bucket the CMS's uploads live in (cms/ S3_PUBLIC_URL), for the CSP. */
+  CMS_MEDIA_URL?: string;
   /** Time budget of each CMS request in ms; default 5000. */
   CMS_TIMEOUT_MS?: string;
   /** Age in seconds after which the admin listing sweeps files whose submission row was never written; default 900. */

@@ -24,11 +24,14 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** The CMS origin, whose media (covers, audio) pages show in CMS mode. */
-function mediaOrigin(cmsUrl: string | undefined): string | undefined {
-  if (!cmsUrl) return undefined;
+/**
+ * The origin of a URL whose media (covers, audio) pages show in CMS mode: the CMS itself, or the
+ * bucket its uploads go to (CMS_MEDIA_URL, docs/decisions/035-production-cms.md).
+ */
+function mediaOrigin(address: string | undefined): string | undefined {
+  if (!address) return undefined;
   try {
-    const url = new URL(cmsUrl);
+    const url = new URL(address);
     return /^https?:$/.test(url.protocol) ? url.origin : undefined;
   } catch {
     return undefined;
@@ -43,11 +46,13 @@ function mediaOrigin(cmsUrl: string | undefined): string | undefined {
 export function contentSecurityPolicy(options: {
   nonce: string;
   cmsUrl?: string;
+  /** Where the CMS's uploads are served from when not from the CMS (CMS_MEDIA_URL). */
+  mediaUrl?: string;
   https: boolean;
   frameable?: boolean;
 }): string {
-  const cms = mediaOrigin(options.cmsUrl);
-  const extra = cms ? ` ${cms}` : "";
+  const origins = [options.cmsUrl, options.cmsUrl ? options.mediaUrl : undefined].map(mediaOrigin);
+  const extra = [...new Set(origins.filter(Boolean))].map((o) => ` ${o}`).join("");
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${options.nonce}' ${EMBED_SCRIPT_HOSTS.join(" ")}`,
@@ -95,7 +100,7 @@ export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export function withSecurityHeaders(
   response: Response,
-  options: { nonce?: string; cmsUrl?: string; https: boolean; frameable?: boolean },
+  options: { nonce?: string; cmsUrl?: string; mediaUrl?: string; https: boolean; frameable?: boolean },
 ): Response {
   let out = response;
   try {
@@ -112,6 +117,7 @@ export function withSecurityHeaders(
       contentSecurityPolicy({
         nonce: options.nonce ?? newNonce(),
         cmsUrl: options.cmsUrl,
+        mediaUrl: options.mediaUrl,
         https: options.https,
         frameable: options.frameable,
       }),

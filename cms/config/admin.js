@@ -1,19 +1,22 @@
 // The admin panel is served only when CMS_ADMIN=true (it needs `npm run build` in cms/ first).
+// Secrets: ./lib/secrets.js (production refuses to start without them).
+const { secret } = require('./lib/secrets');
+
 module.exports = ({ env }) => ({
   serveAdminPanel: env.bool('CMS_ADMIN', false),
   auth: {
-    secret: env('ADMIN_JWT_SECRET', 'crossfade-dev-admin-jwt-secret'),
+    secret: secret(env, 'ADMIN_JWT_SECRET'),
   },
   apiToken: {
-    salt: env('API_TOKEN_SALT', 'crossfade-dev-api-token-salt'),
+    salt: secret(env, 'API_TOKEN_SALT'),
   },
   transfer: {
     token: {
-      salt: env('TRANSFER_TOKEN_SALT', 'crossfade-dev-transfer-token-salt'),
+      salt: secret(env, 'TRANSFER_TOKEN_SALT'),
     },
   },
   secrets: {
-    encryptionKey: env('ENCRYPTION_KEY', 'crossfade-dev-encryption-key'),
+    encryptionKey: secret(env, 'ENCRYPTION_KEY'),
   },
   flags: {
     nps: false,

@@ -1,7 +1,29 @@
+const { mediaOrigin } = require('./lib/storage');
+
+// With uploads in a bucket (S3_PUBLIC_URL), the admin panel shows media from that origin, so the
+// Content Security Policy allows it for images and audio (Strapi's defaults otherwise).
+const media = mediaOrigin(process.env);
+const security = media
+  ? {
+      name: 'strapi::security',
+      config: {
+        contentSecurityPolicy: {
+          useDefaults: true,
+          directives: {
+            'connect-src': ["'self'", 'https:'],
+            'img-src': ["'self'", 'data:', 'blob:', 'https://market-assets.strapi.io', media],
+            'media-src': ["'self'", 'data:', 'blob:', media],
+            upgradeInsecureRequests: null,
+          },
+        },
+      },
+    }
+  : 'strapi::security';
+
 module.exports = [
   'strapi::logger',
   'strapi::errors',
-  'strapi::security',
+  security,
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',

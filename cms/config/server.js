@@ -1,13 +1,16 @@
 // Headless by default: the Worker is the site; the admin panel is opt-in (README "The CMS").
+const { appKeys } = require('./lib/secrets');
+
+// A variable left blank (as in cms/.env.example) counts as unset.
 module.exports = ({ env }) => ({
-  host: env('HOST', '127.0.0.1'),
-  port: env.int('PORT', 1337),
-  url: env('PUBLIC_URL', ''),
+  host: env('HOST') || '127.0.0.1',
+  port: Number(env('PORT') || 1337),
+  url: env('PUBLIC_URL') || '',
   // Uploaded media live under <public>/uploads; the tests point this at tests/.artifacts/.
   dirs: {
-    public: env('CMS_PUBLIC_DIR', './public'),
+    public: env('CMS_PUBLIC_DIR') || './public',
   },
   app: {
-    keys: env.array('APP_KEYS', ['crossfade-dev-key-1', 'crossfade-dev-key-2']),
+    keys: appKeys(env),
   },
 });

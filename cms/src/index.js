@@ -5,22 +5,32 @@ const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
 const { registerSearchUpdater } = require('./search/updater');
 
+/**
+ * Whether to load the demo catalogue (into an empty database only): in production only when
+ * CMS_SEED_DEMO=true, so a real deployment never starts with demo posts; elsewhere unless
+ * CMS_SEED_DEMO=false.
+ */
+function seedDemo(env = process.env) {
+  const flag = (env.CMS_SEED_DEMO || '').trim();
+  return env.NODE_ENV === 'production' ? flag === 'true' : flag !== 'false';
+}
+
 module.exports = {
   register() {},
 
   /**
-   * Runs on every boot, idempotently: the public role's permissions, the Worker's API token
-   * (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo catalogue when the
-   * database has no content yet (SEED_CATALOGUE=false skips it), then the Worker's cache purge
-   * webhook when CROSSFADE_PURGE_URL is set. The webhook comes after the catalogue so that
-   * loading it does not send the Worker a purge per entry; the Meilisearch updater
+   * Runs on every boot, idempotently: the public role's permissions (read only), the Worker's
+   * API token (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo
+   * catalogue when the database has no content yet and seedDemo() says so, then the Worker's
+   * cache purge webhook when CROSSFADE_PURGE_URL is set. The webhook comes after the catalogue
+   * so that loading it does not send the Worker a purge per entry; the Meilisearch updater
    * (MEILISEARCH_HOST, src/search/updater.js) comes after it for the same reason.
    */
   async bootstrap({ strapi }) {
     await grantPublicPermissions(strapi);
     await ensureApiToken(strapi, process.env.CMS_API_TOKEN);
     await ensureEditorToken(strapi, process.env.CMS_EDITOR_TOKEN);
-    if (process.env.SEED_CATALOGUE !== 'false') {
+    if (seedDemo()) {
       await seedCatalogue(strapi, {
         file: path.resolve(__dirname, '..', 'data', 'catalogue.json'),
         mediaDir: path.resolve(__dirname, '..', process.env.CATALOGUE_MEDIA_DIR || '../public'),

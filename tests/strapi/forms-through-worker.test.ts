@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Submission } from "@core/content/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
+import { type CmsDatabase, laneEnv, openCmsDatabase, workerUrl } from "./lane";
 
 // docs/decisions/007, the Strapi path: the newsletter, a submission with files and the submissions admin,
 // each sent to the Worker (production build, CMS_URL at the lane's Strapi) as a visitor or an
@@ -22,11 +22,98 @@ const run = Date.now().toString(36);
 const admin = () => ({ Authorization: `Bearer ${laneEnv("WORKER_ADMIN_TOKEN")}` });
 const worker = (path: string, init?: RequestInit) => fetch(`${workerUrl()}${path}`, init);
 
-let db: SqliteDatabase;
-beforeAll(() => {
-  db = openCmsDatabase();
+let db: CmsDatabase;
+beforeAll(async () => {
+  db = await openCmsDatabase();
 });
 afterAll(() => db?.close());
+
+/** Rows in Strapi's tables a write would add to. */
+async function counts() {
+  const n = async (table: string) =>
+    (await db.get(`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM ${table}`))?.n as number;
+  return {
+    submissions: await n("submissions"),
+    subscribers: await n("email_subscribers"),
+    files: await n("files"),
+  };
+}
+
+// docs/decisions/035-production-cms.md: Strapi's public role only reads; the site's writes go
+// through the Worker with its API token (CMS_API_TOKEN).
+describe("Strapi's write endpoints, called directly without the Worker's token", () => {
+  const cms = (path: string, init?: RequestInit) => fetch(`${laneEnv("CMS_URL")}/api${path}`, init);
+  const submission = () => {
+    const form = new FormData();
+    form.append("artist_name", `Direct ${run}`);
+    form.append("email", `direct+${run}@example.com`);
+    form.append("track_title", "Around the Worker");
+    form.append("consent", "on");
+    form.append("audioFile", new File([MP3], "direct.mp3", { type: "audio/mpeg" }));
+    return form;
+  };
+  const subscriber = () => JSON.stringify({ email: `direct+${run}@example.com`, source: "website_footer" });
+  const upload = () => {
+    const form = new FormData();
+    form.append("files", new File([MP3], "direct-upload.mp3", { type: "audio/mpeg" }));
+    return form;
+  };
+  const json = { "Content-Type": "application/json" };
+
+  it("refuses anonymous submissions, sign-ups, uploads and registrations with 403, storing nothing", async () => {
+    const before = await counts();
+    const answers = {
+      submission: await cms("/submissions", { method: "POST", body: submission() }),
+      subscribe: await cms("/email-subscribers/subscribe", {
+        method: "POST",
+        headers: json,
+        body: subscriber(),
+      }),
+      subscriberCreate: await cms("/email-subscribers", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ data: { email: `direct+${run}@example.com` } }),
+      }),
+      upload: await cms("/upload", { method: "POST", body: upload() }),
+      register: await cms("/auth/local/register", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({
+          username: `direct${run}`,
+          email: `direct+${run}@example.com`,
+          password: "Pa55word!x",
+        }),
+      }),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect({ name, status: res.status }).toEqual({ name, status: 403 });
+      expect(await res.json()).toMatchObject({ data: null, error: { status: 403, name: "ForbiddenError" } });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a wrong token with 401, storing nothing", async () => {
+    const before = await counts();
+    const wrong = { Authorization: "Bearer not-the-workers-token-0123456789abcdef" };
+    const answers = [
+      await cms("/submissions", { method: "POST", headers: wrong, body: submission() }),
+      await cms("/email-subscribers/subscribe", {
+        method: "POST",
+        headers: { ...wrong, ...json },
+        body: subscriber(),
+      }),
+      await cms("/upload", { method: "POST", headers: wrong, body: upload() }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("still lets anyone read published content", async () => {
+    const res = await cms("/blog-posts?pagination[pageSize]=1");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
+});
 
 describe("the newsletter through the Worker into Strapi", () => {
   it("subscribes with both steps' fields and source website_footer; a repeat is not an error", async () => {
@@ -41,11 +128,10 @@ describe("the newsletter through the Worker into Strapi", () => {
     expect(body.message).toEqual(expect.any(String));
     expect(body.message.length).toBeGreaterThan(0);
 
-    const rows = db
-      .prepare(
-        "SELECT email, first_name, last_name, city, source FROM email_subscribers WHERE lower(email) = ?",
-      )
-      .all(email.toLowerCase());
+    const rows = await db.all(
+      "SELECT email, first_name, last_name, city, source FROM email_subscribers WHERE lower(email) = ?",
+      email.toLowerCase(),
+    );
     expect(rows).toEqual([
       {
         email: email.toLowerCase(),
@@ -63,9 +149,10 @@ describe("the newsletter through the Worker into Strapi", () => {
     });
     expect(again.status).toBe(200);
     expect(
-      db
-        .prepare("SELECT COUNT(*) AS n FROM email_subscribers WHERE lower(email) = ?")
-        .get(email.toLowerCase()),
+      await db.get(
+        "SELECT CAST(COUNT(*) AS INTEGER) AS n FROM email_subscribers WHERE lower(email) = ?",
+        email.toLowerCase(),
+      ),
     ).toEqual({ n: 1 });
   });
 
@@ -101,9 +188,10 @@ describe("a submission with files through the Worker, read back through the admi
     expect(created.status).toBe("pending");
     expect(created.reference).toMatch(/^CF-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
 
-    const row = db
-      .prepare("SELECT artist_name, city, message, status, reference FROM submissions WHERE document_id = ?")
-      .get(created.id);
+    const row = await db.get(
+      "SELECT artist_name, city, message, status, reference FROM submissions WHERE document_id = ?",
+      created.id,
+    );
     expect(row).toEqual({
       artist_name: `Lane Artist ${run}`,
       city: null,
@@ -135,16 +223,28 @@ describe("a submission with files through the Worker, read back through the admi
     });
     expect(mine.audioFile).toMatchObject({ type: "audio/mpeg", size: expect.any(Number) });
     expect(mine.artworkFile).toMatchObject({ type: "image/png" });
-    // The audio comes back byte for byte.
-    const audio = await fetch(mine.audioFile?.location ?? "");
-    expect(mine.audioFile?.location.startsWith(laneEnv("CMS_URL"))).toBe(true);
+    // The audio comes back byte for byte, from where Strapi keeps uploads: the lane's S3 bucket
+    // (CMS_MEDIA_URL, through @strapi/provider-upload-aws-s3), or Strapi's own /uploads.
+    const media = laneEnv("CMS_MEDIA_URL");
+    const location = mine.audioFile?.location ?? "";
+    expect(location.startsWith(`${media}/`)).toBe(true);
+    const audio = await fetch(location);
     expect(audio.status).toBe(200);
     expect(audio.headers.get("content-type")).toBe("audio/mpeg");
     expect(Buffer.from(await audio.arrayBuffer()).equals(MP3)).toBe(true);
+    if (media !== laneEnv("CMS_URL")) {
+      // In the bucket's listing (S3 ListObjectsV2), and not on Strapi's disk.
+      const key = location.slice(media.length + 1);
+      const listing = await (await fetch(`${media}?list-type=2&prefix=${encodeURIComponent(key)}`)).text();
+      expect(listing).toContain(`<Key>${key}</Key>`);
+      expect(listing).toContain(`<Size>${MP3.length}</Size>`);
+      const name = key.split("/").pop();
+      expect((await fetch(`${laneEnv("CMS_URL")}/uploads/${name}`)).status).toBe(404);
+    }
     // The artwork is a PNG Strapi serves, but not the same bytes: Strapi's media library
     // re-encodes images (its "size optimization" setting, on by default): 70 bytes in, 116 out.
     const artwork = await fetch(mine.artworkFile?.location ?? "");
-    expect(mine.artworkFile?.location.startsWith(laneEnv("CMS_URL"))).toBe(true);
+    expect(mine.artworkFile?.location.startsWith(`${media}/`)).toBe(true);
     expect(artwork.status).toBe(200);
     expect(artwork.headers.get("content-type")).toBe("image/png");
     const png = Buffer.from(await artwork.arrayBuffer());
@@ -178,7 +278,7 @@ describe("a submission with files through the Worker, read back through the admi
     };
     expect(pending.items.map((s) => s.id)).not.toContain(created.id);
     expect(
-      db.prepare("SELECT status, admin_notes FROM submissions WHERE document_id = ?").get(created.id),
+      await db.get("SELECT status, admin_notes FROM submissions WHERE document_id = ?", created.id),
     ).toEqual({
       status: "accepted",
       admin_notes: "Lovely low end.",

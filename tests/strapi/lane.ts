@@ -25,24 +25,71 @@ export async function cmsApi(path: string, init: RequestInit = {}): Promise<Resp
   });
 }
 
-interface Statement {
-  run(...params: unknown[]): { changes: number };
-  get(...params: unknown[]): Record<string, unknown> | undefined;
-  all(...params: unknown[]): Record<string, unknown>[];
+/** Strapi's database, whichever the lane runs it on (CMS_DATABASE_URL, else CMS_DATABASE). */
+export interface CmsDatabase {
+  /** The rows of a query; `?` marks a parameter in either database. */
+  all(sql: string, ...params: unknown[]): Promise<Record<string, unknown>[]>;
+  get(sql: string, ...params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, ...params: unknown[]): Promise<number>;
+  close(): Promise<void>;
 }
-export interface SqliteDatabase {
-  prepare(sql: string): Statement;
-  close(): void;
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(
+    sql: string,
+    params: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+  end(): Promise<void>;
+}
+interface SqliteStatement {
+  run(...params: unknown[]): { changes: number };
+  all(...params: unknown[]): Record<string, unknown>[];
 }
 
 /**
- * Strapi's own SQLite file, opened with cms/'s better-sqlite3: for reading what Strapi stored,
- * and for changing a row behind Strapi's back (no webhook fires) to show what the cache keeps.
+ * Strapi's own database, opened with cms/'s driver (pg on Postgres, better-sqlite3 on SQLite):
+ * for reading what Strapi stored, and for changing a row behind Strapi's back (no webhook fires)
+ * to show what the cache keeps. JSON columns come back parsed on Postgres, as text on SQLite:
+ * `json()` reads both.
  */
-export function openCmsDatabase(): SqliteDatabase {
+export async function openCmsDatabase(): Promise<CmsDatabase> {
   const require = createRequire(join(process.cwd(), "cms", "package.json"));
-  const Database = require("better-sqlite3") as new (file: string) => SqliteDatabase;
-  return new Database(laneEnv("CMS_DATABASE"));
+  const url = process.env.CMS_DATABASE_URL;
+  if (url) {
+    const { Client } = require("pg") as { Client: new (options: { connectionString: string }) => PgClient };
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    const query = (sql: string, params: unknown[]) => {
+      let n = 0;
+      return client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+    };
+    return {
+      all: async (sql, ...params) => (await query(sql, params)).rows,
+      get: async (sql, ...params) => (await query(sql, params)).rows[0],
+      run: async (sql, ...params) => (await query(sql, params)).rowCount ?? 0,
+      close: () => client.end(),
+    };
+  }
+  const Database = require("better-sqlite3") as new (
+    file: string,
+  ) => { prepare(sql: string): SqliteStatement; close(): void };
+  const db = new Database(laneEnv("CMS_DATABASE"));
+  return {
+    all: async (sql, ...params) => db.prepare(sql).all(...params),
+    get: async (sql, ...params) => db.prepare(sql).all(...params)[0],
+    run: async (sql, ...params) => db.prepare(sql).run(...params).changes,
+    close: async () => db.close(),
+  };
+}
+
+/** A JSON column's value: parsed already (Postgres jsonb) or JSON text (SQLite). */
+export function json(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
 }
 
 /** The text of the page's first <h1>, tags and React's text separators stripped. */

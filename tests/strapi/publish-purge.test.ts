@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cmsApi, eventually, h1Of, laneEnv, openCmsDatabase, type SqliteDatabase, workerUrl } from "./lane";
+import {
+  type CmsDatabase,
+  cmsApi,
+  eventually,
+  h1Of,
+  json,
+  laneEnv,
+  openCmsDatabase,
+  workerUrl,
+} from "./lane";
 
 // docs/decisions/021 point 2, end to end: the Worker (production build, edge cache in local KV) in front of
 // the real Strapi, whose bootstrap pointed its webhook at the Worker's /api/cache/purge
@@ -20,11 +29,11 @@ async function pageTitle(slug: string): Promise<{ status: number; title: string 
   return { status: res.status, title: h1Of(await res.text()) };
 }
 
-let db: SqliteDatabase;
+let db: CmsDatabase;
 let post: CmsPost;
 
 beforeAll(async () => {
-  db = openCmsDatabase();
+  db = await openCmsDatabase();
   const res = await fetch(
     `${laneEnv("CMS_URL")}/api/blog-posts?sort=postDate:desc&pagination[pageSize]=1&fields[0]=slug&fields[1]=title`,
   );
@@ -40,20 +49,20 @@ afterAll(async () => {
       method: "PUT",
       body: JSON.stringify({ data: { title: post.title } }),
     });
-  db?.close();
+  await db?.close();
 });
 
 describe("Strapi's purge webhook, end to end through the Worker", () => {
-  it("is stored once by the bootstrap, with the Worker's URL, the bearer token and every entry event", () => {
-    const rows = db.prepare("SELECT name, url, headers, events, enabled FROM strapi_webhooks").all();
+  it("is stored once by the bootstrap, with the Worker's URL, the bearer token and every entry event", async () => {
+    const rows = await db.all("SELECT name, url, headers, events, enabled FROM strapi_webhooks");
     const ours = rows.filter((r) => String(r.name).startsWith("Crossfade cache"));
     expect(ours).toHaveLength(1);
     const hook = ours[0] as Record<string, unknown>;
     expect(hook.url).toBe(`${workerUrl()}/api/cache/purge`);
-    expect(JSON.parse(String(hook.headers))).toEqual({
+    expect(json(hook.headers)).toEqual({
       Authorization: `Bearer ${laneEnv("WORKER_PURGE_TOKEN")}`,
     });
-    expect(JSON.parse(String(hook.events))).toEqual(
+    expect(json(hook.events)).toEqual(
       expect.arrayContaining([
         "entry.create",
         "entry.update",
@@ -74,10 +83,12 @@ describe("Strapi's purge webhook, end to end through the Worker", () => {
 
     // Behind Strapi's back (no webhook): the Worker keeps answering from its cache.
     const sneaky = `${post.title} (edited in the database)`;
-    const changed = db
-      .prepare("UPDATE blog_posts SET title = ? WHERE document_id = ? AND published_at IS NOT NULL")
-      .run(sneaky, post.documentId);
-    expect(changed.changes).toBe(1);
+    const changed = await db.run(
+      "UPDATE blog_posts SET title = ? WHERE document_id = ? AND published_at IS NOT NULL",
+      sneaky,
+      post.documentId,
+    );
+    expect(changed).toBe(1);
     const direct = (await (
       await fetch(`${laneEnv("CMS_URL")}/api/blog-posts?filters[slug][$eq]=${post.slug}`)
     ).json()) as { data: CmsPost[] };

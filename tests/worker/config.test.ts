@@ -8,7 +8,7 @@ import readme from "../../README.md?raw";
 import { firstTagText } from "./helpers";
 
 const base = env as WorkerEnv;
-const CMS = { CMS_URL: "https://cms.example.com/api" };
+const CMS = { CMS_URL: "https://cms.example.com/api", CMS_API_TOKEN: "worker-token-0123456789abcdef" };
 type Overrides = Partial<Record<keyof WorkerEnv, unknown>>;
 
 /** The test Worker's env with these settings changed (undefined removes one). */
@@ -57,6 +57,20 @@ describe("the configuration check", () => {
     expect(problemNames({ ...CMS, [name]: undefined })).toEqual([`error ${name}`]);
   });
 
+  it("requires CMS_API_TOKEN in CMS mode: Strapi takes the forms' writes only with it", () => {
+    const report = checkConfig(envWith({ ...CMS, CMS_API_TOKEN: undefined }));
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([
+      {
+        name: "CMS_API_TOKEN",
+        severity: "error",
+        message:
+          "missing: Strapi refuses submissions, newsletter sign-ups and the submissions admin (its public role only reads)",
+      },
+    ]);
+    expect(problemNames({ CMS_API_TOKEN: undefined })).toEqual([]);
+  });
+
   it("does not need D1 or R2 when content comes from the CMS", () => {
     expect(checkConfig(envWith({ ...CMS, DB: undefined, UPLOADS: undefined }))).toEqual({
       ok: true,
@@ -80,7 +94,8 @@ describe("the configuration check", () => {
       [{ SITE_URL: "localhost:8787" }, "error SITE_URL"],
       [{ SITE_URL: "https://example.com/blog" }, "error SITE_URL"],
       [{ SITE_URL: "ftp://example.com" }, "error SITE_URL"],
-      [{ CMS_URL: "cms.example.com" }, "error CMS_URL"],
+      [{ ...CMS, CMS_URL: "cms.example.com" }, "error CMS_URL"],
+      [{ ...CMS, CMS_MEDIA_URL: "media.example.com" }, "warning CMS_MEDIA_URL"],
       [{ MEILISEARCH_HOST: "not a url", MEILISEARCH_SEARCH_KEY: "k" }, "warning MEILISEARCH_HOST"],
       [{ SITE_NAME: "   " }, "warning SITE_NAME"],
       [{ PURGE_TOKEN: "short" }, "warning PURGE_TOKEN"],

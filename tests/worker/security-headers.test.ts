@@ -98,6 +98,23 @@ describe("security headers on HTML documents", () => {
     expect(csp.get("media-src")).toContain("https://cms.example.com");
   });
 
+  it("in CMS mode with the CMS's uploads in a bucket, media and images may come from that bucket too", async () => {
+    const bucket = "https://media.crossfade.example";
+    const res = await callApp("/about", undefined, {
+      CMS_URL: "https://cms.example.com/api",
+      CMS_MEDIA_URL: `${bucket}/uploads/`,
+    } as Partial<Env>);
+    const csp = directives(res.headers.get("Content-Security-Policy"));
+    for (const directive of ["img-src", "media-src"]) {
+      expect(csp.get(directive)).toContain("https://cms.example.com");
+      expect(csp.get(directive)).toContain(bucket);
+      expect(csp.get(directive)?.filter((source) => source.includes("/uploads"))).toEqual([]);
+    }
+    // Without CMS_URL the bucket is not a source: the embedded store serves its own media.
+    const embedded = await callApp("/about", undefined, { CMS_MEDIA_URL: bucket } as Partial<Env>);
+    expect(directives(embedded.headers.get("Content-Security-Policy")).get("img-src")).not.toContain(bucket);
+  });
+
   it("over https the policy upgrades insecure requests", async () => {
     const res = await callApp("/about");
     expect(res.status).toBe(200);

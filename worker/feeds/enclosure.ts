@@ -12,16 +12,20 @@ export interface Enclosure {
 /** Time allowed for a HEAD request to a file on another host (a CMS upload). */
 const HEAD_TIMEOUT_MS = 3000;
 
+/** Sizes a file on another host; `remoteEnclosure` asks it, a caller may put a cache in front. */
+export type RemoteSizer = (url: string, type: string) => Promise<Enclosure | null>;
+
 /**
  * The enclosure of an audio file, or null when its byte length cannot be known. Files the site
  * serves itself come from the MEDIA bucket (long mixes: R2 knows their size) or from public/
- * (the sizes `npm run media:sizes` recorded); files elsewhere (CMS uploads) are asked with a
- * HEAD request (docs/decisions/030-queue-feeds-demo.md).
+ * (the sizes `npm run media:sizes` recorded); files elsewhere (CMS uploads) are sized by
+ * `remote`, a HEAD request unless the caller caches it (docs/decisions/030-queue-feeds-demo.md).
  */
 export async function enclosureFor(
   fileUrl: string,
   siteUrl: string,
   media?: R2Bucket,
+  remote: RemoteSizer = remoteEnclosure,
 ): Promise<Enclosure | null> {
   const url = new URL(fileUrl, `${siteUrl}/`);
   // A page to play on (a SoundCloud link stored without its platform) is no file to download.
@@ -37,13 +41,18 @@ export async function enclosureFor(
     console.warn(`[feeds] No recorded size for ${url.pathname}: run npm run media:sizes`);
     return null;
   }
+  return remote(url.href, type);
+}
+
+/** A HEAD request for a file on another host: its length and type, or null. */
+export async function remoteEnclosure(url: string, type: string): Promise<Enclosure | null> {
   try {
-    const res = await fetch(url.href, { method: "HEAD", signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
+    const res = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
     const length = Number(res.headers.get("content-length"));
     if (!res.ok || !Number.isSafeInteger(length) || length <= 0) return null;
-    return { url: url.href, length, type: res.headers.get("content-type")?.split(";")[0] || type };
+    return { url, length, type: res.headers.get("content-type")?.split(";")[0] || type };
   } catch (error) {
-    console.warn(`[feeds] Could not size ${url.href}`, error);
+    console.warn(`[feeds] Could not size ${url}`, error);
     return null;
   }
 }

@@ -1,5 +1,5 @@
 import type { CatalogueReader, Mixtape } from "@core/content/types";
-import { type Enclosure, enclosureFor } from "./enclosure";
+import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
 import { xmlEscape } from "./xml";
 
 const ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd";
@@ -36,18 +36,20 @@ function item(m: Mixtape, enclosure: Enclosure, siteUrl: string, siteName: strin
  * The mixtape podcast (docs/product.md section 2, /mixtapes/feed.xml): RSS 2.0 with the iTunes
  * tags, one episode per published mixtape with its own audio file. Mixes that play from
  * SoundCloud or YouTube have no file a podcast app could download, so they are not episodes.
+ * `remote` sizes files on other hosts (CMS uploads); the route caches it.
  */
 export async function podcastXml(
   store: CatalogueReader,
   siteUrl: string,
   siteName: string,
   media?: R2Bucket,
+  remote: RemoteSizer = remoteEnclosure,
 ): Promise<string> {
   const mixtapes = await store.listMixtapes({ pageSize: 100 });
   const episodes = await Promise.all(
     mixtapes.items.map(async (m) => {
       const enclosure =
-        m.audio?.platform === "local" ? await enclosureFor(m.audio.url, siteUrl, media) : null;
+        m.audio?.platform === "local" ? await enclosureFor(m.audio.url, siteUrl, media, remote) : null;
       return enclosure ? item(m, enclosure, siteUrl, siteName) : null;
     }),
   );

@@ -1,9 +1,12 @@
 // API tokens kept from environment variables, so operators and the tests configure both sides
 // with one value each. A custom token whose secret is exactly the variable's value is created
-// on the first boot and updated on every later one (same name, same permissions).
+// on the first boot and brought back to this file's name, description and permissions on every
+// later one (so an upgrade that changes the permissions reaches existing databases).
 //
-// - CMS_API_TOKEN → 'crossfade-worker': the Worker lists submissions and changes their status
-//   with it (they hold artists' e-mail addresses, so those routes are not public).
+// - CMS_API_TOKEN → 'crossfade-worker': every write the site makes goes through the Worker with
+//   it: submissions (their files included) and newsletter sign-ups, since Strapi's public role
+//   only reads (./permissions.js, docs/decisions/035-production-cms.md); and listing
+//   submissions and changing their status (they hold artists' e-mail addresses).
 // - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
 //   Content API, for scripts and the tests (a PUT publishes, which fires the purge webhook).
 //   Leave it unset unless something automated edits content.
@@ -12,8 +15,10 @@ const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape',
 const TOKENS = {
   worker: {
     name: 'crossfade-worker',
-    description: 'Used by the Crossfade Worker for the submissions admin endpoints',
+    description: "The Crossfade Worker: the site's forms and the submissions admin",
     permissions: [
+      'api::submission.submission.create',
+      'api::email-subscriber.email-subscriber.subscribe',
       'api::submission.submission.find',
       'api::submission.submission.findOne',
       'api::submission.submission.updateStatus',
@@ -42,6 +47,8 @@ async function ensureToken(strapi, { name, description, permissions }, secret) {
       lifespan: null,
       permissions,
     });
+  } else {
+    await tokens.update(token.id, { description, type: 'custom', permissions });
   }
   await strapi.db.query('admin::api-token').update({
     where: { id: token.id },

@@ -20,7 +20,10 @@ export interface StrapiOptions {
    * one between the source and its search; without it each call gets `timeoutMs` of its own.
    */
   budget?: TimeBudget;
-  /** Strapi API token, sent as a bearer token (needed for the submissions admin calls). */
+  /**
+   * Strapi API token (CMS_API_TOKEN), sent as a bearer token on every write and on the
+   * submissions admin calls: Strapi's public role only reads (docs/decisions/035-production-cms.md).
+   */
   token?: string;
 }
 
@@ -89,8 +92,8 @@ export interface CmsClient {
   /** The CMS origin media URLs are relative to. */
   readonly origin: string;
   /**
-   * The answer, once it matches `shape`. `auth`: send the API token (only the submissions admin
-   * calls need it).
+   * The answer, once it matches `shape`. `auth`: send the API token (writes and the submissions
+   * admin calls; reads go out without it).
    */
   get<T>(path: string, params: readonly Param[], shape: Shape<T>, auth?: boolean): Promise<T>;
   send<T>(
@@ -149,6 +152,12 @@ export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): C
       const err = (body ?? {}) as StrapiErrorBody;
       const raw = err.error?.message ?? err.message;
       const message = typeof raw === "string" && raw ? raw : null;
+      // A refused token is the operator's to fix: Strapi's "Forbidden" is no message for a
+      // visitor, who gets the form's own failure text instead.
+      if (auth && (res.status === 401 || res.status === 403)) {
+        const why = options.token ? "refused CMS_API_TOKEN" : "needs CMS_API_TOKEN, which is not set";
+        throw new CmsError(`Strapi ${why} (${res.status} from ${url})`, "status", res.status, null);
+      }
       throw new CmsError(message ?? `CMS answered ${res.status}`, "status", res.status, message);
     }
     const read = readAnswer(shape, body);

@@ -316,8 +316,10 @@ describe("Strapi store: submissions and the newsletter", () => {
     const call = r.calls[0];
     expect(call?.method).toBe("POST");
     expect(call?.url).toBe(`${CMS}/api/submissions`);
-    // Public route: no token, and no JSON content type (fetch sets the multipart boundary).
-    expect(call?.headers.get("Authorization")).toBeNull();
+    // The Worker's token (Strapi's public role cannot create), and no JSON content type (fetch
+    // sets the multipart boundary).
+    expect(call?.headers.get("Authorization")).toBe("Bearer secret");
+    expect(call?.headers.get("Content-Type")).toBeNull();
     const form = call?.body as FormData;
     expect([...form.keys()]).toEqual([
       "artist_name",
@@ -349,6 +351,30 @@ describe("Strapi store: submissions and the newsletter", () => {
     await expect(createStrapiStore(CMS, down.fetch).createSubmission(input)).rejects.toThrow(
       /^Failed to create submission$/,
     );
+  });
+
+  it("gives the visitor the forms' own texts, never Strapi's 'Forbidden', when the token is refused", async () => {
+    const forbidden = () =>
+      recorder(() =>
+        json({ data: null, error: { status: 403, name: "ForbiddenError", message: "Forbidden" } }, 403),
+      );
+    const payload = {
+      email: "a@b.co",
+      firstName: null,
+      lastName: null,
+      city: null,
+      source: "website_footer" as const,
+    };
+    for (const token of ["wrong", undefined]) {
+      const create = forbidden();
+      await expect(createStrapiStore(CMS, create.fetch, { token }).createSubmission(input)).rejects.toThrow(
+        /^Failed to create submission$/,
+      );
+      expect(create.calls[0]?.headers.get("Authorization")).toBe(token ? `Bearer ${token}` : null);
+      await expect(createStrapiStore(CMS, forbidden().fetch, { token }).subscribe(payload)).rejects.toThrow(
+        /^Failed to subscribe$/,
+      );
+    }
   });
 
   it("lists submissions with the token, newest first, filtered by status", async () => {
@@ -404,8 +430,11 @@ describe("Strapi store: submissions and the newsletter", () => {
     };
     const answer = (res: () => Response) => createStrapiStore(CMS, recorder(res).fetch).subscribe(payload);
     const r = recorder(() => json({ message: "Welcome aboard" }));
-    expect(await createStrapiStore(CMS, r.fetch).subscribe(payload)).toEqual({ message: "Welcome aboard" });
+    expect(await createStrapiStore(CMS, r.fetch, { token: "secret" }).subscribe(payload)).toEqual({
+      message: "Welcome aboard",
+    });
     expect(r.calls[0]).toMatchObject({ method: "POST", url: `${CMS}/api/email-subscribers/subscribe` });
+    expect(r.calls[0]?.headers.get("Authorization")).toBe("Bearer secret");
     expect(JSON.parse(String(r.calls[0]?.body))).toEqual({
       email: "a@b.co",
       firstName: "A",

@@ -41,9 +41,19 @@ export function submissionForm(input: SubmissionInput): FormData {
   return form;
 }
 
-/** POST /submissions (degrade.ts turns a failure into the server's message or the form text). */
+/**
+ * POST /submissions with the API token: Strapi's public role cannot create (docs/decisions/035).
+ * degrade.ts turns a failure into the server's message or the form text.
+ */
 export async function createSubmission(cms: CmsClient, input: SubmissionInput): Promise<Submission> {
-  const res = await cms.send("POST", "/submissions", submissionForm(input), false, oneOf(submissionShape));
+  const res = await cms.send(
+    "POST",
+    "/submissions",
+    submissionForm(input),
+    false,
+    oneOf(submissionShape),
+    true,
+  );
   return toSubmission(res.data, cms.media);
 }
 
@@ -99,8 +109,9 @@ export async function setSubmissionStatus(
 }
 
 /**
- * POST {cms}/email-subscribers/subscribe with source 'website_footer'. degrade.ts turns a
- * failure into the newsletter texts of docs/product.md section 8.
+ * POST {cms}/email-subscribers/subscribe with source 'website_footer' and the API token (the
+ * public role cannot subscribe, docs/decisions/035). degrade.ts turns a failure into the
+ * newsletter texts of docs/product.md section 8.
  */
 export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise<SubscribeResult> {
   const res = await cms.send(
@@ -115,6 +126,7 @@ export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise
     }),
     true,
     subscribedShape,
+    true,
   );
   return { message: res?.message || TEXTS.subscribed };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { deployConfigReport, parseSecretsFile } from "./config-preflight";
+
+// scripts/deploy-check.mjs: the Worker's configuration check on a flattened wrangler.json.
+const BOUND = {
+  d1_databases: [{ binding: "DB" }],
+  kv_namespaces: [{ binding: "CACHE" }],
+  r2_buckets: [{ binding: "UPLOADS" }, { binding: "MEDIA" }],
+  assets: { binding: "ASSETS" },
+};
+const SITE = { SITE_URL: "https://crossfade.example", SITE_NAME: "Crossfade" };
+
+describe("the configuration check before a deploy", () => {
+  it("finds nothing wrong with the embedded mode of wrangler.toml", () => {
+    expect(deployConfigReport({ ...BOUND, vars: SITE })).toEqual({
+      mode: "embedded",
+      errors: [],
+      warnings: [],
+    });
+  });
+
+  it("names CMS_API_TOKEN in CMS mode when the secrets file lacks it, as unverified", () => {
+    const report = deployConfigReport({
+      kv_namespaces: [{ binding: "CACHE" }],
+      vars: { ...SITE, CMS_URL: "https://cms.crossfade.example/api" },
+    });
+    expect(report.mode).toBe("cms");
+    expect(report.errors).toEqual([]);
+    expect(report.warnings).toEqual([
+      {
+        name: "CMS_API_TOKEN",
+        severity: "warning",
+        message: expect.stringMatching(
+          /^missing: Strapi refuses submissions.*\(not in the secrets file: fine if already set with `wrangler secret put CMS_API_TOKEN`\)$/,
+        ),
+      },
+    ]);
+    const withToken = deployConfigReport(
+      {
+        kv_namespaces: [{ binding: "CACHE" }],
+        vars: { ...SITE, CMS_URL: "https://cms.crossfade.example/api" },
+      },
+      parseSecretsFile("ADMIN_TOKEN=abc\nCMS_API_TOKEN='a-strapi-token'\n"),
+    );
+    // The file's values are checked as the Worker would: a short ADMIN_TOKEN is named.
+    expect(withToken.warnings.map((p) => `${p.name} ${p.message}`)).toEqual([
+      "ADMIN_TOKEN shorter than 32 characters: the submissions admin API answers 404",
+    ]);
+  });
+
+  it("fails on what the Worker would count as an error: a missing binding or a malformed variable", () => {
+    const report = deployConfigReport({ vars: { SITE_URL: "crossfade.example", CMS_URL: "cms" } });
+    expect(report.errors.map((p) => p.name)).toEqual(["CACHE", "SITE_URL", "CMS_URL"]);
+  });
+});
