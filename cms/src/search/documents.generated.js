@@ -607,6 +607,10 @@ function createCmsClient(baseUrl, options = {}) {
       const err = body ?? {};
       const raw = err.error?.message ?? err.message;
       const message = typeof raw === "string" && raw ? raw : null;
+      if (auth && (res.status === 401 || res.status === 403)) {
+        const why = options.token ? "refused CMS_API_TOKEN" : "needs CMS_API_TOKEN, which is not set";
+        throw new CmsError(`Strapi ${why} (${res.status} from ${url})`, "status", res.status, null);
+      }
       throw new CmsError(message ?? `CMS answered ${res.status}`, "status", res.status, message);
     }
     const read = readAnswer(shape, body);
