@@ -128,7 +128,7 @@ export function parseContent(files: ReadonlyMap<string, string>): {
       continue;
     }
     const schema = SCHEMAS[place.kind];
-    const result = v.safeParse(schema, data);
+    const result = v.safeParse(schema, data, { abortPipeEarly: true });
     const { paragraphs, problems: bodyProblems } = bodyToParagraphs(body);
     for (const p of bodyProblems) problems.push({ file, field: `body (line ${p.line})`, message: p.message });
     if (NO_BODY.has(place.kind) && paragraphs.length) {

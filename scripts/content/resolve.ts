@@ -76,6 +76,27 @@ function assignIds<T extends { file: string; front: { id: number | null } }>(
   return items.map((item) => item.front.id ?? byKey.get(keyOf(item)) ?? next++);
 }
 
+/**
+ * Record fields in the column order of migrations/0001_catalogue.sql (the generator's order), so
+ * the seed's SQL and the Strapi seed's JSON come out the same whether made from files or not.
+ */
+const ORDER = {
+  posts:
+    "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags",
+  aggregated:
+    "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status",
+  mixtapes:
+    "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids",
+  releases:
+    "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links",
+};
+
+function ordered<T extends object>(kind: keyof typeof ORDER, record: T): T {
+  const out: Record<string, unknown> = {};
+  for (const key of ORDER[kind].split(" ")) out[key] = (record as Record<string, unknown>)[key];
+  return out as T;
+}
+
 /** Items with their ids, in id order (the order the database lists them in). */
 function byId<T>(items: T[], ids: number[]): Array<[T, number]> {
   return items.map((item, i) => [item, ids[i] as number] as [T, number]).sort((a, b) => a[1] - b[1]);
@@ -155,7 +176,7 @@ export function resolveContent(
   const postIds = assignIds("posts", content.posts, bySlug, known, problems);
   const posts: PostRecord[] = byId(content.posts, postIds).map(([p, id]) => {
     const { id: _id, genres: g, locations: l, tags, ...front } = p.front;
-    return {
+    return ordered("posts", {
       id,
       slug: p.slug,
       ...front,
@@ -163,7 +184,7 @@ export function resolveContent(
       genre_ids: references(p, "genres", g, genreBySlug, "genres", problems),
       location_ids: references(p, "locations", l, locationBySlug, "locations", problems),
       tags,
-    };
+    });
   });
 
   const aggregatedIds = assignIds(
@@ -175,13 +196,13 @@ export function resolveContent(
   );
   const aggregatedPosts: AggregatedPostRecord[] = byId(content.aggregated, aggregatedIds).map(([a, id]) => {
     const { id: _id, ...front } = a.front;
-    return { id, ...front, content: a.paragraphs };
+    return ordered("aggregated", { id, ...front, content: a.paragraphs });
   });
 
   const mixtapeIds = assignIds("mixtapes", content.mixtapes, bySlug, known, problems);
   const mixtapes: MixtapeRecord[] = byId(content.mixtapes, mixtapeIds).map(([m, id]) => {
     const { id: _id, genres: g, tracklist, track_count, ...front } = m.front;
-    return {
+    return ordered("mixtapes", {
       id,
       slug: m.slug,
       ...front,
@@ -195,7 +216,7 @@ export function resolveContent(
       })),
       track_count: track_count ?? tracklist.length,
       genre_ids: references(m, "genres", g, genreBySlug, "genres", problems),
-    };
+    });
   });
 
   const releaseIds = assignIds("releases", content.releases, bySlug, known, problems);
@@ -203,7 +224,7 @@ export function resolveContent(
   let linkId = 0;
   const releases: ReleaseRecord[] = byId(content.releases, releaseIds).map(([r, id]) => {
     const { id: _id, tracks, purchase_links, ...front } = r.front;
-    return {
+    return ordered("releases", {
       id,
       slug: r.slug,
       ...front,
@@ -230,7 +251,7 @@ export function resolveContent(
         url: link.url,
         position,
       })),
-    };
+    });
   });
 
   const eventIds = assignIds("events", content.events, bySlug, known, problems);
