@@ -12,7 +12,7 @@ const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   // The demo catalogue from its files (content/): workerd has no file system to read them.
-  const catalogue = loadCatalogue();
+  const catalogue = JSON.stringify(loadCatalogue());
   return {
     resolve: { tsconfigPaths: true },
     plugins: [

@@ -7,7 +7,7 @@ import { catalogueToSql } from "@scripts/catalogue/to-sql";
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 const seeded = await env.DB.prepare("SELECT COUNT(*) AS n FROM posts").first<{ n: number }>();
 if (!seeded?.n) {
-  const statements = catalogueToSql(env.TEST_CATALOGUE).map((sql) => env.DB.prepare(sql));
+  const statements = catalogueToSql(JSON.parse(env.TEST_CATALOGUE)).map((sql) => env.DB.prepare(sql));
   for (let i = 0; i < statements.length; i += 200) {
     await env.DB.batch(statements.slice(i, i + 200));
   }
