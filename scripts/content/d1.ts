@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sqlLiteral } from "../catalogue/to-sql";
 import type {
   AggregatedPostRecord,
   Catalogue,
@@ -158,19 +159,15 @@ export function readKnownRows(target: Target): KnownRows {
   return { genres, locations, posts, aggregated, mixtapes, releases, events } as KnownRows;
 }
 
-/** A SQLite literal; a newline becomes char(10), so each statement stays on one line. */
+/**
+ * A SQLite literal (scripts/catalogue/to-sql.ts), but a text with line breaks becomes a
+ * concatenation with char(10) / char(13), so each statement stays on one line.
+ */
 export function literal(value: unknown): string {
-  if (value === null || value === undefined) return "NULL";
-  if (typeof value === "boolean") return value ? "1" : "0";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`cannot write ${value} to SQL`);
-    return String(value);
-  }
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  const quoted = `'${text.replace(/'/g, "''").replace(/\0/g, "")}'`;
-  return /[\r\n]/.test(quoted)
-    ? `(${quoted.replace(/\r/g, "' || char(13) || '").replace(/\n/g, "' || char(10) || '")})`
-    : quoted;
+  if (typeof value !== "string" || !/[\r\n]/.test(value))
+    return sqlLiteral(value as Parameters<typeof sqlLiteral>[0]);
+  const parts = value.split(/([\r\n])/).filter((part) => part !== "");
+  return `(${parts.map((part) => (part === "\n" ? "char(10)" : part === "\r" ? "char(13)" : sqlLiteral(part))).join(" || ")})`;
 }
 
 function upsert(table: string, row: Record<string, unknown>): string {

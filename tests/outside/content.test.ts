@@ -6,9 +6,9 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONTENT, readFolder } from "@scripts/content/folder";
-import { ARTIFACTS, requireBuild, type RunningWorker, startWorker } from "./server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, type RunningWorker, requireBuild, startWorker } from "./server";
 
 const STATE = join(ARTIFACTS, "content-state");
 const WORK = join(ARTIFACTS, "content-files");
@@ -35,6 +35,7 @@ function importFrom(name: string, ...flags: string[]) {
   return content("import", join(WORK, name), ...flags);
 }
 
+const EVENT = "crossfade-bristol-halcyon-drift-and-marrow-and-salt-2025";
 let worker: RunningWorker;
 
 async function page(path: string): Promise<{ status: number; html: string }> {
@@ -70,9 +71,15 @@ describe("npm run content", () => {
     await page(`/blog/${slug}`); // cached now (KV and the page cache)
 
     const file = join(dir, "posts", `${slug}.md`);
-    writeFileSync(file, readFileSync(file, "utf8").replace("title: In conversation with", "title: Late talk with"));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace("title: In conversation with", "title: Late talk with"),
+    );
     mkdirSync(join(dir, "posts", "harbour-static"), { recursive: true });
-    cpSync(join(ROOT, "public", "media", "audio", "night-drive.mp3"), join(dir, "posts", "harbour-static", "take.mp3"));
+    cpSync(
+      join(ROOT, "public", "media", "audio", "night-drive.mp3"),
+      join(dir, "posts", "harbour-static", "take.mp3"),
+    );
     writeFileSync(
       join(dir, "posts", "harbour-static", "index.md"),
       [
@@ -96,7 +103,13 @@ describe("npm run content", () => {
         "",
       ].join("\n"),
     );
-    writeFileSync(join(dir, "posts", "quiet-draft.md"), "---\ntitle: Quiet draft\npost_date: '2026-11-21T10:00:00.000Z'\n---\nNot yet.\n");
+    // A description of two paragraphs: stored with a line break (char(10) in the SQL).
+    const event = join(dir, "events", `${EVENT}.md`);
+    writeFileSync(event, `${readFileSync(event, "utf8")}\nBring ear plugs; the rig is loud.\n`);
+    writeFileSync(
+      join(dir, "posts", "quiet-draft.md"),
+      "---\ntitle: Quiet draft\npost_date: '2026-11-21T10:00:00.000Z'\n---\nNot yet.\n",
+    );
 
     const result = importFrom("a");
     expect(result.stderr).toBe("");
@@ -119,14 +132,18 @@ describe("npm run content", () => {
       posts: { items: Array<{ post: { slug: string } }> };
     };
     expect(search.posts.items.map((i) => i.post.slug)).toEqual(["harbour-static"]);
+    expect((await page(`/events/${EVENT}`)).html).toContain("Bring ear plugs; the rig is loud.");
     // A file without pub_status is a draft: stored, never shown.
     expect((await page("/blog/quiet-draft")).status).toBe(404);
   });
 
   it("export → import → export gives the same bytes", () => {
     const first = exportTo("b");
-    expect(first.get("posts/harbour-static.md")).toContain("audio_file: /media/audio/posts/harbour-static/take.mp3");
+    expect(first.get("posts/harbour-static.md")).toContain(
+      "audio_file: /media/audio/posts/harbour-static/take.mp3",
+    );
     expect(first.get("posts/quiet-draft.md")).toContain("pub_status: draft");
+    expect(first.get(`events/${EVENT}.md`)).toMatch(/buy early\.\n\nBring ear plugs; the rig is loud\.\n$/);
     const result = importFrom("b");
     expect(result.status).toBe(0);
     const second = exportTo("c");
@@ -137,14 +154,22 @@ describe("npm run content", () => {
   it("writes nothing when one file is invalid, and names the file and the field", async () => {
     const dir = join(WORK, "c");
     const good = join(dir, "posts", "harbour-static.md");
-    writeFileSync(good, readFileSync(good, "utf8").replace("title: Harbour Static premieres", "title: Changed"));
+    writeFileSync(
+      good,
+      readFileSync(good, "utf8").replace("title: Harbour Static premieres", "title: Changed"),
+    );
     const bad = join(dir, "releases", "lunar-ritual.md");
-    writeFileSync(bad, readFileSync(bad, "utf8").replace("release_date: '2024-08-05'", "release_date: someday"));
+    writeFileSync(
+      bad,
+      readFileSync(bad, "utf8").replace("release_date: '2024-08-05'", "release_date: someday"),
+    );
 
     const result = importFrom("c");
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Nothing was written.");
-    expect(result.stderr).toContain("releases/lunar-ritual.md: release_date: must be a date like '2026-03-01'");
+    expect(result.stderr).toContain(
+      "releases/lunar-ritual.md: release_date: must be a date like '2026-03-01'",
+    );
     expect((await page("/blog/harbour-static")).html).toContain("Harbour Static premieres Quayside");
     const after = exportTo("d");
     expect(after.get("posts/harbour-static.md")).toContain("title: Harbour Static premieres Quayside");
@@ -155,7 +180,9 @@ describe("npm run content", () => {
     rmSync(join(WORK, "d", "posts", "harbour-static.md"));
     const kept = importFrom("d");
     expect(kept.status).toBe(0);
-    expect(kept.stdout).toContain("2 item(s) in the database have no file here: kept (--prune deletes them).");
+    expect(kept.stdout).toContain(
+      "2 item(s) in the database have no file here: kept (--prune deletes them).",
+    );
     expect((await page("/blog/harbour-static")).status).toBe(200);
 
     const pruned = importFrom("d", "--prune");
