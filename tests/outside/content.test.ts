@@ -3,7 +3,7 @@
 // audio beside it show on the running site at once (the purge), a folder with one bad file
 // writes nothing and names file and field, and --prune deletes what has no file
 // (docs/decisions/033-content-files.md).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_CONTENT, readFolder } from "@scripts/content/folder";
@@ -14,18 +14,32 @@ const STATE = join(ARTIFACTS, "content-state");
 const WORK = join(ARTIFACTS, "content-files");
 const ROOT = join(import.meta.dirname, "..", "..");
 
-function content(...args: string[]) {
-  const result = spawnSync(
-    join(ROOT, "node_modules", ".bin", "tsx"),
-    ["scripts/content/cli.ts", ...args, "--persist-to", STATE],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/**
+ * Runs the CLI without blocking the event loop: a spawnSync would leave the fetch pool unaware
+ * that wrangler dev closed an idle keep-alive connection meanwhile.
+ */
+function content(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(
+      join(ROOT, "node_modules", ".bin", "tsx"),
+      ["scripts/content/cli.ts", ...args, "--persist-to", STATE],
+      { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("close", (status) => done({ status, stdout, stderr }));
+  });
 }
 
-function exportTo(name: string): Map<string, string> {
+async function exportTo(name: string): Promise<Map<string, string>> {
   const dir = join(WORK, name);
-  const result = content("export", dir);
+  const result = await content("export", dir);
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
   return readFolder(dir).markdown;
@@ -56,8 +70,8 @@ afterAll(async () => {
 });
 
 describe("npm run content", () => {
-  it("exports the seeded demo catalogue as exactly the files in content/", () => {
-    const exported = exportTo("a");
+  it("exports the seeded demo catalogue as exactly the files in content/", async () => {
+    const exported = await exportTo("a");
     const demo = readFolder(DEMO_CONTENT).markdown;
     expect([...exported.keys()]).toEqual([...demo.keys()]);
     for (const [path, text] of demo) expect(exported.get(path), path).toBe(text);
@@ -111,7 +125,7 @@ describe("npm run content", () => {
       "---\ntitle: Quiet draft\npost_date: '2026-11-21T10:00:00.000Z'\n---\nNot yet.\n",
     );
 
-    const result = importFrom("a");
+    const result = await importFrom("a");
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("posts: 72 updated, 2 new");
@@ -137,16 +151,16 @@ describe("npm run content", () => {
     expect((await page("/blog/quiet-draft")).status).toBe(404);
   });
 
-  it("export → import → export gives the same bytes", () => {
-    const first = exportTo("b");
+  it("export → import → export gives the same bytes", async () => {
+    const first = await exportTo("b");
     expect(first.get("posts/harbour-static.md")).toContain(
       "audio_file: /media/audio/posts/harbour-static/take.mp3",
     );
     expect(first.get("posts/quiet-draft.md")).toContain("pub_status: draft");
     expect(first.get(`events/${EVENT}.md`)).toMatch(/buy early\.\n\nBring ear plugs; the rig is loud\.\n$/);
-    const result = importFrom("b");
+    const result = await importFrom("b");
     expect(result.status).toBe(0);
-    const second = exportTo("c");
+    const second = await exportTo("c");
     expect([...second.keys()]).toEqual([...first.keys()]);
     for (const [path, text] of first) expect(second.get(path), path).toBe(text);
   });
@@ -158,34 +172,34 @@ describe("npm run content", () => {
       good,
       readFileSync(good, "utf8").replace("title: Harbour Static premieres", "title: Changed"),
     );
-    const bad = join(dir, "releases", "lunar-ritual.md");
+    const bad = join(dir, "releases", "velvet-static-lunar-ritual.md");
     writeFileSync(
       bad,
       readFileSync(bad, "utf8").replace("release_date: '2024-08-05'", "release_date: someday"),
     );
 
-    const result = importFrom("c");
+    const result = await importFrom("c");
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Nothing was written.");
     expect(result.stderr).toContain(
-      "releases/lunar-ritual.md: release_date: must be a date like '2026-03-01'",
+      "releases/velvet-static-lunar-ritual.md: release_date: must be a date like '2026-03-01'",
     );
     expect((await page("/blog/harbour-static")).html).toContain("Harbour Static premieres Quayside");
-    const after = exportTo("d");
+    const after = await exportTo("d");
     expect(after.get("posts/harbour-static.md")).toContain("title: Harbour Static premieres Quayside");
   });
 
   it("keeps items without a file unless --prune, which deletes them", async () => {
     rmSync(join(WORK, "d", "posts", "quiet-draft.md"));
     rmSync(join(WORK, "d", "posts", "harbour-static.md"));
-    const kept = importFrom("d");
+    const kept = await importFrom("d");
     expect(kept.status).toBe(0);
     expect(kept.stdout).toContain(
       "2 item(s) in the database have no file here: kept (--prune deletes them).",
     );
     expect((await page("/blog/harbour-static")).status).toBe(200);
 
-    const pruned = importFrom("d", "--prune");
+    const pruned = await importFrom("d", "--prune");
     expect(pruned.status).toBe(0);
     expect(pruned.stdout).toContain("posts: 72 updated, 0 new, 2 deleted");
     expect((await page("/blog/harbour-static")).status).toBe(404);
@@ -193,7 +207,7 @@ describe("npm run content", () => {
       posts: { total: number };
     };
     expect(search.posts.total).toBe(0);
-    const final = exportTo("e");
+    const final = await exportTo("e");
     expect(final.has("posts/harbour-static.md")).toBe(false);
     expect(final.size).toBe(readFolder(DEMO_CONTENT).markdown.size);
   });
