@@ -1,10 +1,14 @@
 // The content file format (docs/decisions/033-content-files.md): content/ holds exactly the demo
 // catalogue, bodies survive the trip through Markdown, and bad files are named field by field.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateCatalogue } from "../catalogue/generate";
 import { ContentError, catalogueFromFiles, DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
 import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markdown";
+import { planMedia } from "./media";
 import { parseContent } from "./parse";
 import { resolveContent } from "./resolve";
 import { catalogueToFiles } from "./write";
@@ -140,5 +144,58 @@ describe("a file with problems", () => {
       "genres/techno.md: id: 1 is also the id of genres/house.md",
       "posts/first.md: id: 5 belongs to slug 'someone-else' in the database; leave id out to get a new one",
     ]);
+  });
+});
+
+describe("media beside a file", () => {
+  it("turns relative audio paths into MEDIA keys and refuses images and missing files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-media-"));
+    try {
+      mkdirSync(join(dir, "releases", "tide-ep"), { recursive: true });
+      writeFileSync(join(dir, "releases", "tide-ep", "b-side.mp3"), "ID3");
+      writeFileSync(join(dir, "releases", "tide-ep", "cover.png"), "PNG");
+      const files = new Map([
+        [
+          "releases/tide-ep/index.md",
+          [
+            "---",
+            "title: Tide",
+            "artist_name: Tide",
+            "release_date: '2026-01-01'",
+            "artwork: cover.png",
+            "tracks:",
+            "  - title: A side",
+            "    audio_url: https://example.com/a.mp3",
+            "  - title: B side",
+            "    audio_url: b-side.mp3",
+            "  - title: C side",
+            "    audio_url: ./c-side.mp3",
+            "---",
+          ].join("\n"),
+        ],
+      ]);
+      const { content } = parseContent(files);
+      const { uploads, problems } = planMedia(dir, content);
+      expect(uploads).toEqual([
+        {
+          file: join(dir, "releases", "tide-ep", "b-side.mp3"),
+          key: "audio/releases/tide-ep/b-side.mp3",
+          contentType: "audio/mpeg",
+        },
+      ]);
+      expect(content.releases[0]?.front.tracks.map((t) => t.audio_url)).toEqual([
+        "https://example.com/a.mp3",
+        "/media/audio/releases/tide-ep/b-side.mp3",
+        "./c-side.mp3",
+      ]);
+      expect(problems.map((p) => `${p.file}: ${p.field}`)).toEqual([
+        "releases/tide-ep/index.md: artwork",
+        "releases/tide-ep/index.md: tracks[2].audio_url",
+      ]);
+      expect(problems[0]?.message).toContain("put images in public/media/covers/");
+      expect(problems[1]?.message).toBe("'./c-side.mp3' is no file beside releases/tide-ep/index.md");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
