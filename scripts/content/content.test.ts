@@ -1,6 +1,6 @@
 // The content file format (docs/decisions/033-content-files.md): content/ holds exactly the demo
 // catalogue, bodies survive the trip through Markdown, and bad files are named field by field.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { generateCatalogue } from "../catalogue/generate";
 import { ContentError, catalogueFromFiles, DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
 import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markdown";
-import { planMedia } from "./media";
+import { mediaBucket, planMedia } from "./media";
 import { parseContent } from "./parse";
 import { resolveContent } from "./resolve";
 import { catalogueToFiles } from "./write";
@@ -197,5 +197,18 @@ describe("media beside a file", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the MEDIA bucket an import uploads to", () => {
+  it("is the one wrangler.toml names for the environment", () => {
+    const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
+    const target = (env?: string) => ({ remote: env !== undefined, persistTo: tmpdir(), env });
+    expect(mediaBucket(target(), toml)).toBe("crossfade-media");
+    expect(mediaBucket(target("staging"), toml)).toBe("crossfade-media-staging");
+    expect(mediaBucket(target("production"), toml)).toBe("crossfade-media-production");
+    expect(() => mediaBucket(target("nowhere"), toml)).toThrow(
+      "wrangler.toml has no MEDIA bucket in [env.nowhere]",
+    );
   });
 });
