@@ -37,6 +37,11 @@ export const KINDS = [
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
+/** An empty list for every kind. */
+export function emptyByKind<T>(): Record<Kind, T[]> {
+  return Object.fromEntries(KINDS.map((kind) => [kind, []])) as unknown as Record<Kind, T[]>;
+}
+
 export interface Parsed<F> {
   /** Path inside the content directory, with '/' separators, e.g. 'posts/night-drive.md'. */
   file: string;
@@ -91,15 +96,7 @@ export function parseContent(files: ReadonlyMap<string, string>): {
   content: ParsedContent;
   problems: ContentProblem[];
 } {
-  const content: ParsedContent = {
-    genres: [],
-    locations: [],
-    posts: [],
-    aggregated: [],
-    mixtapes: [],
-    releases: [],
-    events: [],
-  };
+  const content = emptyByKind() as ParsedContent;
   const problems: ContentProblem[] = [];
   for (const file of [...files.keys()].sort()) {
     const place = where(file);

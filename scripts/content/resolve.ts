@@ -15,21 +15,13 @@ import type {
   ReleaseRecord,
 } from "../catalogue/types";
 import { joinText } from "./markdown";
-import type { Kind, Parsed, ParsedContent } from "./parse";
+import { emptyByKind, type Kind, type Parsed, type ParsedContent } from "./parse";
 import { type ContentProblem, EVENT_TIME, eventTime } from "./schema";
 
 /** What the database holds already: for each kind, every row's id and key (slug or original_url). */
 export type KnownRows = Record<Kind, Array<{ id: number; key: string }>>;
 
-export const NO_ROWS: KnownRows = {
-  genres: [],
-  locations: [],
-  posts: [],
-  aggregated: [],
-  mixtapes: [],
-  releases: [],
-  events: [],
-};
+export const NO_ROWS: KnownRows = emptyByKind();
 
 function assignIds<T extends { file: string; front: { id: number | null } }>(
   kind: Kind,
