@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { loadCatalogue } from "./scripts/content/folder";
 import { standInDsn } from "./tests/support/sentry-stand-in";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (docs/conventions.md "Tests").
@@ -10,6 +11,8 @@ const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
+  // The demo catalogue from its files (content/): workerd has no file system to read them.
+  const catalogue = JSON.stringify(loadCatalogue());
   return {
     resolve: { tsconfigPaths: true },
     plugins: [
@@ -20,6 +23,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_CATALOGUE: catalogue,
             // PURGE_TOKEN turns the cache purge webhook on (tests/worker/cache-purge.test.ts).
             PURGE_TOKEN: TEST_PURGE_TOKEN,
             // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).

@@ -28,6 +28,8 @@ const lanes = [
     "vitest",
     ["run", "--config", "vitest.outside.config.ts", "tests/outside/durability.test.ts"],
   ],
+  // `npm run content` import/export against the local D1 a running production build serves.
+  ["content", "vitest", ["run", "--config", "vitest.outside.config.ts", "tests/outside/content.test.ts"]],
   ["strapi", process.execPath, ["scripts/strapi-lane.mjs"]],
   ["deploy", process.execPath, ["scripts/deploy-check.mjs"]],
   ["e2e", "vitest", ["run", "--config", "vitest.e2e.config.ts"]],

@@ -1,7 +1,7 @@
-import { generateCatalogue } from "@scripts/catalogue/generate";
+import { loadCatalogue } from "@scripts/content/folder";
 
-/** The same demo catalogue the e2e server was seeded with (fixed seed). */
-export const catalogue = generateCatalogue();
+/** The demo catalogue the e2e server was seeded with: the content files in content/. */
+export const catalogue = loadCatalogue();
 
 export const published = {
   posts: catalogue.posts.filter((p) => p.pub_status === "published"),

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The demo catalogue read from content/, as JSON (vitest.workers.config.ts). */
+      TEST_CATALOGUE: string;
       /** The Sentry stand-in's base URL (tests/support/sentry-stand-in.ts). */
       SENTRY_STAND_IN: string;
       /** The misbehaving upstream of the fault matrix (tests/support/fault-server.ts). */

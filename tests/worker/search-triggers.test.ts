@@ -20,6 +20,13 @@ async function slugsFor(q: string, type: "posts" | "mixtapes"): Promise<string[]
     : (body.mixtapes?.items ?? []).map((i) => i.mixtape.slug);
 }
 
+/** The HTML of /search?q=… as a visitor gets it. */
+async function resultsPage(q: string): Promise<string> {
+  const res = await callApp(`/search?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
 const sql = (query: string, ...params: unknown[]) =>
   env.DB.prepare(query)
     .bind(...params)
@@ -41,6 +48,8 @@ describe("full-text search stays in step with writes to D1", () => {
     expect(await slugsFor("quillwort", "posts")).toEqual(["quillwort-sessions"]);
     expect(await slugsFor("orjan vikse", "posts")).toEqual(["quillwort-sessions"]);
     expect(await slugsFor("glassfrogs", "posts")).toEqual(["quillwort-sessions"]);
+    // The results page a visitor opens shows it too, linked to the post.
+    expect(await resultsPage("glassfrog")).toContain('href="/blog/quillwort-sessions"');
 
     // A genre renamed: the post is found under the new name.
     await sql("UPDATE genres SET name = 'Zephyrcore' WHERE id = ?", genre?.id);
@@ -58,6 +67,7 @@ describe("full-text search stays in step with writes to D1", () => {
 
     await sql("DELETE FROM posts WHERE id = 90001");
     expect(await slugsFor("marramgr", "posts")).toEqual([]);
+    expect(await resultsPage("marramg")).not.toContain("quillwort-sessions");
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM posts_fts WHERE rowid = 90001").first<{
       n: number;
     }>();

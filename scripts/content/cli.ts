@@ -1,0 +1,120 @@
+/**
+ * `npm run content -- import <dir>` and `npm run content -- export <dir>`: the embedded store's
+ * content as Markdown files (docs/operations.md "Writing content as files",
+ * docs/decisions/033-content-files.md).
+ *
+ * import: every file validated first (nothing is written when one has a problem), then media
+ * uploaded to the MEDIA bucket, the items upserted into D1 and the edge cache purged.
+ * export: the catalogue in D1 written as the same files; export → import → export is identical.
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { executeStatements, ROOT, readCatalogue, readKnownRows, type Target, upsertSql } from "./d1";
+import { ContentError, catalogueFromFiles, readFolder, writeFolder } from "./folder";
+import { mediaBucket, planMedia, uploadMedia } from "./media";
+import { KINDS, type Kind, parseContent } from "./parse";
+import { purgeCache } from "./purge";
+import { resolveContent } from "./resolve";
+import { checkedCatalogueFiles } from "./write";
+
+const USAGE = `Usage: npm run content -- <import|export> <dir> [options]
+
+  import <dir>   validate every file of <dir>, then upsert it into D1, upload its media, purge the cache
+  export <dir>   write the catalogue in D1 as files into <dir> (Markdown files of items gone are removed)
+
+Options:
+  --remote             the deployed database and bucket instead of the local state of npm start
+  --env <name>         a named environment of wrangler.toml (staging, production)
+  --persist-to <dir>   local state directory (default .wrangler/state)
+  --prune              import: delete items (and genres, locations) that have no file in <dir>
+  --dry-run            import: validate and show what would change, write nothing
+  --site <url>         import --remote: the site whose /api/cache/purge to call (PURGE_TOKEN in the environment)`;
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    remote: { type: "boolean", default: false },
+    env: { type: "string" },
+    "persist-to": { type: "string" },
+    prune: { type: "boolean", default: false },
+    "dry-run": { type: "boolean", default: false },
+    site: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+const [command, dirArg] = positionals;
+if (values.help || !command || !dirArg || !["import", "export"].includes(command)) fail(USAGE, 2);
+const dir = resolve(dirArg);
+const persistTo = values["persist-to"] ?? join(ROOT, ".wrangler", "state");
+const target: Target = {
+  remote: values.remote,
+  persistTo: isAbsolute(persistTo) ? persistTo : resolve(persistTo),
+  env: values.env,
+};
+mkdirSync(target.persistTo, { recursive: true });
+const where = target.remote
+  ? `the deployed database${target.env ? ` (${target.env})` : ""}`
+  : `the local database in ${target.persistTo}`;
+
+try {
+  if (command === "export") {
+    const catalogue = readCatalogue(target);
+    const files = checkedCatalogueFiles(catalogue, (written) => catalogueFromFiles(written));
+    const { written, removed } = writeFolder(dir, files);
+    console.log(
+      `Exported ${written} files from ${where} to ${dir}${removed.length ? ` (removed ${removed.length} of items no longer there)` : ""}.`,
+    );
+  } else {
+    if (!existsSync(dir)) fail(`${dir} does not exist`);
+    const folder = readFolder(dir);
+    const known = readKnownRows(target);
+    // Every check before any write: file by file, media, then ids and references.
+    const parsed = parseContent(folder.markdown);
+    const media = planMedia(dir, parsed.content);
+    const resolved = resolveContent(parsed.content, known, { referencesFromFilesOnly: values.prune });
+    const problems = [...parsed.problems, ...media.problems, ...resolved.problems];
+    if (problems.length) throw new ContentError(problems);
+    const catalogue = resolved.catalogue;
+    const itemsOf = (kind: Kind): Array<{ id: number }> =>
+      kind === "aggregated" ? catalogue.aggregatedPosts : catalogue[kind];
+    const lines: string[] = [];
+    const prune: Partial<Record<Kind, number[]>> = {};
+    let unfiled = 0;
+    for (const kind of KINDS) {
+      const ids = new Set(itemsOf(kind).map((x) => x.id));
+      const stored = new Set(known[kind].map((r) => r.id));
+      const missing = known[kind].filter((r) => !ids.has(r.id)).map((r) => r.id);
+      const added = [...ids].filter((id) => !stored.has(id)).length;
+      if (values.prune) prune[kind] = missing;
+      else unfiled += missing.length;
+      const deleted = values.prune && missing.length ? `, ${missing.length} deleted` : "";
+      lines.push(`${kind}: ${ids.size - added} updated, ${added} new${deleted}`);
+    }
+    console.log(
+      `${values["dry-run"] ? "Would import" : "Importing"} ${dir} into ${where}:\n  ${lines.join("\n  ")}`,
+    );
+    if (media.uploads.length) console.log(`  media: ${media.uploads.length} file(s) to the MEDIA bucket`);
+    if (unfiled)
+      console.log(`  ${unfiled} item(s) in the database have no file here: kept (--prune deletes them).`);
+    if (values["dry-run"]) process.exit(0);
+    if (media.uploads.length) {
+      uploadMedia(
+        media.uploads,
+        target,
+        mediaBucket(target, readFileSync(join(ROOT, "wrangler.toml"), "utf8")),
+      );
+    }
+    executeStatements(upsertSql(catalogue, prune), target);
+    console.log(await purgeCache(target, values.site ?? process.env.SITE_URL));
+  }
+} catch (error) {
+  if (error instanceof ContentError) fail(`Nothing was written.\n${error.message}`);
+  fail(error instanceof Error ? error.message : String(error));
+}

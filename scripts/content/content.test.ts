@@ -1,0 +1,214 @@
+// The content file format (docs/decisions/033-content-files.md): content/ holds exactly the demo
+// catalogue, bodies survive the trip through Markdown, and bad files are named field by field.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateCatalogue } from "../catalogue/generate";
+import { ContentError, catalogueFromFiles, DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
+import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markdown";
+import { mediaBucket, planMedia } from "./media";
+import { parseContent } from "./parse";
+import { resolveContent } from "./resolve";
+import { catalogueToFiles } from "./write";
+
+const generated = generateCatalogue();
+const demoFiles = catalogueToFiles(generated);
+
+function problemsOf(files: Record<string, string>) {
+  const { content, problems } = parseContent(new Map(Object.entries(files)));
+  return [...problems, ...resolveContent(content).problems];
+}
+
+const GENRE = "---\nid: 1\nname: Techno\n---\n";
+const post = (front: string, body = "Some words.\n") =>
+  `---\ntitle: A post\npost_date: '2026-03-01T18:00:00.000Z'\n${front}---\n${body}`;
+
+describe("content/", () => {
+  it("is what `npm run catalogue` writes from the generator, file for file", () => {
+    const folder = readFolder(DEMO_CONTENT).markdown;
+    expect([...folder.keys()].sort()).toEqual([...demoFiles.keys()].sort());
+    for (const [path, text] of demoFiles) expect(folder.get(path), path).toBe(text);
+  });
+
+  it("loads as the generator's catalogue, ids, drafts, links and child rows included", () => {
+    const loaded = loadCatalogue();
+    expect(loaded).toEqual(generated);
+    expect(loaded.posts.filter((p) => p.pub_status === "draft").length).toBeGreaterThan(0);
+  });
+
+  it("writes the same files again after a read", () => {
+    const again = catalogueToFiles(catalogueFromFiles(demoFiles));
+    expect(again).toEqual(demoFiles);
+  });
+});
+
+describe("Markdown bodies", () => {
+  it("give back any plain paragraphs written by paragraphsToBody", () => {
+    const line = fc
+      .string({ unit: fc.constantFrom(..."ab1 .-#*_`[]<>&;!=+~\\()'\"|:/é\t".split("")), maxLength: 40 })
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
+    fc.assert(
+      fc.property(fc.array(fc.array(line, { minLength: 1, maxLength: 3 }), { maxLength: 4 }), (blocks) => {
+        const paragraphs = normaliseParagraphs(blocks.map((lines) => lines.join("\n")));
+        const { paragraphs: back, problems } = bodyToParagraphs(paragraphsToBody(paragraphs));
+        expect(problems).toEqual([]);
+        expect(back).toEqual(paragraphs);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("read emphasis and code as their text, and entities as characters", () => {
+    expect(bodyToParagraphs("A *loud* and **bold** `code` &amp; more.\n\nSecond.").paragraphs).toEqual([
+      "A loud and bold code & more.",
+      "Second.",
+    ]);
+  });
+});
+
+describe("a file with problems", () => {
+  it("is named with each wrong field and what is wrong", () => {
+    const problems = problemsOf({
+      "genres/techno.md": GENRE,
+      "posts/bad-one.md": post(
+        "pub_status: live\nis_feautred: true\ngenres: [technoo]\ncategory: gossip\n",
+        "# Heading\n\nText with a [link](https://example.com).\n",
+      ),
+      "posts/no-title.md": "---\npost_date: 2026-03-01\n---\n",
+      "posts/Bad_Name.md": post(""),
+      "posts/unknown-genre.md": post("genres: [techno, technoo]\n"),
+      "mixtapes/bad-date.md": "---\ntitle: Mix\nrelease_date: '2026-13-45'\n---\n",
+      "events/no-zone.md":
+        "---\ntitle: Night\nstarts_at: '2026-12-05 23:00'\ntimezone: Mars/Olympus\nvenue: V\ncity: C\n---\n",
+    });
+    const lines = problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "posts/bad-one.md: pub_status: must be draft or published (missing: draft)",
+        expect.stringMatching(
+          /^posts\/bad-one\.md: is_feautred: is not a field here \(known fields: id, title, /,
+        ),
+        "posts/bad-one.md: category: must be news, interviews, premieres, reviews or features",
+        "posts/bad-one.md: body (line 1): a heading is not allowed: the body is plain paragraphs separated by blank lines",
+        "posts/bad-one.md: body (line 3): a link is not allowed in a paragraph: the site shows plain text",
+        expect.stringMatching(/^posts\/no-title\.md: title: is required/),
+        "posts/Bad_Name.md: (file name): the file name is the slug: lower-case letters, digits and single hyphens",
+        "posts/unknown-genre.md: genres[1]: 'technoo' is no genre (no file genres/technoo.md, none in the database)",
+        "mixtapes/bad-date.md: release_date: is not a real date",
+        "events/no-zone.md: timezone: must be an IANA time zone like 'Europe/Berlin'",
+      ]),
+    );
+    expect(() => catalogueFromFiles(new Map([["posts/x.md", "---\ntitle: [\n---\n"]]))).toThrow(ContentError);
+  });
+
+  it("keeps drafts drafts: a file without pub_status is a draft", () => {
+    const c = catalogueFromFiles(new Map([["posts/quiet.md", post("")]]));
+    expect(c.posts[0]?.pub_status).toBe("draft");
+  });
+
+  it("turns an unquoted YAML event time into the venue's wall time and offset", () => {
+    const c = catalogueFromFiles(
+      new Map([
+        [
+          "events/summer-night.md",
+          "---\ntitle: Summer night\nstarts_at: 2026-07-04T20:00:00Z\nends_at: '2026-07-05T04:00:00+02:00'\ntimezone: Europe/Berlin\nvenue: Hall\ncity: Berlin\n---\n",
+        ],
+      ]),
+    );
+    expect(c.events[0]?.starts_at).toBe("2026-07-04T22:00:00+02:00");
+    expect(c.events[0]?.ends_at).toBe("2026-07-05T04:00:00+02:00");
+  });
+
+  it("refuses two files claiming one id, and ids the database gives another slug", () => {
+    const { content } = parseContent(
+      new Map([
+        ["genres/techno.md", GENRE],
+        ["genres/house.md", "---\nid: 1\nname: House\n---\n"],
+        ["posts/first.md", post("id: 5\n")],
+      ]),
+    );
+    const known = {
+      genres: [],
+      locations: [],
+      posts: [{ id: 5, key: "someone-else" }],
+      aggregated: [],
+      mixtapes: [],
+      releases: [],
+      events: [],
+    };
+    const lines = resolveContent(content, known).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    expect(lines).toEqual([
+      "genres/techno.md: id: 1 is also the id of genres/house.md",
+      "posts/first.md: id: 5 belongs to slug 'someone-else' in the database; leave id out to get a new one",
+    ]);
+  });
+});
+
+describe("media beside a file", () => {
+  it("turns relative audio paths into MEDIA keys and refuses images and missing files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-media-"));
+    try {
+      mkdirSync(join(dir, "releases", "tide-ep"), { recursive: true });
+      writeFileSync(join(dir, "releases", "tide-ep", "b-side.mp3"), "ID3");
+      writeFileSync(join(dir, "releases", "tide-ep", "cover.png"), "PNG");
+      const files = new Map([
+        [
+          "releases/tide-ep/index.md",
+          [
+            "---",
+            "title: Tide",
+            "artist_name: Tide",
+            "release_date: '2026-01-01'",
+            "artwork: cover.png",
+            "tracks:",
+            "  - title: A side",
+            "    audio_url: https://example.com/a.mp3",
+            "  - title: B side",
+            "    audio_url: b-side.mp3",
+            "  - title: C side",
+            "    audio_url: ./c-side.mp3",
+            "---",
+          ].join("\n"),
+        ],
+      ]);
+      const { content } = parseContent(files);
+      const { uploads, problems } = planMedia(dir, content);
+      expect(uploads).toEqual([
+        {
+          file: join(dir, "releases", "tide-ep", "b-side.mp3"),
+          key: "audio/releases/tide-ep/b-side.mp3",
+          contentType: "audio/mpeg",
+        },
+      ]);
+      expect(content.releases[0]?.front.tracks.map((t) => t.audio_url)).toEqual([
+        "https://example.com/a.mp3",
+        "/media/audio/releases/tide-ep/b-side.mp3",
+        "./c-side.mp3",
+      ]);
+      expect(problems.map((p) => `${p.file}: ${p.field}`)).toEqual([
+        "releases/tide-ep/index.md: artwork",
+        "releases/tide-ep/index.md: tracks[2].audio_url",
+      ]);
+      expect(problems[0]?.message).toContain("put images in public/media/covers/");
+      expect(problems[1]?.message).toBe("'./c-side.mp3' is no file beside releases/tide-ep/index.md");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the MEDIA bucket an import uploads to", () => {
+  it("is the one wrangler.toml names for the environment", () => {
+    const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
+    const target = (env?: string) => ({ remote: env !== undefined, persistTo: tmpdir(), env });
+    expect(mediaBucket(target(), toml)).toBe("crossfade-media");
+    expect(mediaBucket(target("staging"), toml)).toBe("crossfade-media-staging");
+    expect(mediaBucket(target("production"), toml)).toBe("crossfade-media-production");
+    expect(() => mediaBucket(target("nowhere"), toml)).toThrow(
+      "wrangler.toml has no MEDIA bucket in [env.nowhere]",
+    );
+  });
+});

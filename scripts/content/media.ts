@@ -1,0 +1,112 @@
+/**
+ * Media beside content files. A media field holding a relative path (`track.mp3`,
+ * `./audio/mix.mp3`) names a file next to the Markdown file: audio is uploaded to the MEDIA
+ * bucket under `audio/<kind>/<slug>/<name>` and the field becomes `/media/audio/<kind>/<slug>/<name>`,
+ * the URL the Worker streams it from (worker/media/). Paths starting with '/' and URLs are kept
+ * as written. The Worker serves only audio from R2, so images beside a file are refused with
+ * what to do instead (docs/decisions/033-content-files.md).
+ */
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { audioTypeOf } from "../../worker/media/audio-types";
+import { type Target, wrangler } from "./d1";
+import type { Kind, ParsedContent } from "./parse";
+import type { ContentProblem } from "./schema";
+
+export interface Upload {
+  /** Absolute path of the file. */
+  file: string;
+  /** R2 key in the MEDIA bucket. */
+  key: string;
+  contentType: string;
+}
+
+const RELATIVE = (value: string) => !value.startsWith("/") && !/^[a-z][a-z0-9+.-]*:/i.test(value);
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Media fields of each kind: front matter key, or [list key, key inside each entry]. */
+const FIELDS: Record<Kind, Array<string | [string, string]>> = {
+  genres: [],
+  locations: [],
+  posts: ["cover_image", "audio_file"],
+  aggregated: ["featured_image", "audio"],
+  mixtapes: ["cover_image", "audio_file", "download_url"],
+  releases: ["artwork", ["tracks", "audio_url"]],
+  events: ["cover_image"],
+};
+
+/**
+ * Finds relative media paths in the parsed files, checks each file exists and is audio, and
+ * rewrites the field to the URL it will be served at. Nothing is uploaded here.
+ */
+export function planMedia(
+  dir: string,
+  content: ParsedContent,
+): { uploads: Upload[]; problems: ContentProblem[] } {
+  const uploads = new Map<string, Upload>();
+  const problems: ContentProblem[] = [];
+  for (const kind of Object.keys(FIELDS) as Kind[]) {
+    for (const item of content[kind]) {
+      const front = item.front as Record<string, unknown>;
+      const visit = (holder: Record<string, unknown>, prop: string, field: string) => {
+        const value = holder[prop];
+        if (typeof value !== "string" || !RELATIVE(value)) return;
+        const file = join(dir, dirname(item.file), value);
+        const name = posix.basename(value);
+        const type = audioTypeOf(name);
+        if (!existsSync(file) || !statSync(file).isFile()) {
+          problems.push({ file: item.file, field, message: `'${value}' is no file beside ${item.file}` });
+        } else if (!type) {
+          problems.push({
+            file: item.file,
+            field,
+            message: `'${value}': only audio (mp3, m4a, aac, ogg, opus, wav, flac) is uploaded from beside a file; put images in public/media/covers/ and write '/media/covers/${name}', or give an https URL`,
+          });
+        } else if (!SAFE_NAME.test(name)) {
+          problems.push({
+            file: item.file,
+            field,
+            message: `'${name}': name media files with letters, digits, '.', '_' and '-'`,
+          });
+        } else {
+          const key = `audio/${kind}/${item.slug}/${name}`;
+          uploads.set(key, { file, key, contentType: type });
+          holder[prop] = `/media/${key}`;
+        }
+      };
+      for (const field of FIELDS[kind]) {
+        if (typeof field === "string") visit(front, field, field);
+        else {
+          const [list, key] = field;
+          const entries = front[list] as Array<Record<string, unknown>>;
+          for (const [i, entry] of entries.entries()) visit(entry, key, `${list}[${i}].${key}`);
+        }
+      }
+    }
+  }
+  return { uploads: [...uploads.values()], problems };
+}
+
+/** The MEDIA bucket's name for the target's environment, read from wrangler.toml. */
+export function mediaBucket(target: Target, toml: string): string {
+  const prefix = target.env ? `env.${target.env}.` : "";
+  const blocks = toml.split(/^\[\[/m).filter((b) => b.startsWith(`${prefix}r2_buckets]]`));
+  for (const block of blocks) {
+    if (/^binding\s*=\s*"MEDIA"/m.test(block)) {
+      const name = block.match(/^bucket_name\s*=\s*"([^"]+)"/m)?.[1];
+      if (name) return name;
+    }
+  }
+  throw new Error(`wrangler.toml has no MEDIA bucket${target.env ? ` in [env.${target.env}]` : ""}`);
+}
+
+/** Uploads every file with `wrangler r2 object put` to the target's MEDIA bucket. */
+export function uploadMedia(uploads: Upload[], target: Target, bucket: string): void {
+  for (const u of uploads) {
+    wrangler(
+      ["r2", "object", "put", `${bucket}/${u.key}`, "--file", u.file, "--content-type", u.contentType],
+      target,
+    );
+    console.log(`  uploaded ${u.key}`);
+  }
+}

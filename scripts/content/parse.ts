@@ -1,0 +1,150 @@
+/**
+ * Content files → validated items (docs/decisions/033-content-files.md). Every file is read and
+ * every problem collected before anything is written: a caller gets all problems at once, each
+ * naming the file, the field and what is wrong.
+ */
+import matter from "gray-matter";
+import * as v from "valibot";
+import { bodyToParagraphs } from "./markdown";
+import {
+  type AggregatedFront,
+  aggregatedSchema,
+  type ContentProblem,
+  type EventFront,
+  eventSchema,
+  type GenreFront,
+  genreSchema,
+  issuesToProblems,
+  type LocationFront,
+  locationSchema,
+  type MixtapeFront,
+  mixtapeSchema,
+  type PostFront,
+  postSchema,
+  type ReleaseFront,
+  releaseSchema,
+} from "./schema";
+
+/** The folders of a content directory, one per kind, in the order they are loaded. */
+export const KINDS = [
+  "genres",
+  "locations",
+  "posts",
+  "aggregated",
+  "mixtapes",
+  "releases",
+  "events",
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** An empty list for every kind. */
+export function emptyByKind<T>(): Record<Kind, T[]> {
+  return Object.fromEntries(KINDS.map((kind) => [kind, []])) as unknown as Record<Kind, T[]>;
+}
+
+export interface Parsed<F> {
+  /** Path inside the content directory, with '/' separators, e.g. 'posts/night-drive.md'. */
+  file: string;
+  /** The file's name without '.md' (or its folder's name for '<slug>/index.md'). */
+  slug: string;
+  front: F;
+  /** The body's paragraphs as plain text. */
+  paragraphs: string[];
+}
+
+export interface ParsedContent {
+  genres: Parsed<GenreFront>[];
+  locations: Parsed<LocationFront>[];
+  posts: Parsed<PostFront>[];
+  aggregated: Parsed<AggregatedFront>[];
+  mixtapes: Parsed<MixtapeFront>[];
+  releases: Parsed<ReleaseFront>[];
+  events: Parsed<EventFront>[];
+}
+
+const SCHEMAS = {
+  genres: genreSchema,
+  locations: locationSchema,
+  posts: postSchema,
+  aggregated: aggregatedSchema,
+  mixtapes: mixtapeSchema,
+  releases: releaseSchema,
+  events: eventSchema,
+} as const;
+
+/** Kinds whose body is unused: a body there is a mistake worth telling. */
+const NO_BODY: ReadonlySet<Kind> = new Set(["genres", "locations"]);
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function where(path: string): { kind: Kind; slug: string } | "ignored" | string {
+  const parts = path.split("/");
+  if (!path.endsWith(".md")) return "ignored";
+  if (parts.length === 1) return "ignored"; // a README.md beside the folders
+  const kind = parts[0] as Kind;
+  if (!KINDS.includes(kind)) return `is not in a content folder (${KINDS.join(", ")})`;
+  if (parts.length === 2) return { kind, slug: (parts[1] as string).slice(0, -3) };
+  if (parts.length === 3 && parts[2] === "index.md") return { kind, slug: parts[1] as string };
+  return `must be ${kind}/<slug>.md or ${kind}/<slug>/index.md`;
+}
+
+/**
+ * Parses and validates every Markdown file of a content directory (`files`: path → text). Other
+ * files (media) are left to the caller. Returns the items by kind, in path order, and every
+ * problem found.
+ */
+export function parseContent(files: ReadonlyMap<string, string>): {
+  content: ParsedContent;
+  problems: ContentProblem[];
+} {
+  const content = emptyByKind() as ParsedContent;
+  const problems: ContentProblem[] = [];
+  for (const file of [...files.keys()].sort()) {
+    const place = where(file);
+    if (place === "ignored") continue;
+    if (typeof place === "string") {
+      problems.push({ file, field: "(file name)", message: place });
+      continue;
+    }
+    if (!SLUG.test(place.slug)) {
+      problems.push({
+        file,
+        field: "(file name)",
+        message: "the file name is the slug: lower-case letters, digits and single hyphens",
+      });
+    }
+    let data: unknown;
+    let body: string;
+    try {
+      // Options given, so gray-matter does not hand back a cached (shared) object.
+      const parsed = matter(files.get(file) as string, {});
+      data = parsed.data;
+      body = parsed.content;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      problems.push({ file, field: "(front matter)", message: `is not valid YAML: ${reason}` });
+      continue;
+    }
+    const schema = SCHEMAS[place.kind];
+    const result = v.safeParse(schema, data, { abortPipeEarly: true });
+    const { paragraphs, problems: bodyProblems } = bodyToParagraphs(body);
+    for (const p of bodyProblems) problems.push({ file, field: `body (line ${p.line})`, message: p.message });
+    if (NO_BODY.has(place.kind) && paragraphs.length) {
+      problems.push({
+        file,
+        field: "body",
+        message: `must be empty: a ${place.kind.slice(0, -1)} has no text`,
+      });
+    }
+    if (!result.success) {
+      problems.push(...issuesToProblems(file, result.issues, Object.keys(schema.entries)));
+      continue;
+    }
+    (content[place.kind] as Parsed<unknown>[]).push({
+      file,
+      slug: place.slug,
+      front: result.output,
+      paragraphs,
+    });
+  }
+  return { content, problems };
+}

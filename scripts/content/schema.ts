@@ -1,0 +1,287 @@
+/**
+ * The front matter of each kind of content file (docs/decisions/033-content-files.md), checked
+ * with valibot. Field names are the D1 columns of migrations/0001_catalogue.sql; join tables
+ * become lists of slugs, child tables lists of objects. The slug is the file's name.
+ */
+import * as v from "valibot";
+
+const TEXT = "must be text (put numbers and dates meant as text in quotes)";
+const text = v.string(TEXT);
+const filled = v.pipe(
+  text,
+  v.check((s) => s.trim() !== "", "must not be empty"),
+);
+const optionalText = v.nullish(text, null);
+const flag = v.optional(v.boolean("must be true or false"), false);
+const id = v.nullish(
+  v.pipe(
+    v.number("must be a whole number above 0"),
+    v.integer("must be a whole number above 0"),
+    v.minValue(1, "must be a whole number above 0"),
+  ),
+  null,
+);
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = v.pipe(text, v.regex(SLUG, "must be a slug: lower-case letters, digits and single hyphens"));
+const slugs = v.optional(v.array(slug, "must be a list of slugs"), []);
+const pubStatus = v.optional(
+  v.picklist(["draft", "published"], "must be draft or published (missing: draft)"),
+  "draft",
+);
+const platform = v.nullish(
+  v.picklist(["local", "youtube", "soundcloud", "spotify"], "must be local, youtube, soundcloud or spotify"),
+  null,
+);
+const clock = v.pipe(
+  text,
+  v.regex(/^\d{1,3}:\d{2}(?::\d{2})?$/, "must be a duration like '4:05' or '1:02:30'"),
+);
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+/**
+ * A point in time. YAML reads an unquoted timestamp as a date, so a date object is accepted and
+ * written as UTC with milliseconds, the form the demo catalogue stores.
+ */
+const instant = v.pipe(
+  v.union([text, v.date()], "must be a date and time like '2026-03-01T18:00:00.000Z'"),
+  v.transform((value) => (value instanceof Date ? value.toISOString() : value)),
+  v.regex(INSTANT, "must be a date and time like '2026-03-01T18:00:00.000Z'"),
+  v.check((s) => !Number.isNaN(Date.parse(s)), "is not a real date and time"),
+);
+const day = v.pipe(
+  v.union([text, v.date()], "must be a date like '2026-03-01'"),
+  v.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like '2026-03-01'"),
+  v.check((s) => !Number.isNaN(Date.parse(s)), "is not a real date"),
+);
+/** Event times keep the venue's offset; a YAML date (UTC) is turned into one from `timezone`. */
+const localTime = v.union(
+  [text, v.date()],
+  "must be a date and time with offset like '2026-12-05T23:00:00+01:00'",
+);
+
+const taxonRef = v.strictObject({ name: filled, slug }, "must be {name, slug}");
+
+export const genreSchema = v.strictObject({ id, name: filled }, "front matter must be a set of fields");
+
+export const locationSchema = v.strictObject(
+  {
+    id,
+    name: filled,
+    type: v.optional(v.picklist(["city", "region", "country"], "must be city, region or country"), "city"),
+  },
+  "front matter must be a set of fields",
+);
+
+export const postSchema = v.strictObject(
+  {
+    id,
+    title: filled,
+    artist_name: optionalText,
+    excerpt: v.optional(text, ""),
+    post_date: instant,
+    category: v.optional(
+      v.picklist(
+        ["news", "interviews", "premieres", "reviews", "features"],
+        "must be news, interviews, premieres, reviews or features",
+      ),
+      "news",
+    ),
+    pub_status: pubStatus,
+    is_featured: flag,
+    genres: slugs,
+    locations: slugs,
+    tags: slugs,
+    cover_image: optionalText,
+    audio_platform: platform,
+    primary_audio_url: optionalText,
+    audio_file: optionalText,
+    track_title: optionalText,
+  },
+  "front matter must be a set of fields",
+);
+
+export const aggregatedSchema = v.strictObject(
+  {
+    id,
+    original_url: v.pipe(filled, v.url("must be a URL like 'https://example.com/story'")),
+    title: filled,
+    artist_name: optionalText,
+    excerpt: v.optional(text, ""),
+    published_date: instant,
+    pub_status: pubStatus,
+    featured_image: optionalText,
+    genres: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
+    locations: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
+    audio: optionalText,
+  },
+  "front matter must be a set of fields",
+);
+
+const tracklistEntry = v.strictObject(
+  {
+    position: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
+    artist: v.optional(text, ""),
+    title: filled,
+    time: v.nullish(clock, null),
+  },
+  "must be {position, artist, title, time}",
+);
+
+export const mixtapeSchema = v.strictObject(
+  {
+    id,
+    title: filled,
+    artist_name: optionalText,
+    release_date: day,
+    pub_status: pubStatus,
+    is_featured: flag,
+    genres: slugs,
+    cover_image: optionalText,
+    duration: v.optional(clock, "0:00"),
+    track_count: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
+    audio_platform: platform,
+    audio_file: optionalText,
+    external_audio_url: optionalText,
+    download_url: optionalText,
+    tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
+  },
+  "front matter must be a set of fields",
+);
+
+const releaseTrack = v.strictObject(
+  {
+    track_number: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
+    title: filled,
+    artist_name: optionalText,
+    duration: v.nullish(clock, null),
+    audio_platform: platform,
+    audio_url: optionalText,
+    is_primary_track: flag,
+    is_featured: flag,
+  },
+  "must be a track: {title, artist_name, duration, audio_url, …}",
+);
+
+const purchaseLink = v.strictObject(
+  {
+    platform: filled,
+    custom_platform_name: optionalText,
+    url: v.pipe(filled, v.url("must be a URL")),
+  },
+  "must be {platform, url} (custom_platform_name for platform 'custom')",
+);
+
+export const releaseSchema = v.strictObject(
+  {
+    id,
+    title: filled,
+    artist_name: filled,
+    release_date: day,
+    release_type: v.optional(filled, "Single"),
+    catalog_number: optionalText,
+    total_duration: v.nullish(clock, null),
+    pub_status: pubStatus,
+    is_featured: flag,
+    artwork: optionalText,
+    credits: v.optional(text, ""),
+    tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
+    purchase_links: v.optional(v.array(purchaseLink, "must be a list of {platform, url}"), []),
+  },
+  "front matter must be a set of fields",
+);
+
+export const eventSchema = v.strictObject(
+  {
+    id,
+    title: filled,
+    starts_at: localTime,
+    ends_at: v.nullish(localTime, null),
+    timezone: v.pipe(
+      filled,
+      v.check((zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone like 'Europe/Berlin'"),
+    ),
+    venue: filled,
+    address: optionalText,
+    city: filled,
+    location: v.nullish(slug, null),
+    lineup: v.optional(v.array(filled, "must be a list of names"), []),
+    status: v.optional(
+      v.picklist(["scheduled", "postponed", "cancelled"], "must be scheduled, postponed or cancelled"),
+      "scheduled",
+    ),
+    pub_status: pubStatus,
+    is_featured: flag,
+    cover_image: optionalText,
+    ticket_url: optionalText,
+    price: optionalText,
+  },
+  "front matter must be a set of fields",
+);
+
+export type GenreFront = v.InferOutput<typeof genreSchema>;
+export type LocationFront = v.InferOutput<typeof locationSchema>;
+export type PostFront = v.InferOutput<typeof postSchema>;
+export type AggregatedFront = v.InferOutput<typeof aggregatedSchema>;
+export type MixtapeFront = v.InferOutput<typeof mixtapeSchema>;
+export type ReleaseFront = v.InferOutput<typeof releaseSchema>;
+export type EventFront = v.InferOutput<typeof eventSchema>;
+
+/** A problem with one field of one file: what `npm run content -- import` prints. */
+export interface ContentProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/** valibot issues as problems naming the field by its path in the front matter. */
+export function issuesToProblems(
+  file: string,
+  issues: readonly v.BaseIssue<unknown>[],
+  fields: readonly string[],
+): ContentProblem[] {
+  return issues.map((issue) => {
+    const field = v.getDotPath(issue) ?? "(front matter)";
+    const unknownKey = issue.type === "strict_object" && issue.path?.length && issue.expected === "never";
+    const message = unknownKey
+      ? `is not a field here (known fields: ${fields.join(", ")})`
+      : issue.received === "undefined" && issue.kind === "schema"
+        ? `is required (${issue.message})`
+        : issue.message;
+    return { file, field, message };
+  });
+}
+
+/** Event wall time with the zone's offset for a YAML date (an instant), else the text given. */
+export function eventTime(value: string | Date, zone: string): string {
+  if (typeof value === "string") return value;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(value)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const offset = Math.round((Date.parse(`${local}Z`) - value.getTime()) / 60_000);
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${local}${offset < 0 ? "-" : "+"}${hh}:${mm}`;
+}
+
+export const EVENT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$/;

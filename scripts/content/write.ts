@@ -1,0 +1,208 @@
+/**
+ * The catalogue → content files, the inverse of parse.ts + resolve.ts: what `npm run content --
+ * export` and `npm run catalogue` write. Fields come in a fixed order, null fields and empty
+ * lists are left out, and every file is read back before it is returned, so a file that would
+ * not import to the same rows is an error here rather than a silent change later.
+ */
+import matter from "gray-matter";
+import { slugify } from "../catalogue/format";
+import type { Catalogue } from "../catalogue/types";
+import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
+import type { Kind } from "./parse";
+
+type Front = Record<string, unknown>;
+
+function drop(front: Front): Front {
+  const out: Front = {};
+  for (const [key, value] of Object.entries(front)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** One file's text. `lineWidth: -1` keeps every value on one line; `noRefs` never writes YAML anchors. */
+export function fileText(front: Front, paragraphs: string[]): string {
+  const body = paragraphsToBody(paragraphs);
+  const yamlOptions = { lineWidth: -1, noRefs: true } as Parameters<typeof matter.stringify>[2];
+  return matter.stringify(body, drop(front), yamlOptions);
+}
+
+/**
+ * Every record of the catalogue as a file: path inside the content directory → text. Paths are
+ * `<kind>/<slug>.md`; aggregated posts have no slug and are named after their title.
+ */
+export function catalogueToFiles(c: Catalogue): Map<string, string> {
+  const files = new Map<string, string>();
+  const put = (kind: Kind, name: string, front: Front, paragraphs: string[] = []) =>
+    files.set(`${kind}/${name}.md`, fileText(front, paragraphs));
+  const genreSlug = new Map(c.genres.map((g) => [g.id, g.slug]));
+  const locationSlug = new Map(c.locations.map((l) => [l.id, l.slug]));
+  const slugsOf = (ids: number[], names: Map<number, string>) =>
+    ids.map((id) => names.get(id) ?? `unknown-${id}`);
+
+  for (const g of c.genres) put("genres", g.slug, { id: g.id, name: g.name });
+  for (const l of c.locations) put("locations", l.slug, { id: l.id, name: l.name, type: l.type });
+
+  for (const p of c.posts) {
+    put(
+      "posts",
+      p.slug,
+      {
+        id: p.id,
+        title: p.title,
+        artist_name: p.artist_name,
+        excerpt: p.excerpt,
+        post_date: p.post_date,
+        category: p.category,
+        pub_status: p.pub_status,
+        is_featured: p.is_featured,
+        genres: slugsOf(p.genre_ids, genreSlug),
+        locations: slugsOf(p.location_ids, locationSlug),
+        tags: p.tags,
+        cover_image: p.cover_image,
+        audio_platform: p.audio_platform,
+        primary_audio_url: p.primary_audio_url,
+        audio_file: p.audio_file,
+        track_title: p.track_title,
+      },
+      normaliseParagraphs(p.content),
+    );
+  }
+
+  const names = new Set<string>();
+  for (const a of c.aggregatedPosts) {
+    let name = slugify(a.title) || "aggregated";
+    if (names.has(name)) name = `${name}-${a.id}`;
+    names.add(name);
+    put(
+      "aggregated",
+      name,
+      {
+        id: a.id,
+        original_url: a.original_url,
+        title: a.title,
+        artist_name: a.artist_name,
+        excerpt: a.excerpt,
+        published_date: a.published_date,
+        pub_status: a.pub_status,
+        featured_image: a.featured_image,
+        genres: a.genres.map((t) => ({ name: t.name, slug: t.slug })),
+        locations: a.locations.map((t) => ({ name: t.name, slug: t.slug })),
+        audio: a.audio,
+      },
+      normaliseParagraphs(a.content),
+    );
+  }
+
+  for (const m of c.mixtapes) {
+    put(
+      "mixtapes",
+      m.slug,
+      {
+        id: m.id,
+        title: m.title,
+        artist_name: m.artist_name,
+        release_date: m.release_date,
+        pub_status: m.pub_status,
+        is_featured: m.is_featured,
+        genres: slugsOf(m.genre_ids, genreSlug),
+        cover_image: m.cover_image,
+        duration: m.duration,
+        track_count: m.track_count,
+        audio_platform: m.audio_platform,
+        audio_file: m.audio_file,
+        external_audio_url: m.external_audio_url,
+        download_url: m.download_url,
+        tracklist: m.tracklist.map((t) =>
+          drop({ position: t.position, artist: t.artist, title: t.title, time: t.time }),
+        ),
+      },
+      splitText(m.description),
+    );
+  }
+
+  for (const r of c.releases) {
+    put(
+      "releases",
+      r.slug,
+      {
+        id: r.id,
+        title: r.title,
+        artist_name: r.artist_name,
+        release_date: r.release_date,
+        release_type: r.release_type,
+        catalog_number: r.catalog_number,
+        total_duration: r.total_duration,
+        pub_status: r.pub_status,
+        is_featured: r.is_featured,
+        artwork: r.artwork,
+        credits: r.credits,
+        tracks: r.tracks.map((t) =>
+          drop({
+            track_number: t.track_number,
+            title: t.title,
+            artist_name: t.artist_name,
+            duration: t.duration,
+            audio_platform: t.audio_platform,
+            audio_url: t.audio_url,
+            is_primary_track: t.is_primary_track,
+            is_featured: t.is_featured,
+          }),
+        ),
+        purchase_links: [...r.purchase_links]
+          .sort((a, b) => a.position - b.position || a.id - b.id)
+          .map((l) =>
+            drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }),
+          ),
+      },
+      splitText(r.description),
+    );
+  }
+
+  for (const e of c.events) {
+    put(
+      "events",
+      e.slug,
+      {
+        id: e.id,
+        title: e.title,
+        starts_at: e.starts_at,
+        ends_at: e.ends_at,
+        timezone: e.timezone,
+        venue: e.venue,
+        address: e.address,
+        city: e.city,
+        location: e.location_id === null ? null : (locationSlug.get(e.location_id) ?? null),
+        lineup: e.lineup,
+        status: e.status,
+        pub_status: e.pub_status,
+        is_featured: e.is_featured,
+        cover_image: e.cover_image,
+        ticket_url: e.ticket_url,
+        price: e.price,
+      },
+      splitText(e.description),
+    );
+  }
+  return files;
+}
+
+/**
+ * catalogueToFiles, then every file read back and written again: a file that would not come
+ * back the same (a text the Markdown body cannot hold, a broken reference) is an error naming it.
+ */
+export function checkedCatalogueFiles(
+  c: Catalogue,
+  readBack: (files: Map<string, string>) => Catalogue,
+): Map<string, string> {
+  const files = catalogueToFiles(c);
+  const again = catalogueToFiles(readBack(files));
+  for (const [path, text] of files) {
+    if (again.get(path) !== text) {
+      throw new Error(`${path}: does not read back as written; its text would change on import`);
+    }
+  }
+  return files;
+}

@@ -1,0 +1,214 @@
+// `npm run content` against a real local D1 (the wrangler state a Worker of the production build
+// is serving): export → import → export is byte-identical, an imported edit and a new post with
+// audio beside it show on the running site at once (the purge), a folder with one bad file
+// writes nothing and names file and field, and --prune deletes what has no file
+// (docs/decisions/033-content-files.md).
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEMO_CONTENT, readFolder } from "@scripts/content/folder";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, type RunningWorker, requireBuild, startWorker } from "./server";
+
+const STATE = join(ARTIFACTS, "content-state");
+const WORK = join(ARTIFACTS, "content-files");
+const ROOT = join(import.meta.dirname, "..", "..");
+
+/**
+ * Runs the CLI without blocking the event loop: a spawnSync would leave the fetch pool unaware
+ * that wrangler dev closed an idle keep-alive connection meanwhile.
+ */
+function content(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(
+      join(ROOT, "node_modules", ".bin", "tsx"),
+      ["scripts/content/cli.ts", ...args, "--persist-to", STATE],
+      { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("close", (status) => done({ status, stdout, stderr }));
+  });
+}
+
+async function exportTo(name: string): Promise<Map<string, string>> {
+  const dir = join(WORK, name);
+  const result = await content("export", dir);
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+  return readFolder(dir).markdown;
+}
+
+function importFrom(name: string, ...flags: string[]) {
+  return content("import", join(WORK, name), ...flags);
+}
+
+const EVENT = "crossfade-bristol-halcyon-drift-and-marrow-and-salt-2025";
+let worker: RunningWorker;
+
+async function page(path: string): Promise<{ status: number; html: string }> {
+  const res = await fetch(`${worker.url}${path}`);
+  return { status: res.status, html: await res.text() };
+}
+
+beforeAll(async () => {
+  requireBuild();
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  // Seeded the way `npm start` seeds a fresh checkout: from content/.
+  worker = await startWorker({ persistTo: STATE, database: "seeded" });
+});
+
+afterAll(async () => {
+  await worker?.kill("SIGTERM");
+});
+
+describe("npm run content", () => {
+  it("exports the seeded demo catalogue as exactly the files in content/", async () => {
+    const exported = await exportTo("a");
+    const demo = readFolder(DEMO_CONTENT).markdown;
+    expect([...exported.keys()]).toEqual([...demo.keys()]);
+    for (const [path, text] of demo) expect(exported.get(path), path).toBe(text);
+  });
+
+  it("imports an edit and a new post with its audio: the running site shows both at once", async () => {
+    const dir = join(WORK, "a");
+    const slug = "in-conversation-with-ezinne-nwosu";
+    const before = await page(`/blog/${slug}`);
+    expect(before.html).toContain("In conversation with Ezinne Nwosu");
+    await page(`/blog/${slug}`); // cached now (KV and the page cache)
+
+    const file = join(dir, "posts", `${slug}.md`);
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace("title: In conversation with", "title: Late talk with"),
+    );
+    mkdirSync(join(dir, "posts", "harbour-static"), { recursive: true });
+    cpSync(
+      join(ROOT, "public", "media", "audio", "night-drive.mp3"),
+      join(dir, "posts", "harbour-static", "take.mp3"),
+    );
+    writeFileSync(
+      join(dir, "posts", "harbour-static", "index.md"),
+      [
+        "---",
+        "title: Harbour Static premieres Quayside",
+        "artist_name: Harbour Static",
+        "excerpt: A first listen.",
+        "post_date: 2026-11-20T10:00:00Z",
+        "category: premieres",
+        "pub_status: published",
+        "genres: [techno]",
+        "locations: [berlin]",
+        "tags: [vinyl]",
+        "audio_platform: local",
+        "audio_file: take.mp3",
+        "track_title: Quayside",
+        "---",
+        "Recorded in one *long* take by the water.",
+        "",
+        "Out on vinyl next month.",
+        "",
+      ].join("\n"),
+    );
+    // A description of two paragraphs: stored with a line break (char(10) in the SQL).
+    const event = join(dir, "events", `${EVENT}.md`);
+    writeFileSync(event, `${readFileSync(event, "utf8")}\nBring ear plugs; the rig is loud.\n`);
+    writeFileSync(
+      join(dir, "posts", "quiet-draft.md"),
+      "---\ntitle: Quiet draft\npost_date: '2026-11-21T10:00:00.000Z'\n---\nNot yet.\n",
+    );
+
+    const result = await importFrom("a");
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("posts: 72 updated, 2 new");
+    expect(result.stdout).toContain("uploaded audio/posts/harbour-static/take.mp3");
+
+    const edited = await page(`/blog/${slug}`);
+    expect(edited.html).toContain("Late talk with Ezinne Nwosu");
+    const added = await page("/blog/harbour-static");
+    expect(added.status).toBe(200);
+    expect(added.html).toContain("Recorded in one long take by the water.");
+    expect(added.html).toContain("/media/audio/posts/harbour-static/take.mp3");
+    const audio = await fetch(`${worker.url}/media/audio/posts/harbour-static/take.mp3`);
+    expect(audio.status).toBe(200);
+    expect(Buffer.from(await audio.arrayBuffer())).toEqual(
+      readFileSync(join(ROOT, "public", "media", "audio", "night-drive.mp3")),
+    );
+    const search = (await (await fetch(`${worker.url}/api/search?type=posts&q=quayside`)).json()) as {
+      posts: { items: Array<{ post: { slug: string } }> };
+    };
+    expect(search.posts.items.map((i) => i.post.slug)).toEqual(["harbour-static"]);
+    expect((await page(`/events/${EVENT}`)).html).toContain("Bring ear plugs; the rig is loud.");
+    // A file without pub_status is a draft: stored, never shown.
+    expect((await page("/blog/quiet-draft")).status).toBe(404);
+  });
+
+  it("export → import → export gives the same bytes", async () => {
+    const first = await exportTo("b");
+    expect(first.get("posts/harbour-static.md")).toContain(
+      "audio_file: /media/audio/posts/harbour-static/take.mp3",
+    );
+    expect(first.get("posts/quiet-draft.md")).toContain("pub_status: draft");
+    expect(first.get(`events/${EVENT}.md`)).toMatch(/buy early\.\n\nBring ear plugs; the rig is loud\.\n$/);
+    const result = await importFrom("b");
+    expect(result.status).toBe(0);
+    const second = await exportTo("c");
+    expect([...second.keys()]).toEqual([...first.keys()]);
+    for (const [path, text] of first) expect(second.get(path), path).toBe(text);
+  });
+
+  it("writes nothing when one file is invalid, and names the file and the field", async () => {
+    const dir = join(WORK, "c");
+    const good = join(dir, "posts", "harbour-static.md");
+    writeFileSync(
+      good,
+      readFileSync(good, "utf8").replace("title: Harbour Static premieres", "title: Changed"),
+    );
+    const bad = join(dir, "releases", "velvet-static-lunar-ritual.md");
+    writeFileSync(
+      bad,
+      readFileSync(bad, "utf8").replace("release_date: '2024-08-05'", "release_date: someday"),
+    );
+
+    const result = await importFrom("c");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Nothing was written.");
+    expect(result.stderr).toContain(
+      "releases/velvet-static-lunar-ritual.md: release_date: must be a date like '2026-03-01'",
+    );
+    expect((await page("/blog/harbour-static")).html).toContain("Harbour Static premieres Quayside");
+    const after = await exportTo("d");
+    expect(after.get("posts/harbour-static.md")).toContain("title: Harbour Static premieres Quayside");
+  });
+
+  it("keeps items without a file unless --prune, which deletes them", async () => {
+    rmSync(join(WORK, "d", "posts", "quiet-draft.md"));
+    rmSync(join(WORK, "d", "posts", "harbour-static.md"));
+    const kept = await importFrom("d");
+    expect(kept.status).toBe(0);
+    expect(kept.stdout).toContain(
+      "2 item(s) in the database have no file here: kept (--prune deletes them).",
+    );
+    expect((await page("/blog/harbour-static")).status).toBe(200);
+
+    const pruned = await importFrom("d", "--prune");
+    expect(pruned.status).toBe(0);
+    expect(pruned.stdout).toContain("posts: 72 updated, 0 new, 2 deleted");
+    expect((await page("/blog/harbour-static")).status).toBe(404);
+    const search = (await (await fetch(`${worker.url}/api/search?type=posts&q=quaysid`)).json()) as {
+      posts: { total: number };
+    };
+    expect(search.posts.total).toBe(0);
+    const final = await exportTo("e");
+    expect(final.has("posts/harbour-static.md")).toBe(false);
+    expect(final.size).toBe(readFolder(DEMO_CONTENT).markdown.size);
+  });
+});
