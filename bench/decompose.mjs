@@ -2,7 +2,7 @@
 // production build (the page cache on; the same with SENTRY_DSN set and a local sink), wrk on
 // the static asset, the page, and the page traced, taking turns; for each, requests/s and CPU per
 // request of the Worker's workerd process, of wrangler's proxy workerd, and of the sink (this
-// Node process), plus what the sink received. Used for bench/profiles.md.
+// Node process), plus what the sink received. Figures in bench/profiles.md (the cost of a traced request).
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import {

@@ -1,6 +1,5 @@
 // The Worker's V8 inspector (`wrangler dev --inspector-port`), spoken to over the Chrome DevTools
-// protocol: the JavaScript heap of the Worker's isolate (Runtime.getHeapUsage, a forced garbage
-// collection first when asked), a CPU profile while something runs (Profiler.*), and a summary of
+// protocol: the JavaScript heap of the Worker's isolate (Runtime.getHeapUsage), a CPU profile while something runs (Profiler.*), and a summary of
 // a profile's costliest functions (self time, and time under our own modules).
 import WebSocket from "ws";
 
@@ -38,18 +37,30 @@ export async function connectInspector(port, { timeoutMs = 15_000 } = {}) {
     if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
     else pending.resolve(message.result);
   });
-  const send = (method, params = {}) =>
+  // workerd leaves some methods unanswered (HeapProfiler.collectGarbage): nothing waits forever.
+  const send = (method, params = {}, timeoutMs = 30_000) =>
     new Promise((resolve, reject) => {
       const id = next++;
-      waiting.set(id, { resolve, reject, method });
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`${method}: no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const settle = (fn) => (value) => {
+        clearTimeout(timer);
+        fn(value);
+      };
+      waiting.set(id, { resolve: settle(resolve), reject: settle(reject), method });
       socket.send(JSON.stringify({ id, method, params }));
     });
   return {
     send,
-    /** Bytes of the isolate's JavaScript heap in use and allocated, after a full GC if `gc`. */
-    async heap({ gc = false } = {}) {
-      if (gc) await send("HeapProfiler.collectGarbage");
-      const { usedSize, totalSize } = await send("Runtime.getHeapUsage");
+    /**
+     * Bytes of the isolate's JavaScript heap in use and allocated (Runtime.getHeapUsage). workerd
+     * does not answer HeapProfiler.collectGarbage, so what the isolate retains is read as the
+     * floor of the heap's sawtooth over a window of samples (bench/load.mjs).
+     */
+    async heap() {
+      const { usedSize, totalSize } = await send("Runtime.getHeapUsage", {}, 10_000);
       return { used: usedSize, total: totalSize };
     },
     /** A CPU profile (V8's format) of whatever the Worker runs while `during()` runs. */

@@ -1,7 +1,7 @@
 // Load: 60 s at 50 connections over a mix of routes against the production build served on
 // 127.0.0.1 (wrangler dev on build/server, the same as `npm start`). Records requests, errors,
-// statuses, latency percentiles, the Worker's JavaScript heap (after a forced GC, every
-// HEAP_EVERY seconds, through the inspector) and workerd's RSS in bench/results.md ("Load").
+// statuses, latency percentiles, the Worker's JavaScript heap (through its inspector: the floor
+// of each HEAP_EVERY-second window) and workerd's RSS in bench/results.md ("Load").
 // A soak is the same run for longer: DURATION=600, or `npm run bench -- --soak 600`.
 //
 //   npm run build && node bench/load.mjs    # DURATION=60 CONNECTIONS=50 PORT=8895 (inspector PORT+1)
@@ -59,7 +59,7 @@ const commName = (pid) => {
 /**
  * Serves the build with the inspector open, warms the edge cache, then runs wrk over the mix for
  * `duration` seconds while sampling workerd's RSS (every 0.5 s) and the Worker's JavaScript heap
- * (every `heapEvery` seconds, after a forced GC, so a sample is what the isolate retains).
+ * (every second; each `heapEvery`-second window keeps its floor, what the isolate retains).
  */
 export async function measureLoad({
   duration = DURATION,
@@ -95,20 +95,39 @@ export async function measureLoad({
     const rss = () => workerd.reduce((n, p) => n + rssKiB(p), 0);
     const memory = { before: rss(), peak: 0, processes: workerd.length };
     const t0 = Date.now();
-    const heap = [{ at: 0, ...(await inspector.heap({ gc: true })) }];
-    let sampling = false;
-    let tick = 0;
-    sampler = setInterval(async () => {
-      memory.peak = Math.max(memory.peak, rss());
-      if (++tick % (heapEvery * 2) || sampling) return;
-      sampling = true;
-      try {
-        heap.push({ at: (Date.now() - t0) / 1000, ...(await inspector.heap({ gc: true })) });
-      } catch {
-        // a sample lost under load is a gap in the series, not a failure
-      } finally {
-        sampling = false;
+    // The heap every second; each HEAP_EVERY-second window keeps its floor (the low point of the
+    // sawtooth between collections: what the isolate retains) and its peak.
+    const floorOf = async (seconds) => {
+      let floor;
+      for (let i = 0; i < seconds; i++) {
+        const h = await inspector.heap();
+        if (!floor || h.used < floor.used) floor = h;
+        await new Promise((r) => setTimeout(r, 1000));
       }
+      return floor;
+    };
+    const heap = [{ at: 0, ...(await floorOf(3)) }];
+    let running = true;
+    const heapSampler = (async () => {
+      while (running) {
+        const started = Date.now();
+        let floor;
+        let peak = 0;
+        while (running && Date.now() - started < heapEvery * 1000) {
+          try {
+            const h = await inspector.heap();
+            if (!floor || h.used < floor.used) floor = h;
+            peak = Math.max(peak, h.used);
+          } catch {
+            // a sample lost under load is a gap in the series, not a failure
+          }
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+        if (floor && running) heap.push({ at: (Date.now() - t0) / 1000, ...floor, peak });
+      }
+    })();
+    sampler = setInterval(() => {
+      memory.peak = Math.max(memory.peak, rss());
     }, 500);
 
     const mixFile = join(tmpdir(), `crossfade-mix-${process.pid}.txt`);
@@ -133,15 +152,16 @@ export async function measureLoad({
       { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
     );
     clearInterval(sampler);
+    running = false;
+    await heapSampler;
     load.after = loadavg()[0];
     memory.after = rss();
     memory.peak = Math.max(memory.peak, memory.after);
-    // Let the last background work (cache writes) finish, then what the isolate keeps.
-    await new Promise((r) => setTimeout(r, 2000));
-    heap.push({ at: (Date.now() - t0) / 1000, ...(await inspector.heap({ gc: true })), final: true });
+    // Once the last background work (cache writes) is done: what the isolate keeps.
+    heap.push({ at: (Date.now() - t0) / 1000, ...(await floorOf(5)), final: true });
     const result = JSON.parse(/RESULT (\{.*\})/.exec(out)?.[1] ?? "null");
     if (!result) throw new Error(`wrk printed no result:\n${out}`);
-    return { result, memory, heap, load, mix, duration, connections };
+    return { result, memory, heap, heapEvery, load, mix, duration, connections };
   } finally {
     clearInterval(sampler);
     inspector?.close();
@@ -149,7 +169,7 @@ export async function measureLoad({
   }
 }
 
-/** Least-squares slope of the heap after GC, in bytes per minute, over the samples under load. */
+/** Least-squares slope of the heap's floor, in bytes per minute, over the windows under load. */
 export function heapTrend(heap) {
   const xs = heap.filter((h) => h.at > 0 && !h.final);
   if (xs.length < 3) return undefined;
@@ -162,7 +182,16 @@ export function heapTrend(heap) {
 }
 
 /** The "Load" section of bench/results.md (its lines, without the heading). */
-export function loadSection({ result, memory, heap, load, mix, duration, connections }) {
+export function loadSection({
+  result,
+  memory,
+  heap,
+  heapEvery = HEAP_EVERY,
+  load,
+  mix,
+  duration,
+  connections,
+}) {
   const statuses = Object.entries(result.statuses).sort();
   const bad = statuses.filter(([s]) => !(/^[23]/.test(s) || s === "404")).reduce((n, [, c]) => n + c, 0);
   const errors = Object.values(result.errors).reduce((n, c) => n + c, 0) - result.errors.status;
@@ -189,8 +218,8 @@ export function loadSection({ result, memory, heap, load, mix, duration, connect
     `| Answers other than 2xx, 3xx or 404 | ${bad} |`,
     `| Statuses | ${statuses.map(([s, c]) => `${s}: ${c}`).join(", ")} |`,
     `| Latency p50 / p90 / p99 / max | ${ms(result.latency_us.p50)} / ${ms(result.latency_us.p90)} / ${ms(result.latency_us.p99)} / ${ms(result.latency_us.max)} |`,
-    `| Worker JS heap after GC: before / after the load (2 s later) | ${heapMiB(first.used)} / ${heapMiB(last.used)} |`,
-    `| Worker JS heap after GC under load: min / max, trend | ${
+    `| Worker JS heap, floor: before / after the load | ${heapMiB(first.used)} / ${heapMiB(last.used)} |`,
+    `| Worker JS heap under load, floor per window: min / max, trend | ${
       underLoad.length
         ? `${heapMiB(Math.min(...underLoad.map((h) => h.used)))} / ${heapMiB(Math.max(...underLoad.map((h) => h.used)))}, ${
             trend === undefined ? "too few samples" : `${(trend / 1024).toFixed(0)} KiB per minute`
@@ -199,7 +228,7 @@ export function loadSection({ result, memory, heap, load, mix, duration, connect
     } |`,
     `| workerd memory (RSS, ${memory.processes} processes) before / peak / after | ${mib(memory.before)} / ${mib(memory.peak)} / ${mib(memory.after)} |`,
     "",
-    `Heap samples (the Worker's isolate, V8 Runtime.getHeapUsage through \`wrangler dev --inspector-port\`, each after HeapProfiler.collectGarbage): ${series}.`,
+    `Heap floor per ${heapEvery} s window (the Worker's isolate: V8's Runtime.getHeapUsage through \`wrangler dev --inspector-port\` every second, the window's lowest reading, i.e. after its collections; workerd does not answer HeapProfiler.collectGarbage): ${series}. Peak under load: ${heapMiB(Math.max(0, ...underLoad.map((h) => h.peak ?? 0)))}.`,
     "",
     "The heap is the Worker's own isolate; RSS is the sum over the workerd processes `wrangler dev` runs (its local proxy and the runtime, which also holds the local Cache API, KV and D1 simulators).",
   ];
