@@ -218,7 +218,7 @@ export function loadSection({
     `| Answers other than 2xx, 3xx or 404 | ${bad} |`,
     `| Statuses | ${statuses.map(([s, c]) => `${s}: ${c}`).join(", ")} |`,
     `| Latency p50 / p90 / p99 / max | ${ms(result.latency_us.p50)} / ${ms(result.latency_us.p90)} / ${ms(result.latency_us.p99)} / ${ms(result.latency_us.max)} |`,
-    `| Worker JS heap, floor: before / after the load | ${heapMiB(first.used)} / ${heapMiB(last.used)} |`,
+    `| Worker JS heap, lowest reading: before the load / in the 5 s after it (idle: V8 collects when allocating, so garbage may remain) | ${heapMiB(first.used)} / ${heapMiB(last.used)} |`,
     `| Worker JS heap under load, floor per window: min / max, trend | ${
       underLoad.length
         ? `${heapMiB(Math.min(...underLoad.map((h) => h.used)))} / ${heapMiB(Math.max(...underLoad.map((h) => h.used)))}, ${
