@@ -1,7 +1,10 @@
 // `node bench/lighthouse.mjs`: Lighthouse (npm `lighthouse`, Debian's Chromium through
 // CHROME_PATH) with its default mobile settings (emulated Moto G Power, simulated slow 4G and 4x
-// CPU slowdown) on the main routes of the production build, all four categories, one route
-// at a time. JSON reports go to tests/.artifacts/lighthouse/.
+// CPU slowdown) on eight routes of the production build (the main routes, /events and /genres),
+// all four categories, one route at a time, LIGHTHOUSE_RUNS (3) consecutive runs over them all.
+// A run Lighthouse itself fails (e.g. NO_NAVSTART on a busy machine) is tried once more; one that
+// fails again is a row saying so, never the loss of the other rows. JSON reports go to
+// tests/.artifacts/lighthouse/.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,12 +15,19 @@ import { startServer } from "./server.mjs";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const OUT = join(ROOT, "tests", ".artifacts", "lighthouse");
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** The main routes (real slugs from the running site), /events and /genres. */
+export async function lighthouseRoutes(url) {
+  return [...(await mainRoutes(url)), ["/events", "/events"], ["/genres", "/genres"]];
+}
 
 /** One Lighthouse run; returns scores (0-100), key metrics and the failing audits' titles. */
-export function lighthouse(url, name) {
+export function lighthouse(url, name, runNumber = 1) {
   mkdirSync(OUT, { recursive: true });
-  const report = join(OUT, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`);
+  const slug = name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  const report = join(OUT, `${slug}-run${runNumber}.json`);
   const run = spawnSync(
     join(ROOT, "node_modules", ".bin", "lighthouse"),
     [
@@ -30,8 +40,11 @@ export function lighthouse(url, name) {
     ],
     { env: { ...process.env, CHROME_PATH }, encoding: "utf8" },
   );
-  if (run.status !== 0) throw new Error(`lighthouse ${url} failed:\n${run.stderr}`);
+  if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr.trim().split("\n").at(-1)}`);
   const lhr = JSON.parse(readFileSync(report, "utf8"));
+  // A page Lighthouse could not load still writes a report, with a runtimeError.
+  if (lhr.runtimeError)
+    throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   );
@@ -55,22 +68,43 @@ export function lighthouse(url, name) {
   };
 }
 
-export async function measureLighthouse({ url, routes }) {
+/** Every route, `runs` times over; a failed run is retried once, then kept as a failed row. */
+export async function measureLighthouse({ url, routes, runs = LIGHTHOUSE_RUNS, log = () => {} }) {
   const rows = [];
-  for (const [name, path] of routes) rows.push({ name, path, ...lighthouse(`${url}${path}`, name) });
+  for (let run = 1; run <= runs; run++) {
+    for (const [name, path] of routes) {
+      let row;
+      for (let attempt = 1; attempt <= 2 && !row; attempt++) {
+        try {
+          row = { name, path, run, ...lighthouse(`${url}${path}`, name, run) };
+        } catch (error) {
+          log(`Lighthouse ${path} run ${run} attempt ${attempt}: ${error.message}`);
+          if (attempt === 2) row = { name, path, run, error: error.message };
+        }
+      }
+      rows.push(row);
+    }
+  }
+  if (rows.every((r) => r.error)) throw new Error(`every Lighthouse run failed: ${rows[0].error}`);
   return rows;
 }
 
 export function lighthouseTable(rows) {
   const lines = [
-    "| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Audits under 0.9 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| Route | Run | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Audits under 0.9 |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   for (const r of rows) {
+    if (r.error) {
+      lines.push(
+        `| ${r.name} (\`${r.path}\`) | ${r.run} | failed twice: ${r.error.replaceAll("|", "/").slice(0, 200)} | | | | | | | | |`,
+      );
+      continue;
+    }
     const { performance, accessibility, seo } = r.scores;
     lines.push(
-      `| ${r.name} (\`${r.path}\`) | ${performance} | ${accessibility} | ${r.scores["best-practices"]} | ${seo} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.failing.join(", ") || "none"} |`,
+      `| ${r.name} (\`${r.path}\`) | ${r.run} | ${performance} | ${accessibility} | ${r.scores["best-practices"]} | ${seo} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.failing.join(", ") || "none"} |`,
     );
   }
   return lines.join("\n");
@@ -80,7 +114,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startServer();
   try {
     console.log(
-      lighthouseTable(await measureLighthouse({ url: server.url, routes: await mainRoutes(server.url) })),
+      lighthouseTable(
+        await measureLighthouse({
+          url: server.url,
+          routes: await lighthouseRoutes(server.url),
+          log: console.log,
+        }),
+      ),
     );
   } finally {
     server.stop();

@@ -1,8 +1,10 @@
 // Load: 60 s at 50 connections over a mix of routes against the production build served on
 // 127.0.0.1 (wrangler dev on build/server, the same as `npm start`). Records requests, errors,
-// statuses, latency percentiles and the workerd process's memory in bench/results.md ("Load").
+// statuses, latency percentiles, the Worker's JavaScript heap (through its inspector: the floor
+// of each HEAP_EVERY-second window) and workerd's RSS in bench/results.md ("Load").
+// A soak is the same run for longer: DURATION=600, or `npm run bench -- --soak 600`.
 //
-//   npm run build && node bench/load.mjs            # DURATION=60 CONNECTIONS=50 PORT=8895
+//   npm run build && node bench/load.mjs    # DURATION=60 CONNECTIONS=50 PORT=8895 (inspector PORT+1)
 //
 // Needs wrk (Debian: apt-get install -y wrk). The mix is the fixed routes below plus pages from
 // the sitemap, so every kind of page is in it; the edge cache is warmed first, as a deployed
@@ -11,13 +13,17 @@ import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { prepareDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
+import { connectInspector } from "./inspector.mjs";
 import { descendants } from "./server.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 60);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PORT = Number(process.env.PORT ?? 8895);
+/** Seconds between heap samples under load. */
+const HEAP_EVERY = Number(process.env.HEAP_EVERY ?? 10);
 const FIXED = [
   "/",
   "/blog",
@@ -50,15 +56,30 @@ const commName = (pid) => {
   }
 };
 
-async function main() {
+/**
+ * Serves the build with the inspector open, warms the edge cache, then runs wrk over the mix for
+ * `duration` seconds while sampling workerd's RSS (every 0.5 s) and the Worker's JavaScript heap
+ * (every second; each `heapEvery`-second window keeps its floor, what the isolate retains).
+ */
+export async function measureLoad({
+  duration = DURATION,
+  connections = CONNECTIONS,
+  port = PORT,
+  inspectorPort = port + 1,
+  heapEvery = HEAP_EVERY,
+  log = console.log,
+} = {}) {
   if (!existsSync(join(ROOT, "build", "server", "wrangler.json"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
   if (spawnSync("wrk", ["--version"]).error) throw new Error("wrk is not installed (apt-get install -y wrk)");
   const persistTo = join(ROOT, "bench", ".state");
   prepareDatabase(persistTo);
-  const server = await serve({ port: PORT, persistTo, stdio: "ignore" });
+  const server = await serve({ port, persistTo, stdio: "ignore", inspectorPort });
+  let inspector;
+  let sampler;
   try {
+    inspector = await connectInspector(inspectorPort);
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     const sample = pages.filter((_, i) => i % Math.max(1, Math.floor(pages.length / 40)) === 0);
@@ -71,27 +92,57 @@ async function main() {
       .map((p) => p.pid)
       .filter((pid) => commName(pid) === "workerd");
     if (!workerd.length) throw new Error("workerd process not found under wrangler");
-    const memory = { before: workerd.reduce((n, p) => n + rssKiB(p), 0), peak: 0, processes: workerd.length };
-    const sampler = setInterval(() => {
-      memory.peak = Math.max(
-        memory.peak,
-        workerd.reduce((n, p) => n + rssKiB(p), 0),
-      );
+    const rss = () => workerd.reduce((n, p) => n + rssKiB(p), 0);
+    const memory = { before: rss(), peak: 0, processes: workerd.length };
+    const t0 = Date.now();
+    // The heap every second; each HEAP_EVERY-second window keeps its floor (the low point of the
+    // sawtooth between collections: what the isolate retains) and its peak.
+    const floorOf = async (seconds) => {
+      let floor;
+      for (let i = 0; i < seconds; i++) {
+        const h = await inspector.heap();
+        if (!floor || h.used < floor.used) floor = h;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      return floor;
+    };
+    const heap = [{ at: 0, ...(await floorOf(3)) }];
+    let running = true;
+    const heapSampler = (async () => {
+      while (running) {
+        const started = Date.now();
+        let floor;
+        let peak = 0;
+        while (running && Date.now() - started < heapEvery * 1000) {
+          try {
+            const h = await inspector.heap();
+            if (!floor || h.used < floor.used) floor = h;
+            peak = Math.max(peak, h.used);
+          } catch {
+            // a sample lost under load is a gap in the series, not a failure
+          }
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+        if (floor && running) heap.push({ at: (Date.now() - t0) / 1000, ...floor, peak });
+      }
+    })();
+    sampler = setInterval(() => {
+      memory.peak = Math.max(memory.peak, rss());
     }, 500);
 
     const mixFile = join(tmpdir(), `crossfade-mix-${process.pid}.txt`);
     writeFileSync(mixFile, `${mix.join("\n")}\n`);
     const load = { before: loadavg()[0] };
-    console.log(
-      `wrk: ${DURATION} s, ${CONNECTIONS} connections, ${mix.length} paths, load average ${load.before.toFixed(2)}`,
+    log(
+      `wrk: ${duration} s, ${connections} connections, ${mix.length} paths, load average ${load.before.toFixed(2)}`,
     );
-    // Asynchronous, so the memory sampler keeps running while wrk does.
+    // Asynchronous, so the samplers keep running while wrk does.
     const { stdout: out } = await promisify(execFile)(
       "wrk",
       [
         "-t2",
-        `-c${CONNECTIONS}`,
-        `-d${DURATION}s`,
+        `-c${connections}`,
+        `-d${duration}s`,
         "--timeout",
         "10s",
         "-s",
@@ -101,60 +152,108 @@ async function main() {
       { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
     );
     clearInterval(sampler);
+    running = false;
+    await heapSampler;
     load.after = loadavg()[0];
-    memory.after = workerd.reduce((n, p) => n + rssKiB(p), 0);
+    memory.after = rss();
     memory.peak = Math.max(memory.peak, memory.after);
+    // Once the last background work (cache writes) is done: what the isolate keeps.
+    heap.push({ at: (Date.now() - t0) / 1000, ...(await floorOf(5)), final: true });
     const result = JSON.parse(/RESULT (\{.*\})/.exec(out)?.[1] ?? "null");
     if (!result) throw new Error(`wrk printed no result:\n${out}`);
-    report({ result, memory, load, mix });
+    return { result, memory, heap, heapEvery, load, mix, duration, connections };
   } finally {
+    clearInterval(sampler);
+    inspector?.close();
     server.stop();
   }
 }
 
-function report({ result, memory, load, mix }) {
+/** Least-squares slope of the heap's floor, in bytes per minute, over the windows under load. */
+export function heapTrend(heap) {
+  const xs = heap.filter((h) => h.at > 0 && !h.final);
+  if (xs.length < 3) return undefined;
+  const n = xs.length;
+  const mx = xs.reduce((s, h) => s + h.at, 0) / n;
+  const my = xs.reduce((s, h) => s + h.used, 0) / n;
+  const num = xs.reduce((s, h) => s + (h.at - mx) * (h.used - my), 0);
+  const den = xs.reduce((s, h) => s + (h.at - mx) ** 2, 0);
+  return den ? (num / den) * 60 : undefined;
+}
+
+/** The "Load" section of bench/results.md (its lines, without the heading). */
+export function loadSection({
+  result,
+  memory,
+  heap,
+  heapEvery = HEAP_EVERY,
+  load,
+  mix,
+  duration,
+  connections,
+}) {
   const statuses = Object.entries(result.statuses).sort();
   const bad = statuses.filter(([s]) => !(/^[23]/.test(s) || s === "404")).reduce((n, [, c]) => n + c, 0);
   const errors = Object.values(result.errors).reduce((n, c) => n + c, 0) - result.errors.status;
   const ms = (us) => `${(us / 1000).toFixed(1)} ms`;
   const rps = result.requests / (result.duration_us / 1e6);
   const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
-  const section = `## Load
-
-\`node bench/load.mjs\` (bench/load.mjs, bench/mix.lua): wrk, ${DURATION} s at ${CONNECTIONS} connections (2 threads) against
-the production build served by \`wrangler dev\` on 127.0.0.1, edge cache warmed first. ${mix.length} paths in the
-mix: ${FIXED.length} fixed routes (pages, search page, /api/search, /api/suggest, RSS, a 404) and ${
-    mix.length - FIXED.length
-  } pages from the sitemap (posts, mixtapes, releases, events, genres, locations).
-
-Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} cores, ${mib(totalmem() / 1024)} RAM, shared with other work: load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after.
-
-| Measure | Value |
-| --- | --- |
-| Requests | ${result.requests} (${rps.toFixed(0)} per second) |
-| Socket errors (connect, read, write, timeout) | ${errors} (${result.errors.connect}, ${result.errors.read}, ${result.errors.write}, ${result.errors.timeout}) |
-| Answers other than 2xx, 3xx or 404 | ${bad} |
-| Statuses | ${statuses.map(([s, c]) => `${s}: ${c}`).join(", ")} |
-| Latency p50 / p90 / p99 / max | ${ms(result.latency_us.p50)} / ${ms(result.latency_us.p90)} / ${ms(result.latency_us.p99)} / ${ms(result.latency_us.max)} |
-| workerd memory (RSS, ${memory.processes} processes) before / peak / after | ${mib(memory.before)} / ${mib(memory.peak)} / ${mib(memory.after)} |
-
-Memory is the sum over the workerd processes \`wrangler dev\` runs (its local proxy and the Worker).
-`;
-  const file = join(ROOT, "bench", "results.md");
-  let text = existsSync(file)
-    ? readFileSync(file, "utf8")
-    : "# Benchmark results\n\nThe last run of each script in bench/.\n\n";
-  text = /^## Load\n/m.test(text)
-    ? text.replace(/^## Load\n[\s\S]*?(?=^## |(?![\s\S]))/m, section)
-    : `${text.trimEnd()}\n\n${section}`;
-  writeFileSync(file, text);
-  // Formatted as `npm test`'s lint lane expects (Biome aligns the tables).
-  run("biome", ["format", "--write", file], { quiet: true });
-  console.log(section);
-  if (errors || bad) process.exitCode = 1;
+  const heapMiB = (b) => `${(b / 1024 ** 2).toFixed(1)} MiB`;
+  const underLoad = heap.filter((h) => h.at > 0 && !h.final);
+  const trend = heapTrend(heap);
+  const first = heap[0];
+  const last = heap.at(-1);
+  const series = underLoad.length
+    ? underLoad.map((h) => `${h.at.toFixed(0)} s: ${heapMiB(h.used)}`).join(", ")
+    : "no samples under load";
+  const lines = [
+    `\`node bench/load.mjs\` (bench/load.mjs, bench/mix.lua; \`npm run bench -- --soak <seconds>\` for a longer run): wrk, ${duration} s at ${connections} connections (2 threads) against the production build served by \`wrangler dev\` on 127.0.0.1, edge cache warmed first. ${mix.length} paths in the mix: ${FIXED.length} fixed routes (pages, search page, /api/search, /api/suggest, RSS, a 404) and ${mix.length - FIXED.length} pages from the sitemap (posts, mixtapes, releases, events, genres, locations).`,
+    "",
+    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} cores, ${mib(totalmem() / 1024)} RAM, shared with other work: load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after.`,
+    "",
+    "| Measure | Value |",
+    "| --- | --- |",
+    `| Requests | ${result.requests} (${rps.toFixed(0)} per second) |`,
+    `| Socket errors (connect, read, write, timeout) | ${errors} (${result.errors.connect}, ${result.errors.read}, ${result.errors.write}, ${result.errors.timeout}) |`,
+    `| Answers other than 2xx, 3xx or 404 | ${bad} |`,
+    `| Statuses | ${statuses.map(([s, c]) => `${s}: ${c}`).join(", ")} |`,
+    `| Latency p50 / p90 / p99 / max | ${ms(result.latency_us.p50)} / ${ms(result.latency_us.p90)} / ${ms(result.latency_us.p99)} / ${ms(result.latency_us.max)} |`,
+    `| Worker JS heap, lowest reading: before the load / in the 5 s after it (idle: V8 collects when allocating, so garbage may remain) | ${heapMiB(first.used)} / ${heapMiB(last.used)} |`,
+    `| Worker JS heap under load, floor per window: min / max, trend | ${
+      underLoad.length
+        ? `${heapMiB(Math.min(...underLoad.map((h) => h.used)))} / ${heapMiB(Math.max(...underLoad.map((h) => h.used)))}, ${
+            trend === undefined ? "too few samples" : `${(trend / 1024).toFixed(0)} KiB per minute`
+          }`
+        : "no samples"
+    } |`,
+    `| workerd memory (RSS, ${memory.processes} processes) before / peak / after | ${mib(memory.before)} / ${mib(memory.peak)} / ${mib(memory.after)} |`,
+    "",
+    `Heap floor per ${heapEvery} s window (the Worker's isolate: V8's Runtime.getHeapUsage through \`wrangler dev --inspector-port\` every second, the window's lowest reading, i.e. after its collections; workerd does not answer HeapProfiler.collectGarbage): ${series}. Peak under load: ${heapMiB(Math.max(0, ...underLoad.map((h) => h.peak ?? 0)))}.`,
+    "",
+    "The heap is the Worker's own isolate; RSS is the sum over the workerd processes `wrangler dev` runs (its local proxy and the runtime, which also holds the local Cache API, KV and D1 simulators).",
+  ];
+  return { lines, failed: errors > 0 || bad > 0 };
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const measured = await measureLoad();
+    const { lines, failed } = loadSection(measured);
+    const file = join(ROOT, "bench", "results.md");
+    let text = existsSync(file)
+      ? readFileSync(file, "utf8")
+      : "# Benchmark results\n\nThe last run of each script in bench/.\n\n";
+    const section = `## Load\n\n${lines.join("\n")}\n`;
+    text = /^## Load\n/m.test(text)
+      ? text.replace(/^## Load\n[\s\S]*?(?=^## |(?![\s\S]))/m, `${section}\n`)
+      : `${text.trimEnd()}\n\n${section}`;
+    writeFileSync(file, text);
+    // Formatted as `npm test`'s lint lane expects (Biome aligns the tables).
+    run("biome", ["format", "--write", file], { quiet: true });
+    console.log(section);
+    if (failed) process.exitCode = 1;
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}

@@ -31,24 +31,52 @@ export function startRenderingServer() {
 
 /**
  * The same build with error reporting on: SENTRY_DSN points at a local sink that accepts every
- * envelope, so each request pays for its trace (docs/product.md section 9: sample rate 1) as it would in production.
+ * envelope, so each request pays for its trace (docs/product.md section 9: sample rate 1) as it
+ * would in production. The sink counts what arrives (`sink.counts()`: envelopes, transaction and
+ * event items, and envelopes holding more than one of them), so a benchmark can check that no
+ * transaction was lost or merged while it measured.
  */
-export async function startReportingServer() {
+export async function startReportingServer({ port = BENCH_PORT + 3, inspectorPort } = {}) {
+  let counts = emptyCounts();
   const sink = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end("{}"));
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      // Item headers are the odd lines after the envelope header: {"type":"transaction",…}.
+      // A transaction is a "transaction" item or, with span streaming (the SDK's default), a
+      // segment span ("is_segment":true) of a "span" item.
+      const transactions =
+        (text.match(/^\{"type":"transaction"/gm) ?? []).length +
+        (text.match(/"is_segment":true/g) ?? []).length;
+      const events = (text.match(/^\{"type":"event"/gm) ?? []).length;
+      counts.envelopes++;
+      counts.transactions += transactions;
+      counts.events += events;
+      if (transactions + events > 1) counts.merged++;
+      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
   });
+  sink.on("connection", () => counts.connections++);
   await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
   const dsn = `http://benchkey@127.0.0.1:${sink.address().port}/1`;
-  const server = await startServer({ port: BENCH_PORT + 3, vars: { SENTRY_DSN: dsn } });
+  const server = await startServer({ port, inspectorPort, vars: { SENTRY_DSN: dsn } });
   return {
     ...server,
+    sink: {
+      counts: () => ({ ...counts }),
+      reset: () => {
+        counts = emptyCounts();
+      },
+    },
     stop: () => {
       server.stop();
       sink.close();
     },
   };
 }
+
+const emptyCounts = () => ({ envelopes: 0, transactions: 0, events: 0, merged: 0, connections: 0 });
 
 /**
  * A copy of build/server/wrangler.json without the KV binding: every page reads D1 (the

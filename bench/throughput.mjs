@@ -9,7 +9,7 @@
 // figure is its median over the rounds; its ratio is the median of its per-round ratios to the
 // static asset of the same round. Requests ask for identity encoding (wrangler dev would gzip
 // and buffer).
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import {
   BENCH_PORT,
@@ -27,7 +27,11 @@ const ROUNDS = Number(process.env.WRK_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.WRK_CONNECTIONS ?? 8);
 const THREADS = Number(process.env.WRK_THREADS ?? 1);
 
-function wrk(url, seconds) {
+/**
+ * wrk, asynchronously: the error-reporting sink runs in this process and must keep answering
+ * while wrk loads the Worker (a blocked sink would stall the Worker's envelopes).
+ */
+async function wrk(url, seconds) {
   const args = [
     `-t${THREADS}`,
     `-c${CONNECTIONS}`,
@@ -39,17 +43,32 @@ function wrk(url, seconds) {
     `User-Agent: ${BROWSER_UA}`,
     url,
   ];
-  const run = spawnSync(WRK, args, { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.error}`);
-  const out = run.stdout;
+  const out = await new Promise((resolve, reject) =>
+    execFile(WRK, args, { encoding: "utf8" }, (error, stdout, stderr) =>
+      error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve(stdout),
+    ),
+  );
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
+  const requests = Number(out.match(/(\d+) requests in/)?.[1]);
   const p50 = out.match(/50%\s+([\d.]+\w+)/)?.[1];
   const p99 = out.match(/99%\s+([\d.]+\w+)/)?.[1];
   const errors = out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? "0";
   const socket = out.match(/Socket errors: (.+)/)?.[1];
   if (Number(errors) > 0 || socket)
     throw new Error(`${url}: ${errors} non-2xx answers ${socket ?? ""}\n${out}`);
-  return { rps, p50, p99 };
+  return { rps, p50, p99, requests };
+}
+
+/** Waits until the sink has stopped receiving (the Worker sends from waitUntil, after answering). */
+async function settledCounts(sink) {
+  let last = sink.counts();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = sink.counts();
+    if (now.envelopes === last.envelopes && i >= 3) return now;
+    last = now;
+  }
+  return last;
 }
 
 /**
@@ -57,7 +76,15 @@ function wrk(url, seconds) {
  * with SENTRY_DSN set, `rendering` the same build with PAGE_CACHE=off, `uncached` one without the
  * KV binding (all on the same build and database). Returns rows with median requests/s, latencies and ratio to the static asset.
  */
-export async function measureThroughput({ pages, rendering, uncached, reporting, asset, page = "/blog" }) {
+export async function measureThroughput({
+  pages,
+  rendering,
+  uncached,
+  reporting,
+  sink,
+  asset,
+  page = "/blog",
+}) {
   const targets = [
     ["Static asset", pages, asset],
     ["Cached SSR page (page cache)", pages, page],
@@ -67,13 +94,31 @@ export async function measureThroughput({ pages, rendering, uncached, reporting,
     ["/api/search", pages, "/api/search?q=techno"],
   ];
   const runs = targets.map(() => []);
+  // What the sink received during the reporting target's timed runs, against wrk's count of
+  // answered requests (a request wrk gave up on when time ran out may still be traced: up to
+  // CONNECTIONS more per run).
+  const delivered = { requests: 0, transactions: 0, envelopes: 0, merged: 0, runs: 0 };
   for (let round = 0; round < ROUNDS; round++) {
-    targets.forEach(([, base, path], i) => {
-      wrk(`${base}${path}`, 1); // warm-up: JIT, the caches, connections
-      runs[i].push(wrk(`${base}${path}`, SECONDS));
-    });
+    for (const [i, [, base, path]] of targets.entries()) {
+      await wrk(`${base}${path}`, 1); // warm-up: JIT, the caches, connections
+      const traced = sink && base === reporting;
+      if (traced) {
+        await settledCounts(sink);
+        sink.reset();
+      }
+      const result = await wrk(`${base}${path}`, SECONDS);
+      runs[i].push(result);
+      if (traced) {
+        const counts = await settledCounts(sink);
+        delivered.requests += result.requests;
+        delivered.transactions += counts.transactions;
+        delivered.envelopes += counts.envelopes;
+        delivered.merged += counts.merged;
+        delivered.runs++;
+      }
+    }
   }
-  return targets.map(([name, , path], i) => {
+  return targets.map(([name, base, path], i) => {
     const mid = runs[i].indexOf(runs[i].toSorted((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]);
     const ratios = runs[i].map((run, r) => run.rps / runs[0][r].rps);
     return {
@@ -84,6 +129,15 @@ export async function measureThroughput({ pages, rendering, uncached, reporting,
       ratio: median(ratios),
       p50: runs[i][mid].p50,
       p99: runs[i][mid].p99,
+      ...(sink && base === reporting
+        ? {
+            sink: `${delivered.requests} requests answered, ${delivered.transactions} transactions received in ${delivered.envelopes} envelopes (${delivered.merged} holding more than one transaction or event)`,
+            complete:
+              delivered.transactions >= delivered.requests &&
+              delivered.transactions <= delivered.requests + CONNECTIONS * delivered.runs &&
+              delivered.merged === 0,
+          }
+        : {}),
     };
   });
 }
@@ -112,12 +166,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const rows = await measureThroughput({
       pages: pages.url,
       reporting: reporting.url,
+      sink: reporting.sink,
       rendering: rendering.url,
       uncached: uncached.url,
       asset: "/favicon.svg",
     });
     console.log(WRK_SETTINGS);
     console.log(throughputTable(rows));
+    for (const r of rows.filter((r) => r.sink)) console.log(`${r.name}: ${r.sink}`);
   } finally {
     pages.stop();
     reporting.stop();

@@ -27,7 +27,22 @@ import { newNonce, withSecurityHeaders } from "./security-headers";
 import { oembed } from "./share/oembed";
 
 const serverBuild = () => import("virtual:react-router/server-build");
-const handleRequest = createRequestHandler(serverBuild, import.meta.env.MODE);
+
+/**
+ * React Router's request handler. Given the build as a function (what development needs, so a
+ * hot update is picked up), React Router derives everything from it again on every request:
+ * the route tree flattened and ranked, the static handler built. A deployed build never changes
+ * within an isolate, so outside development the handler is made once, from the build itself
+ * (docs/decisions/037). Two first requests at once may both make one; either serves.
+ */
+let handlerOfBuild: ReturnType<typeof createRequestHandler> | undefined;
+const handleRequest: ReturnType<typeof createRequestHandler> =
+  import.meta.env.MODE === "development"
+    ? createRequestHandler(serverBuild, import.meta.env.MODE)
+    : async (request, context) => {
+        handlerOfBuild ??= createRequestHandler(await serverBuild(), import.meta.env.MODE);
+        return handlerOfBuild(request, context);
+      };
 
 export const app = new Hono<AppEnv>();
 

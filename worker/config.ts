@@ -138,10 +138,11 @@ let lastLine: string | undefined;
  * problem (an error line when something required is missing, else a warning).
  */
 export function configFor(env: WorkerEnv): ConfigReport {
-  let report = reports.get(env);
+  let report = reports.get(env) ?? sameAsLast(env);
   if (report) return report;
   report = checkConfig(env);
   reports.set(env, report);
+  last = { values: settingValues(env), report };
   if (report.problems.length) {
     const line = `Crossfade configuration (${report.mode} mode): ${report.problems
       .map((p) => `${p.name} ${p.message}`)
@@ -152,6 +153,24 @@ export function configFor(env: WorkerEnv): ConfigReport {
     else console.error(line);
   }
   return report;
+}
+
+/**
+ * The last env checked and its report. Error reporting hands each request a new wrapper of the
+ * same env (the SDK's binding instrumentation), which the WeakMap cannot recognise: a wrapper
+ * whose settings are the very same values gets the same report without a new check.
+ */
+let last: { values: unknown[]; report: ConfigReport } | undefined;
+
+function settingValues(env: WorkerEnv): unknown[] {
+  const values = env as unknown as Record<string, unknown>;
+  return CONFIG_SCHEMA.map((setting) => values[setting.name]);
+}
+
+function sameAsLast(env: WorkerEnv): ConfigReport | undefined {
+  if (!last) return undefined;
+  const values = settingValues(env);
+  return values.every((value, i) => value === last?.values[i]) ? last.report : undefined;
 }
 
 function isSet(value: unknown): boolean {

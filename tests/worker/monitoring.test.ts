@@ -18,6 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+type SentryEventLike = { request?: { url?: string } };
+
 /** An envelope as the browser reporter (app/monitoring/browser-reporter.ts) posts it. */
 function browserEnvelope(message: string, extra: Record<string, unknown> = {}) {
   const eventId = crypto.randomUUID().replace(/-/g, "");
@@ -76,6 +78,61 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     expect(segment?.span.attributes?.["http.response.status_code"]?.value).toBe(200);
     const trace = segment?.envelope.header.trace as { sample_rate?: string; sampled?: string };
     expect(trace).toMatchObject({ sample_rate: "1", sampled: "true" });
+  });
+
+  it("under concurrent load every request arrives as its own transaction and every error as its own event: none lost, none merged", async () => {
+    // 18 visits at once, a third of them failing; the Worker's outbox (docs/decisions/037)
+    // sends what they produce from whichever request pumps it.
+    const paths = ["/blog", "/about", "/events", "/rss.xml", "/genres", "/blog"];
+    const visits = await Promise.all(
+      Array.from({ length: 18 }, (_, i) =>
+        visitWorker(paths[i % paths.length] as string, i % 3 === 0 ? { DB: throwingD1() } : {}),
+      ),
+    );
+    const failing = visits.filter((_, i) => i % 3 === 0);
+    for (const visit of failing) expect(visit.status).toBeGreaterThanOrEqual(500);
+    type Span = {
+      trace_id?: string;
+      is_segment?: boolean;
+      attributes?: Record<string, { value?: unknown }>;
+    };
+    const envelopes = await receivedEnvelopes();
+    const ours = (url: unknown) => visits.find((v) => String(url ?? "").startsWith(v.origin));
+    let segments = 0;
+    let events = 0;
+    const segmentsBy = new Map<string, number>();
+    const eventsBy = new Map<string, number>();
+    for (const envelope of envelopes) {
+      const spans = envelope.items
+        .filter((item) => item.header.type === "span")
+        .flatMap((item) => (item.payload as { items?: Span[] }).items ?? []);
+      const errorItems = envelope.items.filter((item) => item.header.type === "event");
+      const mine = [
+        ...spans.map((s) => ours(s.attributes?.["url.full"]?.value)),
+        ...errorItems.map((item) => ours((item.payload as SentryEventLike).request?.url)),
+      ];
+      if (!mine.some(Boolean)) continue;
+      // Sentry's envelope format: one transaction or event per envelope, spans of one trace.
+      const envelopeSegments = spans.filter((s) => s.is_segment).length;
+      expect(envelopeSegments + errorItems.length).toBe(1);
+      expect(new Set(spans.map((s) => s.trace_id)).size).toBeLessThanOrEqual(1);
+      for (const span of spans.filter((s) => s.is_segment)) {
+        const visit = ours(span.attributes?.["url.full"]?.value);
+        if (!visit) continue;
+        segments++;
+        segmentsBy.set(visit.origin, (segmentsBy.get(visit.origin) ?? 0) + 1);
+      }
+      for (const item of errorItems) {
+        const visit = ours((item.payload as SentryEventLike).request?.url);
+        if (!visit) continue;
+        events++;
+        eventsBy.set(visit.origin, (eventsBy.get(visit.origin) ?? 0) + 1);
+      }
+    }
+    expect(segments).toBe(visits.length);
+    for (const visit of visits) expect(segmentsBy.get(visit.origin)).toBe(1);
+    expect(events).toBe(failing.length);
+    for (const visit of failing) expect(eventsBy.get(visit.origin)).toBe(1);
   });
 
   it("an error outside React Router (a feed) is reported by the Worker's onError", async () => {

@@ -1,5 +1,6 @@
 import type { CloudflareOptions } from "@sentry/cloudflare";
 import { APP_VERSION, type WorkerEnv } from "../env";
+import { makeOutboxTransport } from "./outbox";
 
 /** docs/product.md sections 1 and 9: every trace is sampled. */
 export const TRACES_SAMPLE_RATE = 1;
@@ -23,6 +24,11 @@ export function sentryOptions(env: WorkerEnv): CloudflareOptions {
   return {
     dsn: env.SENTRY_DSN || undefined,
     tracesSampleRate: TRACES_SAMPLE_RATE,
+    // One envelope per transaction or event, sent from the isolate's outbox (docs/decisions/037).
+    transport: makeOutboxTransport,
+    // Every error is its own event: the SDK's Dedupe integration would drop an error equal to the
+    // one before it (the same failure in many visitors' requests), hiding how often it happens.
+    enableDedupe: false,
     environment: environmentOf(env),
     release: releaseOf(env),
     // Visitors are anonymous (docs/product.md section 6) and forms carry e-mail addresses: events keep the URL

@@ -1,0 +1,92 @@
+// `node bench/decompose.mjs [path]`: where a traced request's cost goes. Two servers of the
+// production build (the page cache on; the same with SENTRY_DSN set and a local sink), wrk on
+// the static asset, the page, and the page traced, taking turns; for each, requests/s and CPU per
+// request of the Worker's workerd process, of wrangler's proxy workerd, and of the sink (this
+// Node process), plus what the sink received. Figures in bench/profiles.md (the cost of a traced request).
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import {
+  BENCH_PORT,
+  BROWSER_UA,
+  cpuNs,
+  descendants,
+  startReportingServer,
+  startServer,
+  workerRuntimePid,
+} from "./server.mjs";
+
+/** Asynchronous, so the sink in this process answers while wrk runs. */
+async function wrk(url, seconds) {
+  const stdout = await new Promise((resolve, reject) =>
+    execFile(
+      "wrk",
+      [
+        "-t1",
+        "-c8",
+        `-d${seconds}s`,
+        "-H",
+        "Accept-Encoding: identity",
+        "-H",
+        `User-Agent: ${BROWSER_UA}`,
+        url,
+      ],
+      { encoding: "utf8" },
+      (error, out) => (error ? reject(error) : resolve(out)),
+    ),
+  );
+  return {
+    rps: Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]),
+    requests: Number(stdout.match(/(\d+) requests in/)?.[1]),
+  };
+}
+
+const proxyPid = (server, port) =>
+  descendants(server.child.pid).find(
+    (p) => p.cmd.includes("workerd serve") && p.cmd.includes(`entry=127.0.0.1:${port} `),
+  )?.pid;
+
+export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}) {
+  const pages = await startServer();
+  const reporting = await startReportingServer();
+  try {
+    await new Promise((r) => setTimeout(r, 4000));
+    const targets = [
+      ["static asset", pages, BENCH_PORT, "/favicon.svg"],
+      ["page", pages, BENCH_PORT, path],
+      ["page, traced", reporting, BENCH_PORT + 3, path],
+    ];
+    const out = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, server, port, p] of targets) {
+        const runtime = workerRuntimePid(server, port);
+        const proxy = proxyPid(server, port);
+        await wrk(`${server.url}${p}`, 1);
+        await new Promise((r) => setTimeout(r, 1000));
+        reporting.sink.reset();
+        const before = { runtime: cpuNs(runtime), proxy: cpuNs(proxy), node: process.cpuUsage() };
+        const { rps, requests } = await wrk(`${server.url}${p}`, seconds);
+        await new Promise((r) => setTimeout(r, 1500));
+        const node = process.cpuUsage(before.node);
+        const per = (ns) => (ns / requests / 1e6).toFixed(3);
+        out.push({
+          round,
+          name,
+          rps: rps.toFixed(0),
+          requests,
+          runtimeMs: per(cpuNs(runtime) - before.runtime),
+          proxyMs: per(cpuNs(proxy) - before.proxy),
+          sinkMs: per((node.user + node.system) * 1000),
+          sink: JSON.stringify(reporting.sink.counts()),
+        });
+      }
+    }
+    return out;
+  } finally {
+    pages.stop();
+    reporting.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.table(await decompose({ path: process.argv[2] }));
+}
