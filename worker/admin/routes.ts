@@ -54,7 +54,6 @@ adminDesk.use("*", async (c, next) => {
   // Per operator and secret: never stored by a browser, a proxy or the Worker's caches, never indexed.
   c.res.headers.set("Cache-Control", "private, no-store");
   c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
-  c.res.headers.set("Referrer-Policy", "no-referrer");
   if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     c.res.headers.set("Content-Security-Policy", deskPolicy(nonce, new URL(c.req.url).protocol === "https:"));
   }

@@ -31,6 +31,7 @@ export const DESK_TEXTS = {
   backToList: "All submissions",
   notFound: "There is no submission with that id.",
   detailFailed: "This submission could not be loaded from the content source. Try again in a minute.",
+  details: "What the artist sent",
   audio: "Audio",
   artwork: "Artwork",
   noAudio: "No audio file uploaded.",

@@ -28,7 +28,11 @@ function notice(n: Notice | undefined): Html | "" {
   return html`<p class="notice ${n.kind}" role="${n.kind === "error" ? "alert" : "status"}">${n.text}</p>`;
 }
 
-/** The whole document: header with the operator's tools when signed in. */
+/**
+ * The whole document: header with the operator's tools when signed in. Links out (an artist's
+ * links) carry no referrer; `same-origin`, not `no-referrer`, because with `no-referrer` browsers
+ * send `Origin: null` on the desk's own POSTs, which the origin check must refuse.
+ */
 export function layout(options: { nonce: string; title: string; operator?: Operator; body: Html }): Html {
   const { nonce, title, operator, body } = options;
   const nav = operator
@@ -46,7 +50,8 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex, nofollow" />
-<meta name="referrer" content="no-referrer" />
+<meta name="referrer" content="same-origin" />
+<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 <title>${title} · ${T.title} · ${T.siteName}</title>
 <style nonce="${nonce}">${raw(DESK_CSS)}</style>
 </head>
@@ -175,8 +180,9 @@ export function detailBody(options: {
 ${notice(message)}
 <div class="detail">
   <section class="card" aria-labelledby="fields-title">
-    <h2 id="fields-title">${F.reference} ${s.reference}</h2>
+    <h2 id="fields-title">${T.details}</h2>
     <dl>
+      ${row(F.reference, s.reference)}
       ${row(F.status, statusBadge(s.status))}
       ${row(F.submitted, dateTime(s.submissionDate))}
       ${row(F.artist, s.artistName)}
