@@ -22,12 +22,14 @@ h2{font-size:1.2rem;margin:2rem 0 .75rem}
 .button.quiet,button.quiet{background:transparent;color:var(--text);border:1px solid var(--line)}
 .button.quiet:hover,button.quiet:hover{background:var(--bg-hover)}
 label{display:block;font-weight:600;margin:0 0 .35rem}
+input[aria-invalid=true]{border-color:var(--danger)}
 input,select,textarea{width:100%;min-height:44px;padding:.6rem .8rem;border:1px solid #55556b;border-radius:var(--radius-sm);background:var(--bg);color:var(--text);font:inherit}
 textarea{min-height:8rem;resize:vertical}
 .hint{color:var(--muted);font-size:.9rem;margin:.35rem 0 0}
 .notice{padding:.75rem 1rem;border-radius:var(--radius-sm);border:1px solid var(--line);background:var(--bg-raised);margin:0 0 1.25rem}
 .notice.error{border-color:var(--danger);color:#ffd0d0}.notice.ok{border-color:var(--accent)}
 .card{background:var(--bg-raised);border:1px solid var(--line);border-radius:var(--radius);padding:1.25rem}
+.card>h2:first-child{margin-top:0}
 .sign-in{max-width:26rem;margin:8vh auto 0}.sign-in form{display:grid;gap:1rem}
 .tabs{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0 0 1rem}
 .tabs a{display:inline-block;padding:.45rem .9rem;border-radius:999px;border:1px solid var(--line);color:var(--text);text-decoration:none;min-height:44px;line-height:1.9}
@@ -39,10 +41,11 @@ textarea{min-height:8rem;resize:vertical}
 .status{display:inline-block;padding:.1rem .6rem;border-radius:999px;font-size:.85rem;font-weight:650;border:1px solid currentColor;white-space:nowrap;align-self:start}
 .status.pending{color:var(--warn)}.status.reviewing{color:#7cc4ff}.status.accepted{color:var(--accent)}.status.rejected{color:#ff9a9a}
 .pager{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:space-between;margin-top:1.25rem}
-.detail{display:grid;gap:1.5rem;grid-template-columns:1fr}
+.detail,.side{display:grid;gap:1.5rem;grid-template-columns:1fr;align-items:start}
 @media (min-width:1024px){.detail{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
-dl{display:grid;grid-template-columns:minmax(7rem,auto) 1fr;gap:.5rem 1rem;margin:0}
-dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}
+dl{display:grid;grid-template-columns:1fr;margin:0}
+dt{color:var(--muted);font-size:.9rem;margin-top:.6rem}dt:first-child{margin-top:0}dd{margin:0;overflow-wrap:anywhere}dd.text{white-space:pre-wrap}
+@media (min-width:600px){dl{grid-template-columns:minmax(7rem,auto) 1fr;gap:.5rem 1rem}dt{font-size:1rem;margin-top:0}}
 dd ul{margin:0;padding-left:1.1rem;white-space:normal}
 audio{width:100%;margin:.5rem 0}
 .artwork{display:block;width:100%;max-width:22rem;aspect-ratio:1;object-fit:cover;border-radius:var(--radius-sm);border:1px solid var(--line);background:var(--bg)}

@@ -173,8 +173,9 @@ export function detailBody(options: {
     (status) =>
       html`<option value="${status}"${status === s.status ? raw(" selected") : ""}>${STATUS_NAMES[status]}</option>`,
   );
-  const row = (label: string, value: Html | string | null) =>
-    html`<dt>${label}</dt><dd>${value === null || value === "" ? T.none : value}</dd>`;
+  // Free text the artist or the team wrote keeps its line breaks.
+  const row = (label: string, value: Html | string | null, text = false) =>
+    html`<dt>${label}</dt><dd${text ? raw(' class="text"') : ""}>${value === null || value === "" ? T.none : value}</dd>`;
   return html`<p><a href="/admin/submissions">← ${T.backToList}</a></p>
 <h1>${s.artistName} — ${s.trackTitle}</h1>
 ${notice(message)}
@@ -191,12 +192,12 @@ ${notice(message)}
       ${row(F.genre, s.genre)}
       ${row(F.city, s.city)}
       ${row(F.links, s.links.length ? html`<ul>${s.links.map(linkItem)}</ul>` : null)}
-      ${row(F.message, s.message)}
+      ${row(F.message, s.message, true)}
       ${row(F.consent, s.consent ? T.yes : T.no)}
-      ${row(F.notes, s.adminNotes)}
+      ${row(F.notes, s.adminNotes, true)}
     </dl>
   </section>
-  <div>
+  <div class="side">
     <section class="card" aria-labelledby="media-title">
       <h2 id="media-title">${T.audio}</h2>
       ${
