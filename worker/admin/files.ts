@@ -1,15 +1,14 @@
 import type { StoredFile } from "@core/content/types";
-import { serveFromBucket } from "@worker/media";
+import { serveFromBucket, serveWithRanges } from "@worker/media";
 
 /**
  * A submission's uploaded file for the signed-in operator, with byte ranges so the desk's
  * <audio> can seek: from the UPLOADS bucket (embedded store) through worker/media/bucket.ts, or,
- * in CMS mode, fetched from the CMS's own media URL with the Range passed on, so the desk's
+ * in CMS mode, fetched from the CMS's own media URL and cut to the range here, so the desk's
  * page needs nothing but its own origin (docs/decisions/034-admin-review-desk.md).
  */
 
 const PRIVATE = "private, no-store";
-const PASSED_ON = ["Range", "If-Range", "If-None-Match", "If-Modified-Since"];
 const KEPT = ["Content-Type", "Content-Length", "Content-Range", "Accept-Ranges", "ETag", "Last-Modified"];
 
 function isWebUrl(location: string): URL | null {
@@ -33,12 +32,9 @@ export async function serveStoredFile(
     // Only the CMS's own media: a stored location must never make the Worker fetch anything else.
     const cms = stores.cmsUrl ? isWebUrl(stores.cmsUrl) : null;
     if (!cms || cms.origin !== url.origin) return null;
-    const headers = new Headers();
-    for (const name of PASSED_ON) {
-      const value = request.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    const upstream = await fetch(url, { method: request.method === "HEAD" ? "HEAD" : "GET", headers });
+    // Strapi's static files answer whole files only (no Range): the ranges are cut here, as for
+    // the demo clips (worker/media/assets.ts); submissions are at most 50 MB.
+    const upstream = await serveWithRanges(request, { fetch: () => fetch(url) });
     if (upstream.status === 404) return null;
     const kept = new Headers();
     for (const name of KEPT) {

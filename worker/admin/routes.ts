@@ -236,18 +236,26 @@ adminDesk.post("/submissions/:id/status", requireSession("page"), async (c) => {
   return c.redirect(`/admin/submissions/${encodeURIComponent(found.id)}?saved=1`, 303);
 });
 
+const fileUnavailable = (c: DeskContext) =>
+  c.text("The file is unavailable right now. Try again in a minute.", 503, { "Retry-After": "30" });
+
 adminDesk.on(["GET", "HEAD"], "/submissions/:id/:file{audio|artwork}", requireSession("file"), async (c) => {
   let found: Submission | null;
   try {
     found = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
   } catch (error) {
     console.error("loading a submission failed", error);
-    return c.text("The file is unavailable right now. Try again in a minute.", 503, { "Retry-After": "30" });
+    return fileUnavailable(c);
   }
   const file = c.req.param("file") === "audio" ? found?.audioFile : found?.artworkFile;
   if (!file) return c.text("File not found.", 404);
-  const answer = await serveStoredFile(c.req.raw, file, { uploads: c.env.UPLOADS, cmsUrl: c.env.CMS_URL });
-  return answer ?? c.text("File not found.", 404);
+  try {
+    const answer = await serveStoredFile(c.req.raw, file, { uploads: c.env.UPLOADS, cmsUrl: c.env.CMS_URL });
+    return answer ?? c.text("File not found.", 404);
+  } catch (error) {
+    console.error("serving a submission's file failed", error);
+    return fileUnavailable(c);
+  }
 });
 
 adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
