@@ -3,6 +3,7 @@ import { contentContext, intakeContext, nonceContext, reporterContext } from "@c
 import type { FormIntake } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { adminDesk } from "./admin";
 import { cachePurge, purgeOnly } from "./api/cache-purge";
 import { searchApi } from "./api/search";
 import { NO_STORE, withPageCacheControl } from "./cache/cache-control";
@@ -135,6 +136,9 @@ app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
 
 app.route("/", unsubscribePages);
+
+// The operator's review desk, never linked from the site (docs/decisions/034-admin-review-desk.md).
+app.route("/admin", adminDesk);
 
 const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
 

@@ -112,16 +112,18 @@ export function withSecurityHeaders(
   if ((out.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     for (const [name, value] of Object.entries(DOCUMENT_SECURITY_HEADERS)) out.headers.set(name, value);
     if (options.frameable) out.headers.delete("X-Frame-Options");
-    out.headers.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy({
-        nonce: options.nonce ?? newNonce(),
-        cmsUrl: options.cmsUrl,
-        mediaUrl: options.mediaUrl,
-        https: options.https,
-        frameable: options.frameable,
-      }),
-    );
+    // A page that brings its own, stricter policy keeps it (the review desk, worker/admin/).
+    if (!out.headers.has("Content-Security-Policy"))
+      out.headers.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy({
+          nonce: options.nonce ?? newNonce(),
+          cmsUrl: options.cmsUrl,
+          mediaUrl: options.mediaUrl,
+          https: options.https,
+          frameable: options.frameable,
+        }),
+      );
   }
   return out;
 }

@@ -283,6 +283,8 @@ export interface CatalogueReader {
 export interface SubmissionStore {
   createSubmission(input: SubmissionInput): Promise<Submission>;
   listSubmissions(filter?: SubmissionFilter): Promise<Page<Submission>>;
+  /** One submission by its id (the review desk's detail); null when there is none. */
+  getSubmission(id: string): Promise<Submission | null>;
   /** null when no submission has that id. */
   setSubmissionStatus(
     id: string,

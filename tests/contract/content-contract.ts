@@ -338,6 +338,8 @@ export function registerContentContract(
         expect(s.links).toEqual(["https://example.com/a", "https://example.com/b"]);
         const listed = await store().listSubmissions({ status: "pending" });
         expect(listed.items[0]?.id).toBe(s.id);
+        expect(await store().getSubmission(s.id)).toEqual(s);
+        expect(await store().getSubmission("999999999")).toBeNull();
         const updated = await store().setSubmissionStatus(s.id, "accepted", "Lovely");
         expect(updated).toMatchObject({ id: s.id, status: "accepted", adminNotes: "Lovely" });
         const accepted = await store().listSubmissions({ status: "accepted" });

@@ -1,37 +1,16 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 // @ts-expect-error: plain ESM helper shared with the start script
 import { ROOT } from "@scripts/lib.mjs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN_TOKEN } from "./admin-token";
+import { axeViolations, PNG } from "./axe";
 import { baseUrl, useBrowser } from "./browser";
 
 const session = useBrowser();
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** Serious or critical axe-core violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: a script tag would be refused by the page's CSP.
-  await page.evaluate(readFileSync(axePath, "utf8"));
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-    };
-    const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
-  });
-}
 
 const MP3 = join(ROOT, "public", "media", "audio", "short-clip.mp3");
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 interface ListedSubmission {
   id: string;

@@ -106,6 +106,13 @@ function degraded(source: ContentSource): ContentPorts {
       pageOr("Failed to fetch submissions", filter, SUBMISSIONS, () =>
         rawSubmissions.listSubmissions(filter),
       ),
+    // An operator tool: a failure is an error answer, never a "not found" for a submission that exists.
+    getSubmission: (id) =>
+      degradeOnFailure(
+        "Failed to fetch submission",
+        () => rawSubmissions.getSubmission(id),
+        serverMessageOr("Failed to fetch submission"),
+      ),
     // The source answers null itself for an id it does not have: that is no failure.
     setSubmissionStatus: (id, status, notes) =>
       degradeOnFailure(

@@ -5,7 +5,7 @@
 
 export interface RateRule {
   /** Which form the budget is for; each has its own. */
-  scope: "newsletter" | "submission";
+  scope: "newsletter" | "submission" | "admin-sign-in";
   limit: number;
   windowSeconds: number;
 }
@@ -13,6 +13,8 @@ export interface RateRule {
 export const RATE_RULES = {
   newsletter: { scope: "newsletter", limit: 10, windowSeconds: 10 * 60 },
   submission: { scope: "submission", limit: 10, windowSeconds: 60 * 60 },
+  // Wrong admin tokens only (worker/admin/): a guesser gets 5 tries per quarter hour.
+  adminSignIn: { scope: "admin-sign-in", limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
@@ -33,6 +35,36 @@ export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }
 
+/** The fixed window `now` falls in, and the answer for a client whose count in it is `count`. */
+function windowAt(rule: RateRule, now: number) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const decide = (count: number): RateDecision =>
+    count <= rule.limit
+      ? { allowed: true }
+      : { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return { windowStart, decide };
+}
+
+/**
+ * Whether the client has used up its budget, without counting this request: for limits that
+ * count only failures (a sign-in must be refused before its token is even compared).
+ */
+export async function rateLimitReached(
+  db: D1Database,
+  rule: RateRule,
+  client: string,
+  now = Date.now(),
+): Promise<RateDecision> {
+  const { windowStart, decide } = windowAt(rule, now);
+  const row = await db
+    .prepare("SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2")
+    .bind(await clientKey(rule.scope, client), windowStart)
+    .first<{ count: number }>();
+  // This request would be the next one counted.
+  return decide((row?.count ?? 0) + 1);
+}
+
 /**
  * Counts one request against the client's budget in one atomic statement and says whether it
  * may go ahead. Old windows are swept now and then.
@@ -43,8 +75,7 @@ export async function hitRateLimit(
   client: string,
   now = Date.now(),
 ): Promise<RateDecision> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const { windowStart, decide } = windowAt(rule, now);
   const key = await clientKey(rule.scope, client);
   // In an UPDATE every right-hand side sees the old row, so count is compared with the old window.
   const row = await db
@@ -63,6 +94,5 @@ export async function hitRateLimit(
       .bind(now - 24 * 3600 * 1000)
       .run();
   }
-  if ((row?.count ?? 1) <= rule.limit) return { allowed: true };
-  return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return decide(row?.count ?? 1);
 }

@@ -5,7 +5,7 @@ import { notSatisfiable, parseRange, rangeBounds } from "./range";
  * answers whole files only. Static assets stop at 25 MiB a file, so reading one whole to cut a
  * range is bounded; long audio comes from R2 (./bucket.ts).
  */
-export async function serveWithRanges(request: Request, assets: Fetcher): Promise<Response> {
+export async function serveWithRanges(request: Request, assets: Pick<Fetcher, "fetch">): Promise<Response> {
   const plain = new Request(request.url, { method: "GET" });
   const full = await assets.fetch(plain);
   if (!full.ok) return full;

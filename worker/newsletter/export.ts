@@ -77,7 +77,7 @@ newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
   }
   const format = formatOf(c.req.query("format"), c.req.header("Accept"));
   if (!format) return c.json({ error: "format must be csv or json." }, 400, NO_STORE);
-  const url = (token: string) => `${c.var.content.siteUrl}/newsletter/unsubscribe?token=${token}`;
+  const url = unsubscribeUrl(c.var.content.siteUrl);
   // The first batch is read before answering, so a failing store is an error status, not a cut file.
   const first = await admin.listSubscribers(0, BATCH);
   if (format === "json") {
@@ -101,13 +101,37 @@ newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
       "Content-Type": "application/json; charset=utf-8",
     });
   }
+  return csvAnswer(admin, first, url);
+});
+
+/**
+ * The subscribers as a CSV download, from the first batch `first` on: the answer of this export
+ * and of the review desk's (worker/admin/).
+ */
+export function csvAnswer(
+  admin: NewsletterAdmin,
+  first: Subscriber[],
+  url: (token: string) => string,
+): Response {
   const day = new Date().toISOString().slice(0, 10);
   const body = chunks(admin, first, (s) =>
     csvRow([s.email, s.subscribedAt, s.source, s.firstName, s.lastName, s.city, url(s.unsubscribeToken)]),
   );
-  return c.body(stream(body, csvRow([...CSV_COLUMNS]), ""), 200, {
-    ...NO_STORE,
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
+  return new Response(stream(body, csvRow([...CSV_COLUMNS]), ""), {
+    status: 200,
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
+    },
   });
-});
+}
+
+/** The whole CSV export: the first batch is read before answering, so a failing store throws. */
+export async function subscribersCsv(admin: NewsletterAdmin, siteUrl: string): Promise<Response> {
+  return csvAnswer(admin, await admin.listSubscribers(0, BATCH), unsubscribeUrl(siteUrl));
+}
+
+function unsubscribeUrl(siteUrl: string) {
+  return (token: string) => `${siteUrl}/newsletter/unsubscribe?token=${token}`;
+}

@@ -1,3 +1,3 @@
 export { csvField, csvRow } from "./csv";
-export { newsletterApi } from "./export";
+export { newsletterApi, subscribersCsv } from "./export";
 export { unsubscribePages } from "./unsubscribe";

@@ -5,7 +5,7 @@ import { newsletterAdmin, subscribe } from "./newsletter";
 import { DEFAULT_ORPHAN_GRACE_MS, sweepOrphanedUploads } from "./orphan-uploads";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { releases } from "./releases";
-import { createSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
+import { createSubmission, getSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
 /**
@@ -44,6 +44,7 @@ export function createD1Source(
         );
         return listSubmissions(db, filter);
       },
+      getSubmission: (id) => getSubmission(db, id),
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(db, id, status, notes),
     },
     newsletter: { subscribe: (input) => subscribe(db, input), admin: newsletterAdmin(db) },

@@ -184,6 +184,16 @@ export async function listSubmissions(
   return toPage(items, page, pageSize, total);
 }
 
+/** One submission by its numeric id; null when there is none. */
+export async function getSubmission(db: D1Database, id: string): Promise<Submission | null> {
+  if (!/^\d{1,15}$/.test(id)) return null;
+  const row = await db
+    .prepare("SELECT * FROM submissions WHERE id = ?1")
+    .bind(Number(id))
+    .first<SubmissionRow>();
+  return row ? toSubmission(row) : null;
+}
+
 /** Sets the status and notes; null when no submission has that id. */
 export async function setSubmissionStatus(
   db: D1Database,

@@ -389,6 +389,19 @@ describe("Strapi store: submissions and the newsletter", () => {
     expect(page.items[0]?.id).toBe("sub4");
   });
 
+  it("reads one submission through the list call filtered by documentId; none is null", async () => {
+    const r = recorder((url) =>
+      json(url.searchParams.get("filters[documentId][$eq]") === "sub4" ? list([created], 1) : list([], 0)),
+    );
+    const store = createStrapiStore(CMS, r.fetch, { token: "secret" });
+    expect(await store.getSubmission("sub4")).toMatchObject({ id: "sub4" });
+    expect(r.urls()[0]).toBe(
+      `${CMS}/api/submissions?populate=*&filters[documentId][$eq]=sub4&pagination[page]=1&pagination[pageSize]=1`,
+    );
+    expect(r.calls[0]?.headers.get("Authorization")).toBe("Bearer secret");
+    expect(await store.getSubmission("missing")).toBeNull();
+  });
+
   it("PUTs {status, adminNotes} to /submissions/{id}/status; 404 is null", async () => {
     const r = recorder((url) =>
       url.pathname.includes("missing")

@@ -2,7 +2,13 @@ import type { ContentSource } from "../source";
 import { getEvent, getMixtape, getRelease, listEvents, listMixtapes, listReleases } from "./catalog";
 import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
-import { createSubmission, listSubmissions, setSubmissionStatus, subscribe } from "./submissions";
+import {
+  createSubmission,
+  getSubmission,
+  listSubmissions,
+  setSubmissionStatus,
+  subscribe,
+} from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
 /**
@@ -36,6 +42,7 @@ export function createStrapiSource(
     submissions: {
       createSubmission: (input) => createSubmission(cms, input),
       listSubmissions: (filter) => listSubmissions(cms, filter),
+      getSubmission: (id) => getSubmission(cms, id),
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(cms, id, status, notes),
     },
     newsletter: { subscribe: (input) => subscribe(cms, input) },

@@ -83,6 +83,21 @@ export async function listSubmissions(
 }
 
 /**
+ * One submission by its documentId, through the same list call (GET /submissions with a
+ * documentId filter), so the CMS token needs no permission beyond the listing's.
+ */
+export async function getSubmission(cms: CmsClient, id: string): Promise<Submission | null> {
+  const res = await cms.get(
+    "/submissions",
+    [["populate", "*"], ["filters[documentId][$eq]", id], ...paginate(1, 1)],
+    listOf(submissionShape),
+    true,
+  );
+  const found = res.data[0];
+  return found ? toSubmission(found, cms.media) : null;
+}
+
+/**
  * PUT /submissions/{id}/status with { status, adminNotes }. null when the CMS has no such
  * submission; other failures throw (degrade.ts gives them their text).
  */

@@ -1,0 +1,61 @@
+import type { AppEnv } from "@worker/env";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import {
+  CLEARED_COOKIE,
+  csrfMatches,
+  csrfToken,
+  openSession,
+  SESSION_COOKIE,
+  type SessionPayload,
+} from "./session";
+
+/**
+ * Who may use the desk and how its forms are protected (docs/decisions/034-admin-review-desk.md):
+ * a valid session cookie for every page but the sign-in, and for every POST the same origin
+ * (Origin, else Sec-Fetch-Site) plus, once signed in, the session's CSRF token.
+ */
+
+export type DeskEnv = AppEnv & {
+  Variables: AppEnv["Variables"] & { adminToken: string; session: SessionPayload; csrf: string };
+};
+
+export type DeskContext = Context<DeskEnv>;
+
+/** The operator's own site sent this request (a form of the desk), not another site. */
+export function fromSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin) return origin === new URL(request.url).origin;
+  // Browsers that send no Origin on a same-origin POST still send Sec-Fetch-Site.
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === null || site === "same-origin";
+}
+
+/**
+ * Pages and files behind the sign-in. Without a valid session a page redirects to the sign-in
+ * (saying the session ended when the cookie was expired or altered) and clears the cookie; a
+ * file answers 401.
+ */
+export function requireSession(kind: "page" | "file"): MiddlewareHandler<DeskEnv> {
+  return async (c, next) => {
+    const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
+    if (!check.ok) {
+      if (kind === "file") return c.text("Sign in to the review desk first.", 401);
+      const to = check.reason === "missing" ? "/admin" : "/admin?session=ended";
+      return c.body(null, 303, {
+        Location: to,
+        ...(check.reason === "missing" ? {} : { "Set-Cookie": CLEARED_COOKIE }),
+      });
+    }
+    c.set("session", check.session);
+    c.set("csrf", await csrfToken(c.var.adminToken, check.session));
+    await next();
+  };
+}
+
+/** Whether a signed-in POST carries this session's CSRF token and comes from the desk's origin. */
+export async function csrfOk(c: DeskContext, form: FormData): Promise<boolean> {
+  if (!fromSameOrigin(c.req.raw)) return false;
+  const given = form.get("csrf");
+  return csrfMatches(c.var.adminToken, c.var.session, typeof given === "string" ? given : undefined);
+}

@@ -1,0 +1,1 @@
+export { adminDesk, deskPolicy } from "./routes";

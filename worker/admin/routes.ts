@@ -1,0 +1,273 @@
+import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
+import { tokensMatch } from "@worker/auth";
+import { BodyError, readForm } from "@worker/forms/body";
+import { clientAddress, hitRateLimit, RATE_RULES, rateLimitReached } from "@worker/forms/rate-limit";
+import { subscribersCsv } from "@worker/newsletter";
+import { newNonce } from "@worker/security-headers";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { serveStoredFile } from "./files";
+import { csrfOk, type DeskContext, type DeskEnv, fromSameOrigin, requireSession } from "./guard";
+import {
+  CLEARED_COOKIE,
+  newSession,
+  openSession,
+  SESSION_COOKIE,
+  sealSession,
+  sessionCookie,
+} from "./session";
+import { DESK_TEXTS as T } from "./texts";
+import { detailBody, layout, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
+
+/**
+ * /admin, the operator's review desk for artist submissions (docs/decisions/034-admin-review-desk.md,
+ * docs/operations.md "The review desk"). Server-rendered HTML without script, every form a POST
+ * answered by a redirect (POST-redirect-GET). Without ADMIN_TOKEN there is no desk: 404.
+ */
+export const adminDesk = new Hono<DeskEnv>();
+
+const PAGE_SIZE = 25;
+const FORM_LIMIT = { max: 128 * 1024, message: "The form is too large." };
+
+/** The desk's own policy: nothing but its own origin, no script at all, its one inline stylesheet. */
+export function deskPolicy(nonce: string, https: boolean): string {
+  const directives = [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self'",
+    "media-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ];
+  if (https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+adminDesk.use("*", async (c, next) => {
+  const token = c.env.ADMIN_TOKEN;
+  if (!token) return c.text("Not found", 404, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+  c.set("adminToken", token);
+  const nonce = newNonce();
+  c.set("nonce", nonce);
+  await next();
+  // Per operator and secret: never stored by a browser, a proxy or the Worker's caches, never indexed.
+  c.res.headers.set("Cache-Control", "private, no-store");
+  c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
+  if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    c.res.headers.set("Content-Security-Policy", deskPolicy(nonce, new URL(c.req.url).protocol === "https:"));
+  }
+});
+
+type Status = 200 | 401 | 403 | 404 | 413 | 429 | 400 | 503;
+
+function page(
+  c: DeskContext,
+  status: Status,
+  title: string,
+  body: Parameters<typeof layout>[0]["body"],
+  signedIn = true,
+) {
+  const operator = signedIn ? { csrf: c.var.csrf } : undefined;
+  return c.html(layout({ nonce: c.var.nonce ?? "", title, operator, body }), status);
+}
+
+// The sign-in page; a signed-in operator goes straight to the list.
+adminDesk.get("/", async (c) => {
+  const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
+  if (check.ok) return c.redirect("/admin/submissions", 303);
+  const said = c.req.query("session");
+  const message: Notice | undefined =
+    said === "ended"
+      ? { kind: "error", text: T.expired }
+      : said === "signed-out"
+        ? { kind: "ok", text: T.signedOut }
+        : undefined;
+  return page(c, 200, T.signIn, signInBody(message), false);
+});
+
+adminDesk.post("/sign-in", async (c) => {
+  if (!fromSameOrigin(c.req.raw))
+    return page(c, 403, T.signIn, signInBody({ kind: "error", text: T.forbidden }), false);
+  const client = clientAddress(c.req.raw);
+  const rule = RATE_RULES.adminSignIn;
+  // Refused before the token is compared: a guesser learns nothing while blocked.
+  const blocked = await rateLimitReached(c.env.DB, rule, client);
+  if (!blocked.allowed) return tooMany(c, blocked.retryAfter);
+  let form: FormData;
+  try {
+    form = await readForm(c.req.raw, FORM_LIMIT);
+  } catch (e) {
+    if (e instanceof BodyError)
+      return page(c, 400, T.signIn, signInBody({ kind: "error", text: e.message }), false);
+    throw e;
+  }
+  const given = String(form.get("token") ?? "").trim();
+  if (!given) return page(c, 400, T.signIn, signInBody({ kind: "error", text: T.emptyToken }), false);
+  if (!(await tokensMatch(given, c.var.adminToken))) {
+    const counted = await hitRateLimit(c.env.DB, rule, client);
+    if (!counted.allowed) return tooMany(c, counted.retryAfter);
+    return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }), false);
+  }
+  const cookie = await sealSession(c.var.adminToken, newSession());
+  return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": sessionCookie(cookie) });
+});
+
+async function tooMany(c: DeskContext, retryAfter: number) {
+  const response = await page(
+    c,
+    429,
+    T.signIn,
+    signInBody({ kind: "error", text: T.tooManyAttempts(Math.ceil(retryAfter / 60)) }),
+    false,
+  );
+  response.headers.set("Retry-After", String(retryAfter));
+  return response;
+}
+
+adminDesk.post("/sign-out", requireSession("page"), async (c) => {
+  const form = await readForm(c.req.raw, FORM_LIMIT).catch(() => new FormData());
+  if (!(await csrfOk(c, form)))
+    return page(c, 403, T.signOut, messageBody(T.signOut, { kind: "error", text: T.forbidden }));
+  return c.body(null, 303, { Location: "/admin?session=signed-out", "Set-Cookie": CLEARED_COOKIE });
+});
+
+function statusOf(value: string | undefined): SubmissionStatus | undefined | null {
+  if (value === undefined || value === "") return undefined;
+  return (SUBMISSION_STATUSES as readonly string[]).includes(value) ? (value as SubmissionStatus) : null;
+}
+
+adminDesk.get("/submissions", requireSession("page"), async (c) => {
+  const status = statusOf(c.req.query("status"));
+  const pageText = c.req.query("page") ?? "1";
+  if (status === null || !/^[1-9]\d{0,5}$/.test(pageText)) return c.redirect("/admin/submissions", 303);
+  const content = c.var.content;
+  const result = await content.submissions.listSubmissions({
+    page: Number(pageText),
+    pageSize: PAGE_SIZE,
+    status,
+  });
+  // A CMS that failed answers an empty list (docs/product.md section 8): the desk says so.
+  const failed = content.sourceFailed();
+  const message: Notice | undefined = failed ? { kind: "error", text: T.listFailed } : undefined;
+  const body = listBody({ page: result, status, message, exportAvailable: !!content.newsletter.admin });
+  return page(c, failed ? 503 : 200, T.submissions, body);
+});
+
+/** The submission of the path, or the page that says why there is none. */
+async function submissionOf(c: DeskContext): Promise<Submission | Response> {
+  try {
+    const found = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
+    if (found) return found;
+    return page(c, 404, T.notFoundPage, messageBody(T.notFoundPage, { kind: "error", text: T.notFound }));
+  } catch (error) {
+    console.error("loading a submission failed", error);
+    return page(c, 503, T.submissions, messageBody(T.submissions, { kind: "error", text: T.detailFailed }));
+  }
+}
+
+adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
+  const found = await submissionOf(c);
+  if (found instanceof Response) return found;
+  const message: Notice | undefined =
+    c.req.query("saved") === "1" ? { kind: "ok", text: T.saved } : undefined;
+  return page(
+    c,
+    200,
+    `${found.artistName} — ${found.trackTitle}`,
+    detailBody({ submission: found, csrf: c.var.csrf, message }),
+  );
+});
+
+adminDesk.post("/submissions/:id/status", requireSession("page"), async (c) => {
+  let form: FormData;
+  try {
+    form = await readForm(c.req.raw, FORM_LIMIT);
+  } catch (e) {
+    if (e instanceof BodyError)
+      return page(
+        c,
+        e.status === 413 ? 413 : 400,
+        T.review,
+        messageBody(T.review, { kind: "error", text: e.message }),
+      );
+    throw e;
+  }
+  if (!(await csrfOk(c, form)))
+    return page(c, 403, T.review, messageBody(T.review, { kind: "error", text: T.forbidden }));
+  const found = await submissionOf(c);
+  if (found instanceof Response) return found;
+  const status = statusOf(String(form.get("status") ?? ""));
+  const notes = String(form.get("notes") ?? "")
+    .replace(/\r\n/g, "\n")
+    .trim();
+  const refuse = (text: string) =>
+    page(
+      c,
+      400,
+      T.review,
+      detailBody({
+        submission: found,
+        csrf: c.var.csrf,
+        message: { kind: "error", text },
+        notesDraft: notes,
+      }),
+    );
+  if (!status) return refuse(T.badStatus);
+  if (notes.length > MAX_NOTES) return refuse(T.notesTooLong(MAX_NOTES));
+  try {
+    const updated = await c.var.content.submissions.setSubmissionStatus(found.id, status, notes || null);
+    if (!updated)
+      return page(c, 404, T.notFoundPage, messageBody(T.notFoundPage, { kind: "error", text: T.notFound }));
+  } catch (error) {
+    console.error("saving a review failed", error);
+    return page(
+      c,
+      503,
+      T.review,
+      detailBody({
+        submission: found,
+        csrf: c.var.csrf,
+        message: { kind: "error", text: T.saveFailed },
+        notesDraft: notes,
+      }),
+    );
+  }
+  return c.redirect(`/admin/submissions/${encodeURIComponent(found.id)}?saved=1`, 303);
+});
+
+const fileUnavailable = (c: DeskContext) =>
+  c.text("The file is unavailable right now. Try again in a minute.", 503, { "Retry-After": "30" });
+
+adminDesk.on(["GET", "HEAD"], "/submissions/:id/:file{audio|artwork}", requireSession("file"), async (c) => {
+  let found: Submission | null;
+  try {
+    found = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
+  } catch (error) {
+    console.error("loading a submission failed", error);
+    return fileUnavailable(c);
+  }
+  const file = c.req.param("file") === "audio" ? found?.audioFile : found?.artworkFile;
+  if (!file) return c.text("File not found.", 404);
+  try {
+    const answer = await serveStoredFile(c.req.raw, file, { uploads: c.env.UPLOADS, cmsUrl: c.env.CMS_URL });
+    return answer ?? c.text("File not found.", 404);
+  } catch (error) {
+    console.error("serving a submission's file failed", error);
+    return fileUnavailable(c);
+  }
+});
+
+adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
+  const admin = c.var.content.newsletter.admin;
+  if (!admin)
+    return page(
+      c,
+      404,
+      T.subscribers,
+      messageBody(T.subscribers, { kind: "error", text: T.exportUnavailable }),
+    );
+  return subscribersCsv(admin, c.var.content.siteUrl);
+});
+
+adminDesk.all("*", (c) => c.text("Not found", 404));
