@@ -86,16 +86,14 @@ describe("the review desk against the real Strapi", () => {
     });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(`/admin/submissions/${id}?saved=1`);
-    const db = openCmsDatabase();
+    const db = await openCmsDatabase();
     try {
-      expect(db.prepare("SELECT status, admin_notes FROM submissions WHERE document_id = ?").get(id)).toEqual(
-        {
-          status: "reviewing",
-          admin_notes: "Listen again on Friday.",
-        },
-      );
+      expect(await db.get("SELECT status, admin_notes FROM submissions WHERE document_id = ?", id)).toEqual({
+        status: "reviewing",
+        admin_notes: "Listen again on Friday.",
+      });
     } finally {
-      db.close();
+      await db.close();
     }
     const after = await (await worker(`/admin/submissions/${id}?saved=1`, { headers })).text();
     expect(after).toContain("Review saved.");
