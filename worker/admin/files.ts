@@ -4,7 +4,8 @@ import { serveFromBucket, serveWithRanges } from "@worker/media";
 /**
  * A submission's uploaded file for the signed-in operator, with byte ranges so the desk's
  * <audio> can seek: from the UPLOADS bucket (embedded store) through worker/media/bucket.ts, or,
- * in CMS mode, fetched from the CMS's own media URL and cut to the range here, so the desk's
+ * in CMS mode, fetched from the CMS's own media URL (or, with uploads in a bucket, from under
+ * CMS_MEDIA_URL, docs/decisions/035-production-cms.md) and cut to the range here, so the desk's
  * page needs nothing but its own origin (docs/decisions/034-admin-review-desk.md).
  */
 
@@ -20,18 +21,27 @@ function isWebUrl(location: string): URL | null {
   }
 }
 
+/** Whether `url` is on the CMS's own origin or under the bucket URL its media are served from. */
+function isCmsMedia(url: URL, stores: { cmsUrl?: string; mediaUrl?: string }): boolean {
+  const cms = stores.cmsUrl ? isWebUrl(stores.cmsUrl) : null;
+  if (cms && cms.origin === url.origin) return true;
+  const media = stores.mediaUrl ? isWebUrl(stores.mediaUrl) : null;
+  if (!media || media.origin !== url.origin) return false;
+  const prefix = media.pathname.endsWith("/") ? media.pathname : `${media.pathname}/`;
+  return url.pathname.startsWith(prefix) && !url.pathname.slice(prefix.length).split("/").includes("..");
+}
+
 /** The answer for `file`, or null when it is not (or no longer) stored where it says. */
 export async function serveStoredFile(
   request: Request,
   file: StoredFile,
-  stores: { uploads: R2Bucket; cmsUrl?: string },
+  stores: { uploads: R2Bucket; cmsUrl?: string; mediaUrl?: string },
 ): Promise<Response | null> {
   const url = isWebUrl(file.location);
   let answer: Response | null;
   if (url) {
     // Only the CMS's own media: a stored location must never make the Worker fetch anything else.
-    const cms = stores.cmsUrl ? isWebUrl(stores.cmsUrl) : null;
-    if (!cms || cms.origin !== url.origin) return null;
+    if (!isCmsMedia(url, stores)) return null;
     // Strapi's static files answer whole files only (no Range): the ranges are cut here, as for
     // the demo clips (worker/media/assets.ts); submissions are at most 50 MB.
     const upstream = await serveWithRanges(request, { fetch: () => fetch(url) });

@@ -250,7 +250,11 @@ adminDesk.on(["GET", "HEAD"], "/submissions/:id/:file{audio|artwork}", requireSe
   const file = c.req.param("file") === "audio" ? found?.audioFile : found?.artworkFile;
   if (!file) return c.text("File not found.", 404);
   try {
-    const answer = await serveStoredFile(c.req.raw, file, { uploads: c.env.UPLOADS, cmsUrl: c.env.CMS_URL });
+    const answer = await serveStoredFile(c.req.raw, file, {
+      uploads: c.env.UPLOADS,
+      cmsUrl: c.env.CMS_URL,
+      mediaUrl: c.env.CMS_MEDIA_URL,
+    });
     return answer ?? c.text("File not found.", 404);
   } catch (error) {
     console.error("serving a submission's file failed", error);
