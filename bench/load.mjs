@@ -61,6 +61,31 @@ const commName = (pid) => {
  * `duration` seconds while sampling workerd's RSS (every 0.5 s) and the Worker's JavaScript heap
  * (every second; each `heapEvery`-second window keeps its floor, what the isolate retains).
  */
+/**
+ * About `total` pages from the sitemap, spread over its files. /sitemap.xml is a sitemap index
+ * (docs/decisions/032-embedded-store-operations.md): its <loc>s are /sitemaps/<kind>-<n>.xml
+ * files, whose <loc>s are the pages. Each file gives an even share, so every kind of page
+ * (posts, mixtapes, releases, events, genres, locations, static pages) is in the mix. Throws
+ * when no page is found rather than measuring a mix of fixed routes only.
+ */
+export async function sitemapSample(base, total = 40) {
+  const locs = async (path) => {
+    const res = await fetch(`${base}${path}`);
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  };
+  const files = await locs("/sitemap.xml");
+  const share = Math.max(1, Math.floor(total / Math.max(1, files.length)));
+  const sample = [];
+  for (const file of files) {
+    const pages = (await locs(file)).filter((p) => !p.endsWith(".xml"));
+    const step = Math.max(1, Math.floor(pages.length / share));
+    sample.push(...pages.filter((_, i) => i % step === 0).slice(0, share));
+  }
+  if (!sample.length) throw new Error("the sitemap named no page: the load mix would hold fixed routes only");
+  return [...new Set(sample)];
+}
+
 export async function measureLoad({
   duration = DURATION,
   connections = CONNECTIONS,
@@ -80,9 +105,7 @@ export async function measureLoad({
   let sampler;
   try {
     inspector = await connectInspector(inspectorPort);
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-    const sample = pages.filter((_, i) => i % Math.max(1, Math.floor(pages.length / 40)) === 0);
+    const sample = await sitemapSample(server.url);
     const mix = [...FIXED, ...sample];
     // Warm the edge cache, as on a deployed site that has been up for a while.
     for (const path of mix) await (await fetch(`${server.url}${path}`)).arrayBuffer();

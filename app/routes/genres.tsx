@@ -2,10 +2,11 @@ import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
-import { Await, useLocation } from "react-router";
+import { Await, data, useLocation } from "react-router";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { seo, siteFromMatches } from "../lib/seo";
+import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/genres";
 
 /** One module serves /genres and /locations (docs/product.md section 2). */
@@ -13,17 +14,29 @@ function kindOf(pathname: string) {
   return pathname.startsWith("/locations") ? "locations" : "genres";
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * Counts that arrive within this many ms are rendered in place, like /blog's posts
+ * (docs/decisions/019-performance-budgets.md): the page is whole at first paint and nothing
+ * below the list moves when it arrives (docs/decisions/037-measured-performance.md).
+ */
+const STREAM_AFTER_MS = 100;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = context.get(contentContext);
   const kind = kindOf(new URL(request.url).pathname);
-  // Not awaited: the counts stream in behind the loading text.
-  const entries = kind === "genres" ? catalogue.listGenres() : catalogue.listLocations();
-  return { kind, entries };
+  // Late, the counts stream in behind the loading text.
+  const { value: entries } = await streamIfSlow(
+    kind === "genres" ? catalogue.listGenres() : catalogue.listLocations(),
+    STREAM_AFTER_MS,
+  );
+  if (!(entries instanceof Promise)) return { kind, entries };
+  // Streamed, the counts may still fail after the headers left: no cache keeps the page as is
+  // (docs/decisions/027-no-cache-while-streaming.md).
+  return data({ kind, entries }, { headers: { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL } });
 }
 
-/** The counts stream in and may still fail after the headers left: no cache keeps the page as is. */
-export function headers() {
-  return { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {

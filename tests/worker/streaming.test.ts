@@ -25,6 +25,12 @@ function slowPostsService() {
       state.answered = true;
       return page;
     },
+    listGenres: async () => {
+      await new Promise((resolve) => setTimeout(resolve, SOURCE_DELAY_MS));
+      const genres = await content.catalogue.listGenres();
+      state.answered = true;
+      return genres;
+    },
   };
   const service: ContentService = { ...content, catalogue };
   return { service, state };
@@ -97,5 +103,38 @@ describe("streaming (docs/decisions/019)", () => {
     const html = await res.text();
     expect(html).toMatch(/<p class="page-header__lede">\d+ stories<\/p>/);
     expect(html).not.toContain("Loading...");
+  });
+
+  it("streams /genres' counts behind its loading text when they are late, no-cache", async () => {
+    const { service, state } = slowPostsService();
+    const res = await render("/genres", service);
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let early = "";
+    while (!early.includes("Loading genres...")) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      early += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(state.answered).toBe(false);
+    expect(early).toContain("<h1>Genres</h1>");
+    expect(early).toContain("Loading genres...");
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(state.answered).toBe(true);
+    expect(rest).toContain('class="directory__item"');
+  });
+
+  it("renders /genres' counts in place when they answer at once: nothing below them moves later", async () => {
+    const res = await render("/genres", createContentService(env));
+    expect(res.headers.get("Cache-Control")).not.toBe("no-cache");
+    const html = await res.text();
+    const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
+    expect(main).toContain('class="directory__item"');
+    expect(main.indexOf('class="directory__item"')).toBeLessThan(main.indexOf("Back to Blog"));
+    expect(html).not.toContain("Loading genres...");
   });
 });
