@@ -77,12 +77,13 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
       const next = create(events);
       engine.current = next;
       const autoplay = latest.current.playing;
+      const startSeek = latest.current.seekRequest;
       try {
         await next.load(source.url, {
           autoplay,
           volume: latest.current.volume,
           muted: latest.current.muted,
-          startAt: latest.current.seekRequest?.to,
+          startAt: startSeek?.to,
           mount: mount.current,
           isMobile: window.innerWidth < MOBILE_BREAKPOINT,
         });
@@ -94,6 +95,10 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
           if (latest.current.playing) next.play();
           else next.pause();
         }
+        // Likewise a seek made while it loaded (the slider works once the duration is known,
+        // which can be before load() resolves): the seek effect skipped it.
+        const seekNow = latest.current.seekRequest;
+        if (seekNow && seekNow !== startSeek) next.seek(seekNow.to);
       } catch (error) {
         console.warn("Player engine failed to load", error);
         if (!cancelled) reportFailure("This track can't be played right now.");
