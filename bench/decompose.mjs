@@ -3,42 +3,16 @@
 // the static asset, the page, and the page traced, taking turns; for each, requests/s and CPU per
 // request of the Worker's workerd process, of wrangler's proxy workerd, and of the sink (this
 // Node process), plus what the sink received. Figures in bench/profiles.md (the cost of a traced request).
-import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import {
   BENCH_PORT,
-  BROWSER_UA,
   cpuNs,
   descendants,
   startReportingServer,
   startServer,
   workerRuntimePid,
 } from "./server.mjs";
-
-/** Asynchronous, so the sink in this process answers while wrk runs. */
-async function wrk(url, seconds) {
-  const stdout = await new Promise((resolve, reject) =>
-    execFile(
-      "wrk",
-      [
-        "-t1",
-        "-c8",
-        `-d${seconds}s`,
-        "-H",
-        "Accept-Encoding: identity",
-        "-H",
-        `User-Agent: ${BROWSER_UA}`,
-        url,
-      ],
-      { encoding: "utf8" },
-      (error, out) => (error ? reject(error) : resolve(out)),
-    ),
-  );
-  return {
-    rps: Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]),
-    requests: Number(stdout.match(/(\d+) requests in/)?.[1]),
-  };
-}
+import { wrk } from "./throughput.mjs";
 
 const proxyPid = (server, port) =>
   descendants(server.child.pid).find(

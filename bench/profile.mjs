@@ -4,13 +4,13 @@
 // (the same with SENTRY_DSN set, a local sink), `rendering` (PAGE_CACHE=off: every request
 // renders, content from KV). The profile is written to tests/.artifacts/profiles/ (open it in
 // Chrome DevTools' Performance panel); bench/profiles.md keeps the summaries that mattered.
-import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "../scripts/lib.mjs";
 import { connectInspector, profileLines, summariseProfile } from "./inspector.mjs";
-import { BENCH_PORT, BROWSER_UA, startReportingServer, startServer } from "./server.mjs";
+import { BENCH_PORT, startReportingServer, startServer } from "./server.mjs";
+import { wrk } from "./throughput.mjs";
 
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? BENCH_PORT + 10);
 
@@ -39,25 +39,6 @@ export async function profileUnderLoad({ variant = "rendering", path = "/blog", 
     inspector.close();
     server.stop();
   }
-}
-
-/** Asynchronous: the reporting variant's sink runs in this process. */
-function wrk(url, seconds) {
-  const args = [
-    "-t1",
-    "-c8",
-    `-d${seconds}s`,
-    "-H",
-    "Accept-Encoding: identity",
-    "-H",
-    `User-Agent: ${BROWSER_UA}`,
-    url,
-  ];
-  return new Promise((resolve, reject) =>
-    execFile("wrk", args, { encoding: "utf8" }, (error, out) =>
-      error ? reject(error) : resolve(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])),
-    ),
-  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -31,7 +31,7 @@ const THREADS = Number(process.env.WRK_THREADS ?? 1);
  * wrk, asynchronously: the error-reporting sink runs in this process and must keep answering
  * while wrk loads the Worker (a blocked sink would stall the Worker's envelopes).
  */
-async function wrk(url, seconds) {
+export async function wrk(url, seconds) {
   const args = [
     `-t${THREADS}`,
     `-c${CONNECTIONS}`,
