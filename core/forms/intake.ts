@@ -4,13 +4,13 @@ import type { FieldErrors } from "./submission-rules";
 /** Why a form was not accepted: an HTTP status and a message for the visitor. */
 export interface Refusal {
   ok: false;
-  status: 400 | 401 | 404 | 411 | 413 | 415 | 429 | 500;
+  status: 400 | 401 | 404 | 411 | 413 | 415 | 429 | 500 | 503;
   error: string;
   /** Field-level messages (submission form). */
   fields?: FieldErrors;
   /** The text fields as sent, so a page rendered without JavaScript can fill the form again. */
   values?: Record<string, string>;
-  /** Seconds, for 429. */
+  /** Seconds, for 429 (over the rate limit) and 503 (the store is down). */
   retryAfter?: number;
 }
 

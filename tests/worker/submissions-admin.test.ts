@@ -197,11 +197,12 @@ describe("when D1 fails", () => {
   } as unknown as D1Database;
   const brokenEnv = { ...env, DB: broken, ADMIN_TOKEN: "test-admin-token-0123456789abcdef0123456789" };
 
-  it("answers with docs/product.md section 8's messages and a 500, and reports the error", async () => {
+  it("answers with docs/product.md section 8's messages and a 503 to try again, and reports the error", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const list = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);
-      expect(list.status).toBe(500);
+      expect(list.status).toBe(503);
+      expect(list.headers.get("Retry-After")).toBe("30");
       expect(await list.json()).toEqual({ error: "Failed to fetch submissions" });
 
       const put = await app.request(
@@ -213,7 +214,8 @@ describe("when D1 fails", () => {
         },
         brokenEnv,
       );
-      expect(put.status).toBe(500);
+      expect(put.status).toBe(503);
+      expect(put.headers.get("Retry-After")).toBe("30");
       expect(await put.json()).toEqual({ error: "Failed to update submission status" });
 
       const signUp = await app.request(
@@ -225,8 +227,39 @@ describe("when D1 fails", () => {
         },
         brokenEnv,
       );
-      expect(signUp.status).toBe(500);
+      expect(signUp.status).toBe(503);
+      expect(signUp.headers.get("Retry-After")).toBe("30");
       expect(await signUp.json()).toEqual({ error: "Failed to subscribe" });
+
+      const sent = await app.request(
+        "/api/submissions",
+        {
+          method: "POST",
+          body: submissionForm({ track_title: "Store Down" }),
+          headers: { "CF-Connecting-IP": "203.0.113.91" },
+        },
+        brokenEnv,
+      );
+      expect(sent.status).toBe(503);
+      expect(sent.headers.get("Retry-After")).toBe("30");
+      expect(sent.headers.get("Cache-Control")).toBe("no-store");
+      expect(await sent.json()).toEqual({ error: "Failed to create submission" });
+
+      // Without JavaScript the form comes back with what was typed, to send again later.
+      const page = await app.request(
+        "/submit/form",
+        {
+          method: "POST",
+          body: submissionForm({ track_title: "Store Down Again" }),
+          headers: { "CF-Connecting-IP": "203.0.113.92" },
+        },
+        brokenEnv,
+      );
+      expect(page.status).toBe(503);
+      expect(page.headers.get("Retry-After")).toBe("30");
+      const html = await page.text();
+      expect(html).toContain("Failed to create submission");
+      expect(html).toContain('value="Store Down Again"');
       expect(logged).toHaveBeenCalled();
     } finally {
       logged.mockRestore();

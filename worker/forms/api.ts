@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import { requireBearer } from "../auth";
 import type { AppEnv } from "../env";
 import { BodyError, readJsonObject } from "./body";
+import { storeDown } from "./intake";
 
 /**
  * The forms' JSON endpoints under /api (README "Newsletter, submissions and the admin
@@ -79,7 +80,7 @@ formsApi.get("/submissions", adminOnly, async (c) => {
     return c.json(result, 200, NO_STORE);
   } catch (e) {
     console.error("listing submissions failed", e);
-    return refuse(c, error(500, "Failed to fetch submissions"));
+    return refuse(c, storeDown("Failed to fetch submissions"));
   }
 });
 
@@ -110,7 +111,7 @@ formsApi.put("/submissions/:id/status", adminOnly, async (c) => {
     );
   } catch (e) {
     console.error("updating a submission failed", e);
-    return refuse(c, error(500, "Failed to update submission status"));
+    return refuse(c, storeDown("Failed to update submission status"));
   }
   if (!updated) return refuse(c, error(404, "Submission not found."));
   return c.json(updated, 200, NO_STORE);

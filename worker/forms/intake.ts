@@ -13,6 +13,15 @@ const HONEYPOT_REFUSAL: Refusal = {
   error: "This form could not be accepted: the field marked 'leave this empty' was filled in.",
 };
 
+/**
+ * The store (D1 or Strapi) failed: a fault upstream, not the visitor's, so 503 with a time to try
+ * again (docs/product.md section 8); the form keeps what was typed.
+ */
+export const STORE_RETRY_AFTER = 30;
+export function storeDown(error: string): Refusal {
+  return { ok: false, status: 503, error, retryAfter: STORE_RETRY_AFTER };
+}
+
 function tooMany(retryAfter: number): Refusal {
   return { ok: false, status: 429, error: TEXTS.tooManyRequests, retryAfter };
 }
@@ -85,7 +94,7 @@ export function createIntake(
         return { ok: true, message: result.message || TEXTS.subscribed };
       } catch (error) {
         console.error("newsletter subscribe failed", error);
-        return { ok: false, status: 500, error: TEXTS.subscribeFailed };
+        return storeDown(TEXTS.subscribeFailed);
       }
     },
 
@@ -131,7 +140,7 @@ export function createIntake(
         return { ok: true, submission };
       } catch (error) {
         console.error("submission failed", error);
-        return { ok: false, status: 500, error: TEXTS.submissionFailed };
+        return { ...storeDown(TEXTS.submissionFailed), values: stringsOf(Object.fromEntries(form)) };
       }
     },
   };
