@@ -10,7 +10,7 @@ import { NO_STORE, withPageCacheControl } from "./cache/cache-control";
 import { createPageCache } from "./cache/page-cache";
 import { configFor } from "./config";
 import { contentCacheFor, createContentService, describeSources } from "./content/service";
-import { type RequestSourceState, trackRequest } from "./content/source-failure";
+import { type RequestSourceState, requestSourceFailed, trackRequest } from "./content/source-failure";
 import { APP_VERSION, type AppEnv } from "./env";
 import { fallbackErrorPage, withFallbackPage } from "./fallback-page";
 import { type RemoteSizer, remoteEnclosure } from "./feeds/enclosure";
@@ -288,8 +288,24 @@ export async function renderPage(
   context.set(nonceContext, nonce);
   context.set(reporterContext, reportServerError);
   // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
-  const response = withFallbackPage(request, await handleRequest(request, context));
+  const response = withFallbackPage(request, storeDownIs503(await handleRequest(request, context)));
   return withPageCacheControl(request, response);
+}
+
+/**
+ * The page error of a request whose store threw (the embedded store propagates its failures,
+ * docs/decisions/023-one-failure-path.md) answers 503 with Retry-After: the store is down, the page
+ * is not broken, and crawlers and visitors are told to come back (docs/product.md section 8).
+ */
+function storeDownIs503(response: Response): Response {
+  if (response.status !== 500 || !requestSourceFailed()) return response;
+  const out = new Response(response.body, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: response.headers,
+  });
+  out.headers.set("Retry-After", "30");
+  return out;
 }
 
 /** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */

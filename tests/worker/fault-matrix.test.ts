@@ -21,7 +21,7 @@ import { htmlText } from "./helpers";
  *
  * What a visitor may get (docs/decisions/019, docs/product.md sections 2 and 8):
  *   "content"     200 and the same page or answer as with every source healthy
- *   "page-error"  the page error of docs/product.md section 2 ('Something went wrong' …, 'Refresh Page'), never blank
+ *   "page-error"  503 with Retry-After and the page error of docs/product.md section 2 ('Something went wrong' …, 'Refresh Page'), never blank
  *   "unavailable" the API's 503 JSON with a message and empty results (docs/product.md section 8: lists fail to empty),
  *                 or for a feed a plain-text 503 with Retry-After (feed readers come back later)
  */
@@ -177,7 +177,9 @@ function expectOutcome(route: RouteCase, visit: Visit, outcome: Outcome) {
     expect(visit.headers.get("Cache-Control")).toBe("no-store");
     expect(visit.body).toContain(htmlText(TEXTS.searchDegraded));
   } else if (outcome === "page-error") {
-    expect(visit.status).toBe(500);
+    // The store is down, the page is not broken: 503 and when to come back.
+    expect(visit.status).toBe(503);
+    expect(visit.headers.get("Retry-After")).toBe("30");
     expect(visit.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(visit.headers.get("Cache-Control")).toBe("no-store");
     for (const text of [TEXTS.pageErrorTitle, TEXTS.refreshPage]) expect(visit.body).toContain(text);

@@ -52,7 +52,7 @@ async function forwardedEvent(eventId: string) {
 describe("error reporting in the Worker (@sentry/cloudflare, against a local Sentry stand-in)", () => {
   it("an error thrown in a loader arrives as the SDK's envelope with the exception, release and environment", async () => {
     const visit = await visitWorker("/blog", { DB: throwingD1() });
-    expect(visit.status).toBe(500);
+    expect(visit.status).toBe(503);
     const [event, ...more] = await errorsReportedFor(visit);
     expect(more).toEqual([]);
     expect(exceptionText(event ?? {})).toBe("InjectedFault: D1 is unavailable (injected fault)");

@@ -11,7 +11,7 @@ import {
 } from "./paging";
 import type { ContentSource } from "./source";
 import { SourceError, serverMessageOf } from "./source-error";
-import { reportSourceFailure } from "./source-failure";
+import { markSourceFailed, reportSourceFailure } from "./source-failure";
 
 /** The public ports of a content source, each method with its failure behaviour applied. */
 export interface ContentPorts {
@@ -33,16 +33,38 @@ export function withFailurePath(source: ContentSource): ContentPorts {
  * was thrown (error reporting groups events by their stack).
  */
 function propagated(source: ContentSource): ContentPorts {
-  const raw = source.catalogue;
+  const raw = marking(source.catalogue);
   return {
     catalogue: {
       ...raw,
       kind: source.kind,
       listCombinedPosts: narrowed(raw.listPosts, raw.listCombinedPosts),
     },
-    submissions: source.submissions,
-    newsletter: source.newsletter,
+    submissions: marking(source.submissions),
+    newsletter: marking(source.newsletter),
   };
+}
+
+/**
+ * The port with every method marking the request as failed when it throws, then rethrowing the
+ * same error: the page error knows the store was down (503), the error keeps its own stack.
+ */
+function marking<T extends object>(port: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(port)) {
+    out[name] =
+      typeof value !== "function"
+        ? value
+        : async (...args: unknown[]) => {
+            try {
+              return await value.apply(port, args);
+            } catch (error) {
+              markSourceFailed();
+              throw error;
+            }
+          };
+  }
+  return out as T;
 }
 
 /** Aggregated posts carry no category or tag: any filter narrows the /blog listing to blog posts. */

@@ -21,6 +21,16 @@ export function reportSourceFailure(error: unknown): void {
   captureError(error, "content-source", "warning");
 }
 
+/**
+ * The embedded store throws instead of degrading (docs/decisions/023-one-failure-path.md): its
+ * throw is reported where it is caught, so this only marks the request, whose page error then
+ * answers 503 (a store that is down) rather than 500 (a fault in the page itself).
+ */
+export function markSourceFailed(): void {
+  const request = requestScope.getStore();
+  if (request) request.failed = true;
+}
+
 /** Runs `load` and returns its value with every failure the source reported along the way. */
 export async function trackSourceFailures<T>(
   load: () => Promise<T>,
