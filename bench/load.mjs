@@ -111,12 +111,15 @@ export async function measureLoad({
     for (const path of mix) await (await fetch(`${server.url}${path}`)).arrayBuffer();
 
     // wrangler starts workerd as a child.
-    const workerd = descendants(server.child.pid)
-      .map((p) => p.pid)
-      .filter((pid) => commName(pid) === "workerd");
+    const processes = descendants(server.child.pid).filter((p) => commName(p.pid) === "workerd");
+    const workerd = processes.map((p) => p.pid);
     if (!workerd.length) throw new Error("workerd process not found under wrangler");
     const rss = () => workerd.reduce((n, p) => n + rssKiB(p), 0);
-    const memory = { before: rss(), peak: 0, processes: workerd.length };
+    // Which is which: wrangler's entry (the proxy on the public port) names it in its command line.
+    const entryPid = processes.find((p) => p.cmd.includes(`entry=127.0.0.1:${port} `))?.pid;
+    const runtimePid = processes.find((p) => p.pid !== entryPid)?.pid;
+    const rssOf = (at) => ({ at, runtime: rssKiB(runtimePid), entry: entryPid ? rssKiB(entryPid) : 0 });
+    const memory = { before: rss(), peak: 0, processes: workerd.length, series: [rssOf(0)] };
     const t0 = Date.now();
     // The heap every second; each HEAP_EVERY-second window keeps its floor (the low point of the
     // sawtooth between collections: what the isolate retains) and its peak.
@@ -149,8 +152,15 @@ export async function measureLoad({
         if (floor && running) heap.push({ at: (Date.now() - t0) / 1000, ...floor, peak });
       }
     })();
+    // Each process's RSS about ten times over the run, to see whether it levels off.
+    const rssEvery = Math.max(10, Math.round(duration / 10)) * 1000;
+    let nextRss = t0 + rssEvery;
     sampler = setInterval(() => {
       memory.peak = Math.max(memory.peak, rss());
+      if (Date.now() >= nextRss) {
+        memory.series.push(rssOf(Math.round((Date.now() - t0) / 1000)));
+        nextRss += rssEvery;
+      }
     }, 500);
 
     const mixFile = join(tmpdir(), `crossfade-mix-${process.pid}.txt`);
@@ -179,6 +189,7 @@ export async function measureLoad({
     await heapSampler;
     load.after = loadavg()[0];
     memory.after = rss();
+    memory.series.push({ ...rssOf(Math.round((Date.now() - t0) / 1000)), final: true });
     memory.peak = Math.max(memory.peak, memory.after);
     // Once the last background work (cache writes) is done: what the isolate keeps.
     heap.push({ at: (Date.now() - t0) / 1000, ...(await floorOf(5)), final: true });
@@ -255,6 +266,14 @@ export function loadSection({
     "",
     "The heap is the Worker's own isolate; RSS is the sum over the workerd processes `wrangler dev` runs (its local proxy and the runtime, which also holds the local Cache API, KV and D1 simulators).",
   ];
+  if (memory.series?.length) {
+    lines.push(
+      "",
+      `workerd RSS per process over the run (the runtime / wrangler's entry proxy): ${memory.series
+        .map((m) => `${m.final ? "after" : `${m.at} s`}: ${mib(m.runtime)} / ${mib(m.entry)}`)
+        .join(", ")}.`,
+    );
+  }
   return { lines, failed: errors > 0 || bad > 0 };
 }
 
