@@ -122,7 +122,8 @@ describe("Cache-Control on pages", () => {
     const error = await app.fetch(new Request("http://localhost/blog"), broken, ctx);
     await waitOnExecutionContext(ctx);
     logged.mockRestore();
-    expect(error.status).toBe(500);
+    // The store cannot be read: the page error, as a 503 (docs/product.md section 8).
+    expect(error.status).toBe(503);
     expect(error.headers.get("cache-control")).toBe("no-store");
 
     const post = await visit("/contact", { method: "POST", body: new FormData() });
