@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { APP_VERSION } from "@worker/env";
+import { OUTBOX_CONNECTIONS } from "@worker/monitoring/outbox";
 import { MAX_ENVELOPE_BYTES } from "@worker/monitoring/tunnel";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -100,6 +101,7 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     const ours = (url: unknown) => visits.find((v) => String(url ?? "").startsWith(v.origin));
     let segments = 0;
     let events = 0;
+    const connections = new Set<number>();
     const segmentsBy = new Map<string, number>();
     const eventsBy = new Map<string, number>();
     for (const envelope of envelopes) {
@@ -112,6 +114,7 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
         ...errorItems.map((item) => ours((item.payload as SentryEventLike).request?.url)),
       ];
       if (!mine.some(Boolean)) continue;
+      connections.add(envelope.connection);
       // Sentry's envelope format: one transaction or event per envelope, spans of one trace.
       const envelopeSegments = spans.filter((s) => s.is_segment).length;
       expect(envelopeSegments + errorItems.length).toBe(1);
@@ -133,6 +136,8 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     for (const visit of visits) expect(segmentsBy.get(visit.origin)).toBe(1);
     expect(events).toBe(failing.length);
     for (const visit of failing) expect(eventsBy.get(visit.origin)).toBe(1);
+    // Each envelope was its own request, on the pump's few kept-alive connections.
+    expect(connections.size).toBeLessThanOrEqual(OUTBOX_CONNECTIONS);
   });
 
   it("an error outside React Router (a feed) is reported by the Worker's onError", async () => {
