@@ -81,6 +81,42 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     expect(trace).toMatchObject({ sample_rate: "1", sampled: "true" });
   });
 
+  it("the request's span has its name, op, http attributes and status, and continues the caller's trace", async () => {
+    const traceId = crypto.randomUUID().replace(/-/g, "");
+    const parentId = traceId.slice(0, 16);
+    const visit = await visitWorker(
+      "/about?from=test",
+      {},
+      { headers: { "sentry-trace": `${traceId}-${parentId}-1` } },
+    );
+    expect(visit.status).toBe(200);
+    type Span = {
+      name?: string;
+      trace_id?: string;
+      parent_span_id?: string;
+      is_segment?: boolean;
+      status?: string;
+      attributes?: Record<string, { value?: unknown }>;
+    };
+    const segment = (await receivedEnvelopes())
+      .flatMap((e) => e.items)
+      .filter((item) => item.header.type === "span")
+      .flatMap((item) => (item.payload as { items?: Span[] }).items ?? [])
+      .find(
+        (span) => span.is_segment && String(span.attributes?.["url.full"]?.value).startsWith(visit.origin),
+      );
+    expect(segment?.trace_id).toBe(traceId);
+    expect(segment?.parent_span_id).toBe(parentId);
+    expect(segment?.name).toBe("GET");
+    expect(segment?.status).toBe("ok");
+    const value = (name: string) => segment?.attributes?.[name]?.value;
+    expect(value("sentry.op")).toBe("http.server");
+    expect(value("http.request.method")).toBe("GET");
+    expect(value("url.full")).toBe(`${visit.origin}/about?from=test`);
+    expect(value("http.response.status_code")).toBe(200);
+    expect(value("sentry.release")).toBe(APP_VERSION);
+  });
+
   it("under concurrent load every request arrives as its own transaction and every error as its own event: none lost, none merged", async () => {
     // 18 visits at once, a third of them failing; the Worker's outbox (docs/decisions/037)
     // sends what they produce from whichever request pumps it.
