@@ -89,6 +89,14 @@ describe("envelopes over kept-alive connections (cloudflare:sockets)", () => {
     expect(new Set(received.map((copies) => copies[0]?.connection)).size).toBe(sent.length);
   });
 
+  it("gives up on a server that does not answer, within its time budget, and closes the connection", async () => {
+    const connection = new Http1Connection(new URL(`${env.FAULT_SERVER}/slow/api/1/envelope/`), 300);
+    const started = Date.now();
+    await expect(connection.post(HEADERS, envelope("slow"))).rejects.toThrow("no answer within 300 ms");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(connection.usable).toBe(false);
+  });
+
   it("falls back to fetch when no connection can be opened, without sending anything twice", async () => {
     // Port 1: nothing listens there.
     const closed = new URL(env.SENTRY_STAND_IN);

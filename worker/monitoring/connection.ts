@@ -34,6 +34,8 @@ const decoder = new TextDecoder();
 const MAX_HEAD_BYTES = 16 * 1024;
 /** A body we read only to find the next answer; Sentry answers with a few bytes of JSON. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** An answer not complete after this closes the connection: a hung ingest must not hold a pump. */
+export const ANSWER_TIMEOUT_MS = 10_000;
 
 export class Http1Connection {
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
@@ -48,7 +50,10 @@ export class Http1Connection {
   /** Requests answered on this connection. */
   answered = 0;
 
-  constructor(private readonly url: URL) {
+  constructor(
+    private readonly url: URL,
+    private readonly timeoutMs = ANSWER_TIMEOUT_MS,
+  ) {
     const tls = url.protocol === "https:";
     this.socket = connect(
       { hostname: url.hostname, port: Number(url.port || (tls ? 443 : 80)) },
@@ -89,6 +94,11 @@ export class Http1Connection {
       throw new ConnectionError(`write failed: ${String(error)}`, false);
     }
     let answeredBytes = false;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      this.close();
+    }, this.timeoutMs);
     try {
       const headEnd = await this.readUntilHead();
       answeredBytes = true;
@@ -98,9 +108,13 @@ export class Http1Connection {
       return answer.answer;
     } catch (error) {
       this.close();
+      // Timed out: the server may have taken the envelope, so it is never sent again.
+      if (timedOut) throw new ConnectionError(`no answer within ${this.timeoutMs} ms`, true);
       if (error instanceof ConnectionError)
         throw new ConnectionError(error.message, answeredBytes || error.answered);
       throw new ConnectionError(String(error), answeredBytes);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
