@@ -63,6 +63,8 @@ export class Http1Connection {
     this.reader = this.socket.readable.getReader();
     this.opened = this.socket.opened;
     this.opened.catch(() => this.close());
+    // How it ends (the server closing, a reset) is read from the stream; never an unhandled rejection.
+    this.socket.closed.catch(() => undefined);
   }
 
   /** POSTs `body` to the connection's URL and reads the answer; throws ConnectionError. */
