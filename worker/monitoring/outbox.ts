@@ -15,6 +15,10 @@ import { type Answer, ConnectionError, Http1Connection } from "./connection";
  * cut short, and a request that finds the pump running leaves its envelope to it. A pump stops
  * taking envelopes after PUMP_MS (a Worker's waitUntil has 30 s); the next request's flush starts
  * a new one.
+ *
+ * Since docs/decisions/040-lean-error-reporting.md the pump sends on kept-alive sockets (its
+ * ConnectionPool, worker/monitoring/connection.ts), one POST per envelope, and waits LINGER_MS
+ * for more envelopes before it ends, so under load its connections serve many envelopes.
  */
 
 type TransportFactory = NonNullable<CloudflareOptions["transport"]>;
