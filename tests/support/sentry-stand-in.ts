@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 
@@ -12,6 +12,8 @@ import { gunzipSync } from "node:zlib";
 export interface ReceivedEnvelope {
   path: string;
   auth: string | null;
+  /** Which TCP connection carried it (the client's port), to tell reused connections apart. */
+  connection: number;
   header: Record<string, unknown>;
   items: { header: Record<string, unknown>; payload: unknown }[];
 }
@@ -62,14 +64,14 @@ export async function startSentryStandIn(): Promise<{
           received.push({
             path,
             auth: (req.headers["x-sentry-auth"] as string | undefined) ?? null,
+            connection: req.socket.remotePort ?? 0,
             ...parseEnvelopeText(body.toString("utf8")),
           });
         } catch {
           res.writeHead(400).end("bad envelope");
           return;
         }
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ id: "0" }));
+        answerEnvelope(path, res);
         return;
       }
       res.writeHead(404).end();
@@ -86,6 +88,38 @@ export async function startSentryStandIn(): Promise<{
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * How the stand-in answers an envelope, by project number, so tests can meet what a real ingest
+ * host or its load balancer does: 42 (and any other) a 200 with a length; 2 a chunked 200; 3 a
+ * 200 with `Connection: close`; 4 a 200 after which it drops the connection without saying so
+ * (an idle timeout); 5 a chunked 429 with Sentry's rate-limit headers.
+ */
+function answerEnvelope(path: string, res: ServerResponse): void {
+  const project = /^\/api\/(\d+)\//.exec(path)?.[1];
+  const body = JSON.stringify({ id: "0" });
+  if (project === "2" || project === "5") {
+    const status = project === "5" ? 429 : 200;
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (project === "5") {
+      headers["X-Sentry-Rate-Limits"] = "60:transaction:organization";
+      headers["Retry-After"] = "60";
+    }
+    // No length: Node sends it chunked, in two chunks.
+    res.writeHead(status, headers);
+    res.write(body.slice(0, 4));
+    res.end(body.slice(4));
+  } else if (project === "3") {
+    res.writeHead(200, { "Content-Type": "application/json", Connection: "close" }).end(body);
+  } else if (project === "4") {
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(body.length) });
+    const socket = res.socket;
+    res.end(body, () => socket?.destroy());
+  } else {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(body);
+  }
 }
 
 /** The DSN that points the SDK (and the Worker's tunnel) at a stand-in. */

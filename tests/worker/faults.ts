@@ -93,6 +93,8 @@ export interface SentryEvent {
 export interface ReceivedEnvelope {
   path: string;
   auth: string | null;
+  /** The client port of the connection that carried it. */
+  connection: number;
   header: Record<string, unknown>;
   items: { header: { type?: string }; payload: unknown }[];
 }

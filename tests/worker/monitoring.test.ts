@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { APP_VERSION } from "@worker/env";
+import { OUTBOX_CONNECTIONS } from "@worker/monitoring/outbox";
 import { MAX_ENVELOPE_BYTES } from "@worker/monitoring/tunnel";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -80,6 +81,42 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     expect(trace).toMatchObject({ sample_rate: "1", sampled: "true" });
   });
 
+  it("the request's span has its name, op, http attributes and status, and continues the caller's trace", async () => {
+    const traceId = crypto.randomUUID().replace(/-/g, "");
+    const parentId = traceId.slice(0, 16);
+    const visit = await visitWorker(
+      "/about?from=test",
+      {},
+      { headers: { "sentry-trace": `${traceId}-${parentId}-1` } },
+    );
+    expect(visit.status).toBe(200);
+    type Span = {
+      name?: string;
+      trace_id?: string;
+      parent_span_id?: string;
+      is_segment?: boolean;
+      status?: string;
+      attributes?: Record<string, { value?: unknown }>;
+    };
+    const segment = (await receivedEnvelopes())
+      .flatMap((e) => e.items)
+      .filter((item) => item.header.type === "span")
+      .flatMap((item) => (item.payload as { items?: Span[] }).items ?? [])
+      .find(
+        (span) => span.is_segment && String(span.attributes?.["url.full"]?.value).startsWith(visit.origin),
+      );
+    expect(segment?.trace_id).toBe(traceId);
+    expect(segment?.parent_span_id).toBe(parentId);
+    expect(segment?.name).toBe("GET");
+    expect(segment?.status).toBe("ok");
+    const value = (name: string) => segment?.attributes?.[name]?.value;
+    expect(value("sentry.op")).toBe("http.server");
+    expect(value("http.request.method")).toBe("GET");
+    expect(value("url.full")).toBe(`${visit.origin}/about?from=test`);
+    expect(value("http.response.status_code")).toBe(200);
+    expect(value("sentry.release")).toBe(APP_VERSION);
+  });
+
   it("under concurrent load every request arrives as its own transaction and every error as its own event: none lost, none merged", async () => {
     // 18 visits at once, a third of them failing; the Worker's outbox (docs/decisions/037)
     // sends what they produce from whichever request pumps it.
@@ -100,6 +137,7 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     const ours = (url: unknown) => visits.find((v) => String(url ?? "").startsWith(v.origin));
     let segments = 0;
     let events = 0;
+    const connections = new Set<number>();
     const segmentsBy = new Map<string, number>();
     const eventsBy = new Map<string, number>();
     for (const envelope of envelopes) {
@@ -112,6 +150,7 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
         ...errorItems.map((item) => ours((item.payload as SentryEventLike).request?.url)),
       ];
       if (!mine.some(Boolean)) continue;
+      connections.add(envelope.connection);
       // Sentry's envelope format: one transaction or event per envelope, spans of one trace.
       const envelopeSegments = spans.filter((s) => s.is_segment).length;
       expect(envelopeSegments + errorItems.length).toBe(1);
@@ -133,6 +172,10 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     for (const visit of visits) expect(segmentsBy.get(visit.origin)).toBe(1);
     expect(events).toBe(failing.length);
     for (const visit of failing) expect(eventsBy.get(visit.origin)).toBe(1);
+    // Each envelope was its own request, on kept-alive connections: at most OUTBOX_CONNECTIONS
+    // per pump (a second pump starts if a visit ends after the first stopped waiting).
+    expect(connections.size).toBeLessThanOrEqual(2 * OUTBOX_CONNECTIONS);
+    expect(connections.size).toBeLessThan(segments + events);
   });
 
   it("an error outside React Router (a feed) is reported by the Worker's onError", async () => {

@@ -4,7 +4,7 @@ type Level = "error" | "warning";
 
 /**
  * Sends an error to error reporting without logging it: for places that already log their own
- * line. Goes to the Sentry client `withSentry` set up for this request; a no-op without a DSN
+ * line. Goes to the Sentry client worker/index.ts set up for this request; a no-op without a DSN
  * or outside a request. `where` becomes a tag, so a dashboard can tell the sources apart.
  */
 export function captureError(error: unknown, where: string, level: Level = "error"): void {

@@ -16,9 +16,10 @@ export function environmentOf(env: Partial<WorkerEnv>): string {
 }
 
 /**
- * Options for `withSentry` (worker/index.ts). Without a DSN worker/index.ts does not wrap
- * requests at all and nothing is sent (docs/decisions/016). The client is cached per isolate,
- * so the first request's env decides; a deployment's env never changes within an isolate.
+ * Options for the SDK's request wrapper (worker/index.ts). Without a DSN worker/index.ts does not
+ * wrap requests at all and nothing is sent (docs/decisions/016). They are made once per isolate
+ * and the client is cached per isolate, so the first request's env decides; a deployment's env
+ * never changes within an isolate.
  */
 export function sentryOptions(env: WorkerEnv): CloudflareOptions {
   return {
