@@ -1,16 +1,16 @@
 import type { Taxon } from "@core/content/types";
-import { AppLink } from "./app-link";
+import { ListLink } from "./app-link";
 
 /** Genre or location chips, each linking to its blog page. */
-export function TaxonLinks({ items, base, label }: { items: Taxon[]; base: string; label: string }) {
+export function TaxonLinks({ items, base, label }: { items: Taxon[]; base: `/${string}`; label: string }) {
   if (items.length === 0) return null;
   return (
     <ul className="chips" aria-label={label}>
       {items.map((t) => (
         <li key={t.slug}>
-          <AppLink to={`${base}/${t.slug}`} className="chip">
+          <ListLink to={`${base}/${t.slug}`} className="chip">
             {t.name}
-          </AppLink>
+          </ListLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from "react-router";
+import { LinkHost } from "../components/app-link";
 import { AppErrorBoundary } from "../components/error-page";
 import { LoadingIndicator } from "../components/loading-indicator";
 import { SiteFooter } from "../components/site-footer";
@@ -21,9 +22,9 @@ export default function SiteLayout() {
       </a>
       {bare ? null : <SiteHeader />}
       <LoadingIndicator />
-      <main id="main" className="page" tabIndex={-1}>
+      <LinkHost id="main" className="page" tabIndex={-1}>
         <Outlet />
-      </main>
+      </LinkHost>
       {bare ? null : <SiteFooter />}
       {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
       <PlayerHost />
