@@ -1,13 +1,11 @@
 import {
-  type ComponentProps,
+  type AnchorHTMLAttributes,
   createContext,
-  type FocusEvent,
   forwardRef,
-  type MouseEvent,
-  type PointerEvent,
   type ReactNode,
   useContext,
   useEffect,
+  useRef,
   useState,
 } from "react";
 import {
@@ -47,33 +45,32 @@ const markListLink = (anchor: HTMLAnchorElement | null) => {
 };
 const InLinkHost = createContext(false);
 
-/**
- * A link of a long listing (cards, chips, results): the same anchor an AppLink renders, without
- * React Router's per-link work (path resolution, click and prefetch handlers, about a tenth of a
- * listing's server render, docs/decisions/039). The LinkHost around the page does that work once
- * for all of them: a click navigates client-side (the player keeps playing), hovering or
- * focusing prefetches, with the same View Transition rule. Outside a LinkHost it is an AppLink.
- * `to` is a path of this site.
- */
-export function ListLink({
-  to,
-  className,
-  children,
-}: {
-  to: `/${string}`;
-  className?: string;
+type ListLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick"> & {
+  /** A path of this site ("/blog?page=2"). */
+  to: string;
   children: ReactNode;
-}) {
+};
+
+/**
+ * A link of the site's frame or of a listing (cards, chips, results, the footer, pagination):
+ * the same anchor an AppLink renders, without React Router's per-link work (path resolution,
+ * click and prefetch handlers: about a tenth of a listing's server render, docs/decisions/039).
+ * The LinkHost around the site does that work once for all of them: a click navigates
+ * client-side (the player keeps playing), hovering or focusing prefetches, with the same View
+ * Transition rule. Outside a LinkHost it is an AppLink. Not for links that show the current page
+ * (AppNavLink).
+ */
+export function ListLink({ to, children, ...rest }: ListLinkProps) {
   if (!useContext(InLinkHost)) {
     return (
-      <AppLink to={to} className={className}>
+      <AppLink to={to} {...rest}>
         {children}
       </AppLink>
     );
   }
   return (
     // Attributes in <Link>'s order: the same HTML.
-    <a className={className} href={to} ref={markListLink} data-discover="true">
+    <a {...rest} href={to} ref={markListLink} data-discover="true">
       {children}
     </a>
   );
@@ -88,13 +85,16 @@ function listLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
 const INTENT_MS = 100;
 
 /**
- * The page's <main>, doing for every ListLink inside it what React Router's <Link> does for one:
+ * Does for every ListLink under it what React Router's <Link> does for one, with listeners on
+ * the document (after React's own, so an AppLink that handled a click has prevented it):
  * client-side navigation on a plain left click (not with a modifier key, not for another
- * target) and a prefetch of the linked page on intent.
+ * target) and a prefetch of the linked page on intent. Renders no element of its own.
  */
-export function LinkHost({ children, onClick, ...props }: ComponentProps<"main">) {
+export function LinkHost({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
   const [intent, setIntent] = useState<string | null>(null);
   const [prefetch, setPrefetch] = useState<string | null>(null);
 
@@ -104,43 +104,49 @@ export function LinkHost({ children, onClick, ...props }: ComponentProps<"main">
     return () => clearTimeout(id);
   }, [intent]);
 
-  function enter(event: PointerEvent | FocusEvent) {
-    const anchor = listLinkOf(event.target);
-    if (anchor) setIntent(anchor.getAttribute("href"));
-  }
-  function leave(event: PointerEvent | FocusEvent) {
-    const anchor = listLinkOf(event.target);
-    if (!anchor || anchor.contains(event.relatedTarget as Node | null)) return;
-    setIntent(null);
-    setPrefetch(null);
-  }
-  function click(event: MouseEvent<HTMLElement>) {
-    onClick?.(event);
-    const anchor = listLinkOf(event.target);
-    if (!anchor || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
-    const to = anchor.getAttribute("href");
-    if (!to?.startsWith("/")) return;
-    event.preventDefault();
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    navigate(to, { replace: to === here, viewTransition: !touchesSearch(to, location.pathname) });
-  }
+  useEffect(() => {
+    function enter(event: Event) {
+      const anchor = listLinkOf(event.target);
+      if (anchor) setIntent(anchor.getAttribute("href"));
+    }
+    function leave(event: Event) {
+      const anchor = listLinkOf(event.target);
+      const next = (event as MouseEvent | FocusEvent).relatedTarget;
+      if (!anchor || (next instanceof Node && anchor.contains(next))) return;
+      setIntent(null);
+      setPrefetch(null);
+    }
+    function click(event: MouseEvent) {
+      const anchor = listLinkOf(event.target);
+      if (!anchor || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      const to = anchor.getAttribute("href");
+      if (!to?.startsWith("/")) return;
+      event.preventDefault();
+      const { pathname, search, hash } = here.current;
+      navigate(to, {
+        replace: to === `${pathname}${search}${hash}`,
+        viewTransition: !touchesSearch(to, pathname),
+      });
+    }
+    const listeners = [
+      ["click", click],
+      ["pointerover", enter],
+      ["focusin", enter],
+      ["pointerout", leave],
+      ["focusout", leave],
+    ] as const;
+    for (const [type, listener] of listeners) document.addEventListener(type, listener as EventListener);
+    return () => {
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener as EventListener);
+    };
+  }, [navigate]);
 
   return (
     <InLinkHost.Provider value={true}>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the links' own (Enter on a link clicks it); main only receives them as they bubble. */}
-      <main
-        {...props}
-        onClick={click}
-        onPointerOver={enter}
-        onPointerOut={leave}
-        onFocus={enter}
-        onBlur={leave}
-      >
-        {children}
-        {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
-      </main>
+      {children}
+      {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
     </InLinkHost.Provider>
   );
 }

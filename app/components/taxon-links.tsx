@@ -2,7 +2,7 @@ import type { Taxon } from "@core/content/types";
 import { ListLink } from "./app-link";
 
 /** Genre or location chips, each linking to its blog page. */
-export function TaxonLinks({ items, base, label }: { items: Taxon[]; base: `/${string}`; label: string }) {
+export function TaxonLinks({ items, base, label }: { items: Taxon[]; base: string; label: string }) {
   if (items.length === 0) return null;
   return (
     <ul className="chips" aria-label={label}>

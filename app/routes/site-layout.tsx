@@ -16,20 +16,20 @@ export default function SiteLayout() {
   const { pathname } = useLocation();
   const bare = isBarePath(pathname);
   return (
-    <>
+    <LinkHost>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       {bare ? null : <SiteHeader />}
       <LoadingIndicator />
-      <LinkHost id="main" className="page" tabIndex={-1}>
+      <main id="main" className="page" tabIndex={-1}>
         <Outlet />
-      </LinkHost>
+      </main>
       {bare ? null : <SiteFooter />}
       {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
       <PlayerHost />
       <SearchLauncher />
-    </>
+    </LinkHost>
   );
 }
 
