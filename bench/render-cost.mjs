@@ -44,42 +44,12 @@ export async function mainRoutes(url) {
   ];
 }
 
-/** How often the process is polled while it settles, and for how long at most. */
-const SETTLE_POLL_MS = 2;
-const SETTLE_MAX_MS = 100;
-const settling = { requests: 0, unsettled: 0 };
-
-/**
- * The process's CPU time once it has gone idle: read until it stops advancing between two polls.
- * The kernel adds a running thread's time to schedstat when it stops running (or at a tick), and
- * workerd finishes a request after its last byte (the response's end, the garbage collector's
- * tasks the request's allocations scheduled): read at once, that work was charged to whichever
- * request came next, a page or a data request, at random (docs/decisions/039).
- */
-async function idleCpuNs(pid) {
-  let last = cpuNs(pid);
-  for (let waited = 0; waited < SETTLE_MAX_MS; waited += SETTLE_POLL_MS) {
-    await new Promise((r) => setTimeout(r, SETTLE_POLL_MS));
-    const now = cpuNs(pid);
-    if (now === last) return now;
-    last = now;
-  }
-  settling.unsettled++;
-  return last;
-}
-
 async function cpuOf(pid, url) {
-  const before = await idleCpuNs(pid);
+  const before = cpuNs(pid);
   const res = await fetch(url, { headers: HEADERS });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-  settling.requests++;
-  return ((await idleCpuNs(pid)) - before) / 1e6;
-}
-
-/** How many reads gave up waiting for an idle process (noise in those samples). */
-export function unsettledReads() {
-  return { ...settling };
+  return (cpuNs(pid) - before) / 1e6;
 }
 
 export async function measureRenderCost({ url, pid, routes, samples = SAMPLES }) {
@@ -131,8 +101,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const pid = workerRuntimePid(server, BENCH_PORT + 2);
     const rows = await measureRenderCost({ url: server.url, pid, routes: await mainRoutes(server.url) });
     console.log(renderCostTable(rows));
-    const { requests, unsettled } = unsettledReads();
-    console.log(`${unsettled} of ${requests * 2} reads of the process's CPU time found it still busy after ${SETTLE_MAX_MS} ms`);
   } finally {
     server.stop();
   }
