@@ -1,6 +1,9 @@
 import { nonceContext, reporterContext } from "@core/context";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+// The Node build of React's server renderer (nodejs_compat): it writes text into 4 KiB buffers
+// with TextEncoder.encodeInto, where the edge build encodes every attribute and text piece into an
+// array of its own (docs/decisions/039).
+import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import css from "./styles/app.css?inline";

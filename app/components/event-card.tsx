@@ -1,6 +1,6 @@
 import type { MusicEvent } from "@core/content/types";
 import { formatEventTime } from "../lib/format";
-import { AppLink } from "./app-link";
+import { ListLink } from "./app-link";
 import { Cover } from "./cover";
 import { EventStatusBadge } from "./event-status";
 
@@ -34,9 +34,9 @@ export function EventCard({ event, eager = false }: { event: CardEvent; eager?: 
           <EventStatusBadge status={event.status} />
         </p>
         <h3 className="card__title">
-          <AppLink to={`/events/${event.slug}`} className="card__link">
+          <ListLink to={`/events/${event.slug}`} className="card__link">
             {event.title}
-          </AppLink>
+          </ListLink>
         </h3>
         <p className="card__artist">
           {event.venue}, {event.city}

@@ -1,4 +1,4 @@
-import { AppLink } from "./app-link";
+import { ListLink } from "./app-link";
 
 interface PaginationProps {
   page: number;
@@ -14,23 +14,23 @@ export function Pagination({ page, pageCount, href }: PaginationProps) {
   return (
     <nav className="pagination" aria-label="Pagination">
       {page > 1 ? (
-        <AppLink to={href(page - 1)} rel="prev" className="pagination__step">
+        <ListLink to={href(page - 1)} rel="prev" className="pagination__step">
           ← Newer
-        </AppLink>
+        </ListLink>
       ) : null}
       <ul>
         {pages.map((n) => (
           <li key={n}>
-            <AppLink to={href(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
+            <ListLink to={href(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
               {n}
-            </AppLink>
+            </ListLink>
           </li>
         ))}
       </ul>
       {page < pageCount ? (
-        <AppLink to={href(page + 1)} rel="next" className="pagination__step">
+        <ListLink to={href(page + 1)} rel="next" className="pagination__step">
           Older →
-        </AppLink>
+        </ListLink>
       ) : null}
     </nav>
   );

@@ -1,28 +1,39 @@
-import type { ListedPost, Post } from "@core/content/types";
+import type { AggregatedPost, ListedPost, Post } from "@core/content/types";
 import { TEXTS } from "@core/texts";
 import { formatLongDate } from "../lib/format";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
 import { type PlayableTrack, trackFromPost } from "../player/tracks";
-import { AppLink } from "./app-link";
+import { ListLink } from "./app-link";
 import { Cover } from "./cover";
 
-/** What a card shows: a listed post without its body, which only the post's own page needs. */
-export type CardPost = PostCardPost | Exclude<ListedPost, { kind: "post" }>;
-type PostCardPost = { kind: "post" } & Omit<Post, "content">;
+/** What a card shows of a post: the fields below, and the audio its play button plays. */
+type PostCardPost = { kind: "post" } & Pick<
+  Post,
+  "id" | "numericId" | "slug" | "title" | "artist" | "excerpt" | "date" | "category" | "coverImage" | "audio"
+>;
+type AggregatedCardPost = { kind: "aggregated" } & Pick<
+  AggregatedPost,
+  "id" | "originalUrl" | "title" | "artist" | "excerpt" | "date" | "featuredImage"
+>;
+export type CardPost = PostCardPost | AggregatedCardPost;
 
 /**
- * A post as a card: without its body. Loaders return cards, not posts: every field they return
- * is serialised into the page and hydrated, and bodies were most of it (docs/decisions/019: SSR cost, size).
+ * A post as a card: only what the card shows. Loaders return cards, not posts: every field they
+ * return is serialised into the page and hydrated; bodies were most of it (docs/decisions/019:
+ * SSR cost, size), and tags, genres and locations, which no card shows, most of the rest
+ * (docs/decisions/039).
  */
 export function postCardOf(post: Post): PostCardPost {
-  const { content: _body, ...card } = post;
-  return { ...card, kind: "post" };
+  const { id, numericId, slug, title, artist, excerpt, date, category, coverImage, audio } = post;
+  return { kind: "post", id, numericId, slug, title, artist, excerpt, date, category, coverImage, audio };
 }
 
 /** A listed post (or aggregated post) as a card. */
 export function toCardPost(post: ListedPost): CardPost {
-  return post.kind === "post" ? postCardOf(post) : post;
+  if (post.kind === "post") return postCardOf(post);
+  const { id, originalUrl, title, artist, excerpt, date, featuredImage } = post;
+  return { kind: "aggregated", id, originalUrl, title, artist, excerpt, date, featuredImage };
 }
 
 /** A post (or an aggregated post, which links out to its original) in a grid. */
@@ -42,9 +53,9 @@ export function PostCard({ post, eager = false, playlist, headingLevel = 3 }: Po
   const image = post.kind === "post" ? post.coverImage : post.featuredImage;
   const title =
     post.kind === "post" ? (
-      <AppLink to={`/blog/${post.slug}`} className="card__link">
+      <ListLink to={`/blog/${post.slug}`} className="card__link">
         {post.title}
-      </AppLink>
+      </ListLink>
     ) : (
       <a href={post.originalUrl} className="card__link" rel="noopener" target="_blank">
         {post.title}

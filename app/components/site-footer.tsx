@@ -1,5 +1,5 @@
 import { TEXTS } from "@core/texts";
-import { AppLink } from "./app-link";
+import { ListLink } from "./app-link";
 import { BackToTop } from "./back-to-top";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
@@ -24,7 +24,7 @@ export function SiteFooter() {
           <ul className="site-footer__links">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <AppLink to={link.to}>{link.label}</AppLink>
+                <ListLink to={link.to}>{link.label}</ListLink>
               </li>
             ))}
           </ul>
@@ -36,7 +36,7 @@ export function SiteFooter() {
           <ul className="site-footer__links">
             {EXPLORE_LINKS.map((link) => (
               <li key={link.to}>
-                <AppLink to={link.to}>{link.label}</AppLink>
+                <ListLink to={link.to}>{link.label}</ListLink>
               </li>
             ))}
           </ul>
@@ -82,7 +82,7 @@ export function SiteFooter() {
         <ul className="site-footer__legal">
           {LEGAL_LINKS.map((link) => (
             <li key={link.to}>
-              <AppLink to={link.to}>{link.label}</AppLink>
+              <ListLink to={link.to}>{link.label}</ListLink>
             </li>
           ))}
         </ul>

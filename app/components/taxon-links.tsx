@@ -1,5 +1,5 @@
 import type { Taxon } from "@core/content/types";
-import { AppLink } from "./app-link";
+import { ListLink } from "./app-link";
 
 /** Genre or location chips, each linking to its blog page. */
 export function TaxonLinks({ items, base, label }: { items: Taxon[]; base: string; label: string }) {
@@ -8,9 +8,9 @@ export function TaxonLinks({ items, base, label }: { items: Taxon[]; base: strin
     <ul className="chips" aria-label={label}>
       {items.map((t) => (
         <li key={t.slug}>
-          <AppLink to={`${base}/${t.slug}`} className="chip">
+          <ListLink to={`${base}/${t.slug}`} className="chip">
             {t.name}
-          </AppLink>
+          </ListLink>
         </li>
       ))}
     </ul>

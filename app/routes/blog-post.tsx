@@ -1,6 +1,6 @@
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
-import { AppLink } from "../components/app-link";
+import { AppLink, ListLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
@@ -121,9 +121,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               <ul className="chips" aria-label="Tags">
                 {post.tags.map((tag) => (
                   <li key={tag}>
-                    <AppLink to={`/blog/tag/${tag}`} className="chip chip--tag">
+                    <ListLink to={`/blog/tag/${tag}`} className="chip chip--tag">
                       #{tag}
-                    </AppLink>
+                    </ListLink>
                   </li>
                 ))}
               </ul>

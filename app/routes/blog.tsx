@@ -72,7 +72,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!(posts instanceof Promise)) return loaded;
     return data(loaded, { headers: { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL } });
   }
-  const posts = cards(await catalogue.listCombinedPosts(filter));
+  const listed = await catalogue.listCombinedPosts(filter);
+  const posts = cards(listed);
   // A failed list is a degraded page like any other list (docs/product.md section 8), never a 404:
   // an outage must not tell visitors or crawlers that a category, tag, genre or location is gone.
   // A category the site defines exists even with no posts.
@@ -82,7 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if (filter.genres || filter.locations) {
     const slug = filter.genres?.[0] ?? filter.locations?.[0] ?? "";
-    const first = posts.items[0];
+    const first = listed.items[0];
     const taxa = first ? (filter.genres ? first.genres : first.locations) : [];
     const name = taxa.find((t) => t.slug === slug)?.name ?? titleFromSlug(slug);
     heading = name;

@@ -3,7 +3,7 @@ import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, data, useLocation } from "react-router";
-import { AppLink } from "../components/app-link";
+import { AppLink, ListLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
@@ -74,12 +74,12 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
             <ul className="directory">
               {entries.map((entry) => (
                 <li key={entry.slug}>
-                  <AppLink to={`${base}/${entry.slug}`} className="directory__item">
+                  <ListLink to={`${base}/${entry.slug}`} className="directory__item">
                     <span className="directory__name">{entry.name}</span>
                     <span className="directory__count">
                       {entry.postCount} {entry.postCount === 1 ? "post" : "posts"}
                     </span>
-                  </AppLink>
+                  </ListLink>
                 </li>
               ))}
             </ul>

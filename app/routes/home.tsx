@@ -1,6 +1,6 @@
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
-import { AppLink } from "../components/app-link";
+import { AppLink, ListLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventCard, eventCard } from "../components/event-card";
@@ -98,14 +98,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SearchBox limit={5} className="hero__search" />
         </div>
         {lead ? (
-          <AppLink to={`/blog/${lead.slug}`} className="hero__feature">
+          <ListLink to={`/blog/${lead.slug}`} className="hero__feature">
             <Cover src={lead.coverImage} alt="" eager size={600} />
             <span className="hero__feature-caption">
               <span className="badge">Featured</span>
               <span className="hero__feature-title">{lead.title}</span>
               <span>{lead.artist ?? TEXTS.unknownArtist}</span>
             </span>
-          </AppLink>
+          </ListLink>
         ) : null}
       </section>
       <section className="container section" aria-labelledby="featured-heading">
@@ -138,11 +138,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid--tiles">
           {releases.map((r) => (
             <li key={r.id}>
-              <AppLink to={`/releases/${r.slug}`} className="tile">
+              <ListLink to={`/releases/${r.slug}`} className="tile">
                 <Cover src={r.artwork} alt="" size={300} />
                 <span className="tile__title">{r.title}</span>
                 <span className="tile__sub">{r.artist}</span>
-              </AppLink>
+              </ListLink>
             </li>
           ))}
         </ul>
@@ -155,11 +155,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid--tiles">
           {mixtapes.map((m) => (
             <li key={m.id}>
-              <AppLink to={`/mixtapes/${m.slug}`} className="tile">
+              <ListLink to={`/mixtapes/${m.slug}`} className="tile">
                 <Cover src={m.coverImage} alt="" size={300} />
                 <span className="tile__title">{m.title}</span>
                 <span className="tile__sub">{m.duration}</span>
-              </AppLink>
+              </ListLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { contentContext } from "@core/context";
-import { AppLink } from "../components/app-link";
+import { ListLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
@@ -58,9 +58,9 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
                   <time dateTime={m.releaseDate}>{formatLongDate(m.releaseDate)}</time>
                 </p>
                 <h2 className="card__title">
-                  <AppLink to={`/mixtapes/${m.slug}`} className="card__link">
+                  <ListLink to={`/mixtapes/${m.slug}`} className="card__link">
                     {m.title}
-                  </AppLink>
+                  </ListLink>
                 </h2>
                 <p className="card__artist">{m.artist ?? "Crossfade"}</p>
                 <p className="card__excerpt">

@@ -1,5 +1,5 @@
 import { contentContext } from "@core/context";
-import { AppLink } from "../components/app-link";
+import { ListLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { seo, siteFromMatches } from "../lib/seo";
@@ -37,9 +37,9 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 {r.catalogNumber ? <span>{r.catalogNumber}</span> : null}
               </p>
               <h2 className="card__title">
-                <AppLink to={`/releases/${r.slug}`} className="card__link">
+                <ListLink to={`/releases/${r.slug}`} className="card__link">
                   {r.title}
-                </AppLink>
+                </ListLink>
               </h2>
               <p className="card__artist">{r.artist}</p>
             </div>

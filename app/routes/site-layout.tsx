@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from "react-router";
+import { LinkHost } from "../components/app-link";
 import { AppErrorBoundary } from "../components/error-page";
 import { LoadingIndicator } from "../components/loading-indicator";
 import { SiteFooter } from "../components/site-footer";
@@ -15,7 +16,7 @@ export default function SiteLayout() {
   const { pathname } = useLocation();
   const bare = isBarePath(pathname);
   return (
-    <>
+    <LinkHost>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -28,7 +29,7 @@ export default function SiteLayout() {
       {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
       <PlayerHost />
       <SearchLauncher />
-    </>
+    </LinkHost>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SearchResults } from "@core/search/results";
 import { TEXTS } from "@core/texts";
-import { AppLink } from "../components/app-link";
+import { ListLink } from "../components/app-link";
 import { Cover } from "../components/cover";
 import { formatLongDate } from "../lib/format";
 import { PlayButton } from "../player/play-button";
@@ -28,9 +28,9 @@ export function PostResults({ items }: { items: PostItems }) {
                 <time dateTime={post.date}>{formatLongDate(post.date)}</time>
               </p>
               <h3 className="result__title">
-                <AppLink to={`/blog/${post.slug}`}>
+                <ListLink to={`/blog/${post.slug}`}>
                   <Highlighted text={highlights.title} />
-                </AppLink>
+                </ListLink>
               </h3>
               <p className="result__artist">
                 {highlights.artist ? <Highlighted text={highlights.artist} /> : TEXTS.unknownArtist}
@@ -61,9 +61,9 @@ export function MixtapeResults({ items }: { items: MixtapeItems }) {
                 tracks
               </p>
               <h3 className="result__title">
-                <AppLink to={`/mixtapes/${mixtape.slug}`}>
+                <ListLink to={`/mixtapes/${mixtape.slug}`}>
                   <Highlighted text={highlights.title} />
-                </AppLink>
+                </ListLink>
               </h3>
               {highlights.artist ? (
                 <p className="result__artist">

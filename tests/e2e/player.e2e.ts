@@ -59,6 +59,20 @@ describe("the persistent player", () => {
       await expect.poll(() => seekValue(page), { timeout: 5_000 }).toBeGreaterThan(last);
       last = await seekValue(page);
     }
+    // A card's link in a listing (one LinkHost for the page, docs/decisions/039): hovering it
+    // prefetches the post's data, clicking it navigates on the client, the track plays on.
+    await nav.getByRole("link", { name: "Blog" }).click();
+    await page.waitForURL("**/blog");
+    const card = page.locator('main a.card__link[href^="/blog/"]').nth(1);
+    const href = (await card.getAttribute("href")) ?? "";
+    await card.hover();
+    await page.locator(`link[rel="prefetch"][href^="${href}.data"]`).waitFor({ state: "attached" });
+    await card.click();
+    await page.waitForURL(`**${href}`);
+    expect(await player(page).locator(".player__title").textContent()).toBe(title);
+    last = await seekValue(page);
+    await expect.poll(() => seekValue(page), { timeout: 5_000 }).toBeGreaterThan(last);
+
     expect(await player(page).getByRole("button", { name: "Pause" }).count()).toBe(1);
     // The footer makes room for the player.
     expect(await page.evaluate(() => document.body.classList.contains("has-player"))).toBe(true);

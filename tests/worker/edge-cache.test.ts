@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import type { Page, SearchIndex } from "@core/content/types";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
-import { FRESH_MS } from "@worker/cache/content/content-cache";
+import { FRESH_MS, STAMP_REUSE_MS } from "@worker/cache/content/content-cache";
 import { createD1Source } from "@worker/content/d1";
 import { withFailurePath } from "@worker/content/degrade";
 import type { ContentSource } from "@worker/content/source";
@@ -227,6 +227,90 @@ describe("the KV edge cache", () => {
 
     await request().cache.purge("all");
     expect(await read()).toEqual(["post v3", "release v2"]);
+  });
+});
+
+/** env.CACHE, counting the reads that reach KV (one object per test: the isolate's memory is per namespace). */
+function countingKv() {
+  const reads: string[] = [];
+  const kv = new Proxy(env.CACHE, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (property !== "get" || typeof value !== "function") {
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (key: string | string[], type?: unknown) => {
+        reads.push(Array.isArray(key) ? "versions" : key.slice(release.length + 1));
+        return value.call(target, key, type);
+      };
+    },
+  });
+  return { kv, reads };
+}
+
+describe("the isolate's memory in front of KV (docs/decisions/039)", () => {
+  it("reads the versions and an entry from KV at most once a second, and shows another isolate's write after that", async () => {
+    const { kv, reads } = countingKv();
+    const load = source((n) => page([`v${n}`]));
+    const visit = async () => {
+      const visitor = request(kv);
+      const answer = await visitor.cache.cached("posts", "list", load);
+      await visitor.done();
+      return answer.items[0];
+    };
+    expect(await visit()).toBe("v1");
+    expect(reads).toHaveLength(2); // the versions, then the entry (a miss)
+    for (let i = 0; i < 3; i++) expect(await visit()).toBe("v1");
+    expect(reads).toHaveLength(2);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // Another isolate refreshed the entry in KV: this one answers its own copy for up to a second.
+    const [stored] = (await env.CACHE.list({ prefix: release })).keys;
+    if (!stored) throw new Error("nothing stored");
+    await env.CACHE.put(stored.name, JSON.stringify({ t: clock, v: page(["from elsewhere"]) }));
+    clock += STAMP_REUSE_MS - 1;
+    expect(await visit()).toBe("v1");
+    clock += 1;
+    expect(await visit()).toBe("from elsewhere");
+    expect(reads.slice(2)).toEqual(["versions", expect.stringMatching(/:posts:list$/)]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a purge written straight to KV (another isolate, `npm run content -- import`) within a second, and its own purge at once", async () => {
+    const { kv } = countingKv();
+    const load = source((n) => page([`v${n}`]));
+    const visit = async () => {
+      const visitor = request(kv);
+      const answer = await visitor.cache.cached("posts", "list", load);
+      await visitor.done();
+      return answer.items[0];
+    };
+    expect(await visit()).toBe("v1");
+    await env.CACHE.put("version:posts", `elsewhere-${crypto.randomUUID()}`);
+    expect(await visit()).toBe("v1");
+    clock += STAMP_REUSE_MS;
+    expect(await visit()).toBe("v2");
+
+    await createContentCache({ kv, release, now: () => clock }).purge(["posts"]);
+    expect(await visit()).toBe("v3");
+  });
+
+  it("shares frozen copies, so no request can change what the next one reads", async () => {
+    const { kv } = countingKv();
+    const load = source(() => page([{ title: "a" }]));
+    const first = request(kv);
+    const stored = await first.cache.cached("posts", "list", load);
+    await first.done();
+    // The loader's own value is not the shared copy: the request that loaded it may keep using it.
+    expect(Object.isFrozen(stored)).toBe(false);
+    const second = request(kv);
+    const shared = await second.cache.cached("posts", "list", load);
+    await second.done();
+    expect(Object.isFrozen(shared.items[0])).toBe(true);
+    expect(() => {
+      (shared.items[0] as { title: string }).title = "changed";
+    }).toThrow(TypeError);
+    expect(shared.items[0]?.title).toBe("a");
   });
 });
 

@@ -29,7 +29,8 @@ export interface ContentCacheOptions {
 export interface ContentCache {
   /**
    * The value for `key` in `group`: from KV when fresh; from KV while one background refresh
-   * runs when stale; else from `load`. Results `load` reported as failures (see
+   * runs when stale; else from `load`. What the isolate read from KV or stored in the last
+   * STAMP_REUSE_MS is answered from its memory, without reading KV (docs/decisions/039). Results `load` reported as failures (see
    * source-failure.ts), throws, null and empty lists or pages are never stored. If KV fails,
    * `load` answers directly.
    */
@@ -55,13 +56,92 @@ const VERSION_KEYS = ["version:all", ...CACHE_GROUPS.map((g) => `version:${g}`)]
 /** KV keys are limited to 512 bytes; longer ones are hashed. */
 const MAX_KEY_BYTES = 480;
 
-/** How long an isolate reuses the versions of ContentCache.stamp before reading them again. */
+/**
+ * How long an isolate reuses what it read from KV before reading it again: the group versions
+ * (ContentCache.stamp and every entry's key) and the entries themselves (docs/decisions/039).
+ */
 export const STAMP_REUSE_MS = 1000;
+/** The isolate's copies of entries: at most this many, and this many characters of JSON in all. */
+export const MEMORY_ENTRIES = 256;
+export const MEMORY_CHARS = 4 * 1024 * 1024;
+
 // Values only, never promises: a promise of one request's KV read must not be awaited by
 // another (workerd cancels the second as hung once the first has gone).
-const stamps = new WeakMap<KVNamespace, { at: number; value: string }>();
+const stamps = new WeakMap<KVNamespace, { at: number; value: Map<string, string | null> }>();
 // Bumped by every purge here: a read that started before a purge does not store what it read.
 let purges = 0;
+
+interface Remembered {
+  /** When it was read from KV or stored (ms since the epoch, the cache's clock). */
+  at: number;
+  entry: Entry<unknown>;
+  /** Its size as JSON, for MEMORY_CHARS. */
+  chars: number;
+}
+/**
+ * Entries this isolate read or stored, by full key (release, group versions, group, key), so a
+ * purge makes them unreachable like the KV entries; least recently stored out first. Frozen: every
+ * request of the isolate shares them for up to STAMP_REUSE_MS.
+ */
+const memory = new WeakMap<KVNamespace, { entries: Map<string, Remembered>; chars: number }>();
+
+function memoryOf(kv: KVNamespace) {
+  let m = memory.get(kv);
+  if (!m) {
+    m = { entries: new Map(), chars: 0 };
+    memory.set(kv, m);
+  }
+  return m;
+}
+
+function remember(kv: KVNamespace, key: string, entry: Entry<unknown>, chars: number, at: number) {
+  const m = memoryOf(kv);
+  forget(m, key);
+  if (chars > MEMORY_CHARS / 4) return;
+  m.entries.set(key, { at, entry: deepFreeze(entry), chars });
+  m.chars += chars;
+  for (const [oldest] of m.entries) {
+    if (m.entries.size <= MEMORY_ENTRIES && m.chars <= MEMORY_CHARS) break;
+    forget(m, oldest);
+  }
+}
+
+function forget(m: { entries: Map<string, Remembered>; chars: number }, key: string) {
+  const old = m.entries.get(key);
+  if (!old) return;
+  m.entries.delete(key);
+  m.chars -= old.chars;
+}
+
+function recalled<T>(kv: KVNamespace, key: string, at: number): Entry<T> | undefined {
+  const m = memory.get(kv);
+  const hit = m?.entries.get(key);
+  if (!m || !hit) return undefined;
+  if (at - hit.at < STAMP_REUSE_MS && at >= hit.at) return hit.entry as Entry<T>;
+  forget(m, key);
+  return undefined;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The group versions, from this isolate's copy when it is under STAMP_REUSE_MS old, else from
+ * KV (one read of all version keys). A read that started before a purge here is not kept.
+ */
+async function readVersions(kv: KVNamespace, at: number): Promise<Map<string, string | null>> {
+  const memo = stamps.get(kv);
+  if (memo && at - memo.at < STAMP_REUSE_MS && at >= memo.at) return memo.value;
+  const before = purges;
+  const value = await kv.get(VERSION_KEYS, "text");
+  if (before === purges) stamps.set(kv, { at, value });
+  return value;
+}
 
 // Refreshes running in this isolate, by entry key: the KV lock below cannot stop two requests
 // of one isolate that read it at the same moment.
@@ -90,7 +170,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   }
 
   async function entryKey(group: CacheGroup, key: string): Promise<string> {
-    versions ??= kv?.get(VERSION_KEYS, "text");
+    versions ??= readVersions(kv as KVNamespace, now());
     const current = await (versions as Promise<Map<string, string | null>>);
     const version = `${current.get("version:all") ?? "0"}.${current.get(`version:${group}`) ?? "0"}`;
     const full = `${release}:${version}:${group}:${key}`;
@@ -111,9 +191,10 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
         const { value, failures } = await trackSourceFailures(load);
         // Stale-if-error: a failed refresh leaves the stale entry (and the lock) in place.
         if (failures.length || !storable(value)) return;
-        await kv.put(entry, JSON.stringify({ t: now(), v: value } satisfies Entry<T>), {
-          expirationTtl: KEEP_SECONDS,
-        });
+        const fresh: Entry<T> = { t: now(), v: value };
+        const json = JSON.stringify(fresh);
+        await kv.put(entry, json, { expirationTtl: KEEP_SECONDS });
+        remember(kv, entry, fresh, json.length, now());
       } catch (error) {
         console.warn(`edge cache: refresh of ${entry} failed; still serving the stale value`, error);
         captureError(error, "edge-cache-refresh", "warning");
@@ -129,26 +210,31 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     async cached<T>(group: CacheGroup, key: string, load: () => Promise<T>): Promise<T> {
       if (!kv || bypass) return load();
       let entry: string;
-      let hit: Entry<T> | null;
+      let hit: Entry<T> | null | undefined;
       try {
         entry = await entryKey(group, key);
-        hit = await kv.get<Entry<T>>(entry, "json");
+        hit = recalled<T>(kv, entry, now());
+        if (!hit) {
+          const text = await kv.get(entry, "text");
+          hit = text === null ? null : (JSON.parse(text) as Entry<T>);
+          if (isEntry(hit) && text !== null) remember(kv, entry, hit, text.length, now());
+        }
       } catch (error) {
         bypass = true;
         warn("KV read failed", error);
         return load();
       }
-      if (hit && typeof hit === "object" && typeof hit.t === "number" && "v" in hit) {
+      if (isEntry(hit)) {
         if (now() - hit.t >= FRESH_MS) refreshInBackground(entry, load);
         return hit.v;
       }
       const { value, failures } = await trackSourceFailures(load);
       if (!failures.length && storable(value)) {
-        await later(
-          kv.put(entry, JSON.stringify({ t: now(), v: value } satisfies Entry<T>), {
-            expirationTtl: KEEP_SECONDS,
-          }),
-        );
+        const stored: Entry<T> = { t: now(), v: value };
+        const json = JSON.stringify(stored);
+        await later(kv.put(entry, json, { expirationTtl: KEEP_SECONDS }));
+        // The memory keeps its own copy: the value itself goes on to this request's loader.
+        remember(kv, entry, JSON.parse(json) as Entry<T>, json.length, now());
       }
       return value;
     },
@@ -162,22 +248,21 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       versions = undefined;
       purges += 1;
       stamps.delete(kv);
+      memory.delete(kv);
     },
 
     async stamp() {
       if (!kv) return undefined;
-      const at = now();
-      const memo = stamps.get(kv);
-      if (memo && at - memo.at < STAMP_REUSE_MS && at >= memo.at) return memo.value;
       // A read of its own: a failure here is the page cache's to skip, while the entries' read
       // fails (and is reported) where the content is loaded.
-      const before = purges;
-      const current = await kv.get(VERSION_KEYS, "text");
-      const value = `${release}:${VERSION_KEYS.map((k) => current.get(k) ?? "0").join(".")}`;
-      if (before === purges) stamps.set(kv, { at, value });
-      return value;
+      const current = await readVersions(kv, now());
+      return `${release}:${VERSION_KEYS.map((k) => current.get(k) ?? "0").join(".")}`;
     },
   };
+}
+
+function isEntry<T>(hit: Entry<T> | null | undefined): hit is Entry<T> {
+  return Boolean(hit && typeof hit === "object" && typeof hit.t === "number" && "v" in hit);
 }
 
 /** Nothing, empty lists and empty pages are not worth a KV write (and may hide a failure). */
