@@ -1,9 +1,10 @@
 import { contentContext } from "@core/context";
 import { Provider as JotaiProvider } from "jotai";
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { Links, Meta, Outlet, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { AppErrorBoundary } from "./components/error-page";
+import { PageScripts } from "./components/page-scripts";
 import { isBarePath, isEmbedPath } from "./lib/layout";
 import { SiteStyles } from "./styles/site-styles";
 
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* One Jotai store per render: the Provider owns it (docs/conventions.md "State"). */}
         <JotaiProvider>{children}</JotaiProvider>
         <ScrollRestoration nonce={clientNonce} />
-        <Scripts nonce={clientNonce} />
+        <PageScripts nonce={clientNonce} />
       </body>
     </html>
   );

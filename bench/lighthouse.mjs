@@ -4,7 +4,8 @@
 // all four categories, one route at a time, LIGHTHOUSE_RUNS (3) consecutive runs over them all.
 // A run Lighthouse itself fails (e.g. NO_NAVSTART on a busy machine) is tried once more; one that
 // fails again is a row saying so, never the loss of the other rows. JSON reports go to
-// tests/.artifacts/lighthouse/.
+// tests/.artifacts/lighthouse/. `LIGHTHOUSE_ROUTES=/blog,/events node bench/lighthouse.mjs` runs
+// only the named routes (a route's name, e.g. "a post", or its path).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,6 +22,16 @@ export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** The main routes (real slugs from the running site), /events and /genres. */
 export async function lighthouseRoutes(url) {
   return [...(await mainRoutes(url)), ["/events", "/events"], ["/genres", "/genres"]];
+}
+
+/** The routes LIGHTHOUSE_ROUTES names (by name or path), or all of them when it is unset. */
+export function selectRoutes(routes, only = process.env.LIGHTHOUSE_ROUTES) {
+  if (!only) return routes;
+  const wanted = only.split(",").map((w) => w.trim());
+  const chosen = routes.filter(([name, path]) => wanted.includes(name) || wanted.includes(path));
+  if (chosen.length === 0)
+    throw new Error(`LIGHTHOUSE_ROUTES=${only} names none of ${routes.map((r) => r[1]).join(" ")}`);
+  return chosen;
 }
 
 /** One Lighthouse run; returns scores (0-100), key metrics and the failing audits' titles. */
@@ -117,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       lighthouseTable(
         await measureLighthouse({
           url: server.url,
-          routes: await lighthouseRoutes(server.url),
+          routes: selectRoutes(await lighthouseRoutes(server.url)),
           log: console.log,
         }),
       ),
