@@ -144,6 +144,34 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {TEXTS.searchLabel}
           </button>
         </div>
+        <div className="search-results" aria-busy={navigation.state === "loading"}>
+          {results === null ? (
+            <p className="muted">{TEXTS.searchEmpty}</p>
+          ) : (
+            <>
+              <p className="muted search-summary" aria-live="polite">
+                {total} {total === 1 ? "result" : "results"} in {ms} ms
+              </p>
+              {results.degraded ? <p className="notice">{TEXTS.searchDegraded}</p> : null}
+              {total === 0 && !results.degraded ? <p>{TEXTS.searchNoResults}</p> : null}
+              {posts?.items.length ? (
+                <section aria-labelledby="posts-heading">
+                  <h2 id="posts-heading">Posts ({posts.total})</h2>
+                  <PostResults items={posts.items} />
+                  <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
+                </section>
+              ) : null}
+              {mixtapes?.items.length && query.page === 1 ? (
+                <section aria-labelledby="mixtapes-heading">
+                  <h2 id="mixtapes-heading">Mixtapes ({mixtapes.total})</h2>
+                  <MixtapeResults items={mixtapes.items.slice(0, 6)} />
+                </section>
+              ) : null}
+            </>
+          )}
+        </div>
+        {/* After the results in the document as on a phone's screen: a first paint made before
+            the results arrive never shows the facets where the results will be. */}
         <aside className="search-filters" aria-label="Filters">
           <label className="search-sort">
             <span>Sort by</span>
@@ -176,32 +204,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             </button>
           </noscript>
         </aside>
-        <div className="search-results" aria-busy={navigation.state === "loading"}>
-          {results === null ? (
-            <p className="muted">{TEXTS.searchEmpty}</p>
-          ) : (
-            <>
-              <p className="muted search-summary" aria-live="polite">
-                {total} {total === 1 ? "result" : "results"} in {ms} ms
-              </p>
-              {results.degraded ? <p className="notice">{TEXTS.searchDegraded}</p> : null}
-              {total === 0 && !results.degraded ? <p>{TEXTS.searchNoResults}</p> : null}
-              {posts?.items.length ? (
-                <section aria-labelledby="posts-heading">
-                  <h2 id="posts-heading">Posts ({posts.total})</h2>
-                  <PostResults items={posts.items} />
-                  <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
-                </section>
-              ) : null}
-              {mixtapes?.items.length && query.page === 1 ? (
-                <section aria-labelledby="mixtapes-heading">
-                  <h2 id="mixtapes-heading">Mixtapes ({mixtapes.total})</h2>
-                  <MixtapeResults items={mixtapes.items.slice(0, 6)} />
-                </section>
-              ) : null}
-            </>
-          )}
-        </div>
       </Form>
     </div>
   );

@@ -83,6 +83,26 @@ describe("the Ctrl/Cmd+K search modal", () => {
 });
 
 describe("the results page", () => {
+  it("shows the results before the facets on a phone, in the document too, and the facets beside them on a desktop", async () => {
+    const phone = await session.newPage({ width: 375, height: 812 });
+    // A page painted before its last bytes arrive shows what came first: the results, never the
+    // facets where the results are about to be (no layout shift when they arrive).
+    const served = await (await phone.request.get("/search?q=techno")).text();
+    expect(served.indexOf('class="search-results"')).toBeGreaterThan(0);
+    expect(served.indexOf('class="search-results"')).toBeLessThan(served.indexOf('class="search-filters"'));
+    await phone.goto("/search?q=techno");
+    const results = await phone.locator(".search-results").boundingBox();
+    const facets = await phone.getByRole("complementary", { name: "Filters" }).boundingBox();
+    expect(results && facets && results.y + results.height <= facets.y).toBe(true);
+
+    const desktop = await session.newPage({ width: 1280, height: 900 });
+    await desktop.goto("/search?q=techno");
+    const wideResults = await desktop.locator(".search-results").boundingBox();
+    const wideFacets = await desktop.getByRole("complementary", { name: "Filters" }).boundingBox();
+    expect(wideFacets && wideResults && wideFacets.x + wideFacets.width <= wideResults.x).toBe(true);
+    expect(Math.abs((wideFacets?.y ?? 0) - (wideResults?.y ?? 1))).toBeLessThan(2);
+  });
+
   it("filters by a facet, narrowing the results and the URL", async () => {
     const page = await session.newPage();
     await page.goto("/search?q=techno", { waitUntil: "networkidle" });
