@@ -197,6 +197,18 @@ describe("when D1 fails", () => {
   } as unknown as D1Database;
   const brokenEnv = { ...env, DB: broken, ADMIN_TOKEN: "test-admin-token-0123456789abcdef0123456789" };
 
+  /** A valid submission, sent from its own address while the store is down. */
+  const submitWhileDown = (path: string, trackTitle: string, client: string) =>
+    app.request(
+      path,
+      {
+        method: "POST",
+        body: submissionForm({ track_title: trackTitle }),
+        headers: { "CF-Connecting-IP": client },
+      },
+      brokenEnv,
+    );
+
   it("answers with docs/product.md section 8's messages and a 503 to try again, and reports the error", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -231,30 +243,14 @@ describe("when D1 fails", () => {
       expect(signUp.headers.get("Retry-After")).toBe("30");
       expect(await signUp.json()).toEqual({ error: "Failed to subscribe" });
 
-      const sent = await app.request(
-        "/api/submissions",
-        {
-          method: "POST",
-          body: submissionForm({ track_title: "Store Down" }),
-          headers: { "CF-Connecting-IP": "203.0.113.91" },
-        },
-        brokenEnv,
-      );
+      const sent = await submitWhileDown("/api/submissions", "Store Down", "203.0.113.91");
       expect(sent.status).toBe(503);
       expect(sent.headers.get("Retry-After")).toBe("30");
       expect(sent.headers.get("Cache-Control")).toBe("no-store");
       expect(await sent.json()).toEqual({ error: "Failed to create submission" });
 
       // Without JavaScript the form comes back with what was typed, to send again later.
-      const page = await app.request(
-        "/submit/form",
-        {
-          method: "POST",
-          body: submissionForm({ track_title: "Store Down Again" }),
-          headers: { "CF-Connecting-IP": "203.0.113.92" },
-        },
-        brokenEnv,
-      );
+      const page = await submitWhileDown("/submit/form", "Store Down Again", "203.0.113.92");
       expect(page.status).toBe(503);
       expect(page.headers.get("Retry-After")).toBe("30");
       const html = await page.text();
