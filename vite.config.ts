@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { reactByteLengthInJs } from "./scripts/react-byte-length";
 
 /**
  * Modules that load on use live in `on-use/` folders (app/player/on-use/, app/search/on-use/):
@@ -26,7 +27,7 @@ export default defineConfig({
   // The path aliases of tsconfig.base.json (@core/, @app/, @worker/…).
   resolve: { tsconfigPaths: true },
   // The Cloudflare plugin runs the SSR environment in workerd; it must come before reactRouter().
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactByteLengthInJs()],
   environments: {
     client: {
       build: {

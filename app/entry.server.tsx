@@ -1,11 +1,9 @@
 import { nonceContext, reporterContext } from "@core/context";
 import { isbot } from "isbot";
-// The Node build of React's server renderer (nodejs_compat): it writes text into 4 KiB buffers
-// with TextEncoder.encodeInto, where the edge build encodes every attribute and text piece into an
-// array of its own (docs/decisions/039).
-import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+// React's streaming renderer, each flush encoded once (docs/decisions/039, docs/decisions/042).
+import { renderToHtmlStream } from "./lib/html-stream.server";
 import css from "./styles/app.css?inline";
 import { SiteCss } from "./styles/site-styles";
 
@@ -46,7 +44,7 @@ export default async function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </SiteCss>
   );
-  const body = await renderToReadableStream(document, {
+  const body = await renderToHtmlStream(document, {
     nonce,
     signal: controller.signal,
     // By default React sends even a finished Suspense boundary behind its fallback when it is
