@@ -8,15 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
-import {
-  Link,
-  type LinkProps,
-  NavLink,
-  type NavLinkProps,
-  PrefetchPageLinks,
-  useLocation,
-  useNavigate,
-} from "react-router";
+import { Link, type LinkProps, PrefetchPageLinks, useLocation, useNavigate } from "react-router";
 
 function touchesSearch(to: LinkProps["to"], current: string): boolean {
   const path = typeof to === "string" ? to : (to.pathname ?? "");
@@ -32,12 +24,6 @@ export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink
   return <Link ref={ref} prefetch="intent" viewTransition={!touchesSearch(props.to, pathname)} {...props} />;
 });
 
-/** A navigation link marked aria-current="page" only when its path equals the current path. */
-export function AppNavLink(props: NavLinkProps) {
-  const { pathname } = useLocation();
-  return <NavLink prefetch="intent" end viewTransition={!touchesSearch(props.to, pathname)} {...props} />;
-}
-
 // The anchors ListLink rendered: LinkHost navigates for these only (an AppLink handles itself).
 const listLinks = new WeakSet<Element>();
 const markListLink = (anchor: HTMLAnchorElement | null) => {
@@ -45,7 +31,7 @@ const markListLink = (anchor: HTMLAnchorElement | null) => {
 };
 const InLinkHost = createContext(false);
 
-type ListLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick"> & {
+type ListLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** A path of this site ("/blog?page=2"). */
   to: string;
   children: ReactNode;
@@ -57,8 +43,8 @@ type ListLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onC
  * click and prefetch handlers: about a tenth of a listing's server render, docs/decisions/039).
  * The LinkHost around the site does that work once for all of them: a click navigates
  * client-side (the player keeps playing), hovering or focusing prefetches, with the same View
- * Transition rule. Outside a LinkHost it is an AppLink. Not for links that show the current page
- * (AppNavLink).
+ * Transition rule. Outside a LinkHost it is an AppLink. The header's links that show the current
+ * page are NavListLinks.
  */
 export function ListLink({ to, children, ...rest }: ListLinkProps) {
   if (!useContext(InLinkHost)) {
@@ -73,6 +59,23 @@ export function ListLink({ to, children, ...rest }: ListLinkProps) {
     <a {...rest} href={to} ref={markListLink} data-discover="true">
       {children}
     </a>
+  );
+}
+
+/**
+ * A link of the site's navigation as a ListLink, marked as the current page the way React
+ * Router's `<NavLink end>` marks it (docs/decisions/004): `aria-current="page"` and the class `active`
+ * when its path is the current path, compared without case. The same anchor, without NavLink's
+ * and Link's per-link work (docs/decisions/042). A navigation a click starts goes through the
+ * LinkHost, so NavLink's client-only `pending` class (which no style uses) is not set.
+ */
+export function NavListLink({ to, children, ...rest }: ListLinkProps) {
+  const { pathname } = useLocation();
+  const active = pathname.toLowerCase() === to.toLowerCase();
+  return (
+    <ListLink {...rest} aria-current={active ? "page" : undefined} className={active ? "active" : ""} to={to}>
+      {children}
+    </ListLink>
   );
 }
 

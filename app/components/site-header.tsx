@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { toggleSearchAtom } from "../search/atoms";
-import { AppLink, AppNavLink } from "./app-link";
+import { ListLink, NavListLink } from "./app-link";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
 import { NAV_LINKS } from "./nav-links";
@@ -24,20 +24,20 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <AppLink to="/" className="site-header__logo" aria-label="Crossfade home">
+        <ListLink to="/" className="site-header__logo" aria-label="Crossfade home">
           <Logo />
-        </AppLink>
+        </ListLink>
         <nav aria-label="Main" className="site-nav">
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <AppNavLink to={link.to}>{link.label}</AppNavLink>
+                <NavListLink to={link.to}>{link.label}</NavListLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="site-header__actions">
-          <AppLink
+          <ListLink
             to="/search"
             className="icon-button"
             aria-label="Search (Ctrl+K)"
@@ -49,7 +49,7 @@ export function SiteHeader() {
             }}
           >
             <Icon name="search" />
-          </AppLink>
+          </ListLink>
           <button type="button" className="button button--ghost site-header__login" onClick={login}>
             Login
           </button>
@@ -69,9 +69,9 @@ export function SiteHeader() {
         <ul>
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <AppNavLink to={link.to} onClick={() => setMenuOpen(false)}>
+              <NavListLink to={link.to} onClick={() => setMenuOpen(false)}>
                 {link.label}
-              </AppNavLink>
+              </NavListLink>
             </li>
           ))}
           <li>

@@ -31,6 +31,28 @@ describe("the Worker", () => {
   });
 });
 
+describe("the header's navigation", () => {
+  it("marks the current page in both menus, as React Router's NavLink did, whatever the path's case", async () => {
+    const html = await (await visit("/blog")).text();
+    const current = '<a aria-current="page" class="active" href="/blog" data-discover="true">Blog</a>';
+    expect(html.split(current)).toHaveLength(3); // the main and the mobile menu
+    expect(html).toContain('<a class="" href="/about" data-discover="true">About</a>');
+    expect(html).toContain(
+      '<a class="site-header__logo" aria-label="Crossfade home" href="/" data-discover="true">',
+    );
+    expect(html).not.toContain('aria-current="page" class="active" href="/about"');
+
+    const upper = await (await visit("/BLOG")).text();
+    expect(upper.split(current)).toHaveLength(3);
+
+    const post = await (await visit("/about")).text();
+    expect(post).toContain(
+      '<a aria-current="page" class="active" href="/about" data-discover="true">About</a>',
+    );
+    expect(post).toContain('<a class="" href="/blog" data-discover="true">Blog</a>');
+  });
+});
+
 describe("/blog from D1", () => {
   it("lists the 15 newest published posts with pagination links that work without JS", async () => {
     const { results } = await env.DB.prepare(
