@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { loadCatalogue } from "./scripts/content/folder";
+import { reactByteLengthInJs } from "./scripts/react-byte-length";
 import { standInDsn } from "./tests/support/sentry-stand-in";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (docs/conventions.md "Tests").
@@ -17,6 +18,8 @@ export default defineConfig(async () => {
     resolve: { tsconfigPaths: true },
     plugins: [
       reactRouter(),
+      // The server's React as production builds it (docs/decisions/042).
+      reactByteLengthInJs(),
       cloudflareTest(({ inject }) => ({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
