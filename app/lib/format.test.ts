@@ -10,6 +10,24 @@ describe("formatLongDate", () => {
   it("gives an empty string for a date it cannot read", () => {
     expect(formatLongDate("not a date")).toBe("");
   });
+
+  it("writes what Intl's en-US long date in UTC writes, on every day of a leap year and more", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    const days = [];
+    for (let t = Date.UTC(2024, 0, 1, 23, 59); t < Date.UTC(2025, 0, 2); t += 86_400_000) days.push(t);
+    days.push(Date.UTC(1999, 11, 31, 12), Date.UTC(2100, 5, 15), Date.UTC(2026, 10, 21, 0, 0, 0, 1));
+    for (const t of days) {
+      const iso = new Date(t).toISOString();
+      expect(formatLongDate(iso), iso).toBe(intl.format(t));
+    }
+    // An offset that moves the instant across midnight UTC.
+    expect(formatLongDate("2026-11-21T23:30:00-02:00")).toBe("November 22, 2026");
+  });
 });
 
 describe("formatEventTime", () => {

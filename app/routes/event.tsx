@@ -19,7 +19,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue } = content;
   const event = await catalogue.getEvent(params.id);
   if (!event) throw missing(content, "Event not found");
-  return { event };
+  // The start in the venue's time zone, written here: see formatEventTime.
+  return { event, when: formatEventTime(event.startsAt, event.timezone) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -57,7 +58,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function EventDetail({ loaderData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, when } = loaderData;
   return (
     <article className="container detail">
       <div className="detail__layout">
@@ -72,7 +73,7 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>When</dt>
               <dd>
-                <time dateTime={event.startsAt}>{formatEventTime(event.startsAt, event.timezone)}</time>
+                <time dateTime={event.startsAt}>{when}</time>
               </dd>
             </div>
             <div>

@@ -1,6 +1,6 @@
 import { contentContext } from "@core/context";
 import { RouteErrorBoundary } from "../components/error-page";
-import { EventCard } from "../components/event-card";
+import { EventCard, eventCard } from "../components/event-card";
 import { Icon } from "../components/icons";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/events";
@@ -9,7 +9,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalogue, siteUrl } = context.get(contentContext);
   // webcal:// asks the visitor's calendar app to subscribe rather than import once.
   const calendarUrl = `${siteUrl.replace(/^https?:/, "webcal:")}/events.ics`;
-  return { events: await catalogue.listEvents(new Date()), calendarUrl };
+  const { upcoming, past } = await catalogue.listEvents(new Date());
+  return { events: { upcoming: upcoming.map(eventCard), past: past.map(eventCard) }, calendarUrl };
 }
 
 export const links: Route.LinksFunction = () => [
