@@ -6,18 +6,24 @@ interface CoverProps {
   size?: number;
   /** Above-the-fold covers load eagerly; everything else waits for the viewport. */
   eager?: boolean;
+  /**
+   * The page's largest image on a phone (its LCP element): loaded eagerly and asked for at a high
+   * fetch priority, ahead of the scripts, as is React's preload of it (docs/decisions/047).
+   */
+  priority?: boolean;
   className?: string;
 }
 
 /** Square cover art with reserved dimensions, so nothing shifts while it loads. */
-export function Cover({ src, alt, size = 600, eager = false, className }: CoverProps) {
+export function Cover({ src, alt, size = 600, eager = false, priority = false, className }: CoverProps) {
   return (
     <img
       src={coverOrPlaceholder(src)}
       alt={alt}
       width={size}
       height={size}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={className ? `cover ${className}` : "cover"}
     />

@@ -40,13 +40,21 @@ export function toCardPost(post: ListedPost): CardPost {
 interface PostCardProps {
   post: CardPost;
   eager?: boolean;
+  /** The first card of a list: its cover is the page's largest image on a phone. */
+  priority?: boolean;
   /** The playable tracks of the whole list, so the player can go on to the next card. */
   playlist?: PlayableTrack[];
   /** h3 under a page's h2 sections; h2 where the cards sit right under the page's h1. */
   headingLevel?: 2 | 3;
 }
 
-export function PostCard({ post, eager = false, playlist, headingLevel = 3 }: PostCardProps) {
+export function PostCard({
+  post,
+  eager = false,
+  priority = false,
+  playlist,
+  headingLevel = 3,
+}: PostCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const track = post.kind === "post" ? trackFromPost(post) : null;
   const artist = post.artist ?? TEXTS.unknownArtist;
@@ -64,7 +72,7 @@ export function PostCard({ post, eager = false, playlist, headingLevel = 3 }: Po
     );
   return (
     <article className="card">
-      <Cover src={image} alt="" size={400} eager={eager} className="card__cover" />
+      <Cover src={image} alt="" size={400} eager={eager} priority={priority} className="card__cover" />
       {track ? <PlayButton track={track} list={playlist} className="play-button--icon" /> : null}
       <div className="card__body">
         <p className="card__meta">

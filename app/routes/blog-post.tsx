@@ -92,7 +92,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="post__layout">
         <div className="post__media">
-          <Cover src={post.coverImage} alt={`Cover art for ${post.title}`} eager className="post__cover" />
+          <Cover src={post.coverImage} alt={`Cover art for ${post.title}`} priority className="post__cover" />
           {track ? (
             <section className="track-box" aria-label="Track">
               <PlayButton track={track} label="Play" />

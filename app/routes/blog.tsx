@@ -133,6 +133,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                       key={`${post.kind}-${post.id}`}
                       post={post}
                       eager={i < 3}
+                      priority={i === 0}
                       playlist={playlist}
                       headingLevel={2}
                     />

@@ -69,7 +69,12 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container detail">
       <div className="detail__layout">
-        <Cover src={mixtape.coverImage} alt={`Cover of ${mixtape.title}`} eager className="detail__cover" />
+        <Cover
+          src={mixtape.coverImage}
+          alt={`Cover of ${mixtape.title}`}
+          priority
+          className="detail__cover"
+        />
         <div className="detail__info">
           <p className="eyebrow">{mixtape.category}</p>
           <h1>{mixtape.title}</h1>

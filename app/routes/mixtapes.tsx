@@ -51,7 +51,14 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
           const track = trackFromMixtape(m);
           return (
             <article key={m.id} className="card">
-              <Cover src={m.coverImage} alt="" size={400} eager={i < 3} className="card__cover" />
+              <Cover
+                src={m.coverImage}
+                alt=""
+                size={400}
+                eager={i < 3}
+                priority={i === 0}
+                className="card__cover"
+              />
               <div className="card__body">
                 <p className="card__meta">
                   <span className="badge">{m.category}</span>

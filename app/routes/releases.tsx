@@ -30,7 +30,14 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
       <div className="grid grid--cards">
         {items.map((r, i) => (
           <article key={r.id} className="card">
-            <Cover src={r.artwork} alt="" size={400} eager={i < 3} className="card__cover" />
+            <Cover
+              src={r.artwork}
+              alt=""
+              size={400}
+              eager={i < 3}
+              priority={i === 0}
+              className="card__cover"
+            />
             <div className="card__body">
               <p className="card__meta">
                 <span className="badge">{r.releaseType}</span>

@@ -36,3 +36,47 @@ describe("the page's scripts load after what the first paint needs (docs/decisio
     },
   );
 });
+
+describe("the page's largest image is asked for first (docs/decisions/047)", () => {
+  const firstLink = async (path: string, prefix: string) => {
+    const href = (await page(path)).match(new RegExp(`href="(${prefix}[a-z0-9-]+)"`))?.[1];
+    expect(href).toBeDefined();
+    return href as string;
+  };
+
+  it.each([
+    ["a post", () => firstLink("/blog", "/blog/"), "post__cover"],
+    ["a release", () => firstLink("/releases", "/releases/"), "detail__cover"],
+    ["a mixtape", () => firstLink("/mixtapes", "/mixtapes/"), "detail__cover"],
+    ["an event", () => firstLink("/events", "/events/"), "detail__cover"],
+    ["/blog", async () => "/blog", "card__cover"],
+    ["/releases", async () => "/releases", "card__cover"],
+    ["/mixtapes", async () => "/mixtapes", "card__cover"],
+  ])(
+    "%s: one image, the first cover, has a high fetch priority, and so has its preload, ahead of the scripts",
+    async (_name, pathOf, coverClass) => {
+      const html = await page(await pathOf());
+      const images = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+      const high = images.filter((tag) => /\sfetchpriority="high"/i.test(tag));
+      expect(high).toHaveLength(1);
+      const [cover] = high;
+      // The first image of the page's main covers is the one.
+      expect(cover).toBe(images.find((tag) => tag.includes(coverClass)));
+      expect(cover).toMatch(/\sloading="eager"/);
+      const src = cover?.match(/\bsrc="([^"]+)"/)?.[1];
+      const preload = html
+        .match(/<link\b[^>]*\brel="preload"[^>]*\bas="image"[^>]*>/g)
+        ?.find((tag) => tag.includes(`href="${src}"`));
+      expect(preload).toMatch(/\sfetchpriority="high"/i);
+      expect(html.indexOf(preload as string)).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    },
+  );
+
+  it.each(["/", "/events", "/search?q=techno", "/genres"])(
+    "%s: no image outranks the others where the largest element is text",
+    async (path) => {
+      const html = await page(path);
+      expect(html).not.toMatch(/<img\b[^>]*\sfetchpriority="high"/i);
+    },
+  );
+});
