@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from "../components/error-page";
 import { Logo } from "../components/logo";
 import { Pagination } from "../components/pagination";
 import { seo, siteFromMatches } from "../lib/seo";
-import { MixtapeResults, PostResults } from "../search/result-list";
+import { MixtapeResults, mixtapeResultCard, PostResults, postResultCard } from "../search/result-list";
 import { SUGGEST_DEBOUNCE_MS } from "../search/suggestions";
 import type { Route } from "./+types/search";
 
@@ -21,8 +21,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.ok) throw new Response(parsed.error, { status: 400 });
   const { query } = parsed.value;
   const active = Boolean(query.query || query.genres.length || query.locations.length || query.isFeatured);
-  return { query, results: active ? await content.runSearch(parsed.value) : null };
+  if (!active) return { query, results: null };
+  const { posts, mixtapes, degraded } = await content.runSearch(parsed.value);
+  // The page's data carries what the result cards show, not whole posts and mixtapes; the
+  // mixtapes appear on the first page only, six at most (docs/decisions/048).
+  return {
+    query,
+    results: {
+      degraded,
+      posts: posts && { ...posts, items: posts.items.map(postResultCard) },
+      mixtapes: mixtapes && {
+        ...mixtapes,
+        items: query.page === 1 ? mixtapes.items.slice(0, MIXTAPES_SHOWN).map(mixtapeResultCard) : [],
+      },
+    },
+  };
 }
+
+/** Mixtape results shown above the posts' first page. */
+const MIXTAPES_SHOWN = 6;
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const q = data?.query.query;
@@ -161,10 +178,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
                 </section>
               ) : null}
-              {mixtapes?.items.length && query.page === 1 ? (
+              {mixtapes?.items.length ? (
                 <section aria-labelledby="mixtapes-heading">
                   <h2 id="mixtapes-heading">Mixtapes ({mixtapes.total})</h2>
-                  <MixtapeResults items={mixtapes.items.slice(0, 6)} />
+                  <MixtapeResults items={mixtapes.items} />
                 </section>
               ) : null}
             </>

@@ -7,10 +7,37 @@ import { PlayButton } from "../player/play-button";
 import { type PlayableTrack, trackFromMixtape, trackFromPost } from "../player/tracks";
 import { Highlighted } from "./highlighted";
 
-type PostItems = NonNullable<SearchResults["posts"]>["items"];
-type MixtapeItems = NonNullable<SearchResults["mixtapes"]>["items"];
+type PostItem = NonNullable<SearchResults["posts"]>["items"][number];
+type MixtapeItem = NonNullable<SearchResults["mixtapes"]>["items"][number];
 
-export function PostResults({ items }: { items: PostItems }) {
+/** What a post result shows: the page's loader sends only this (docs/decisions/048). */
+export type PostResultCard = {
+  post: Pick<
+    PostItem["post"],
+    "slug" | "numericId" | "title" | "artist" | "date" | "category" | "coverImage" | "audio"
+  >;
+  highlights: PostItem["highlights"];
+};
+/** What a mixtape result shows. */
+export type MixtapeResultCard = {
+  mixtape: Pick<
+    MixtapeItem["mixtape"],
+    "id" | "slug" | "title" | "category" | "coverImage" | "duration" | "trackCount" | "audio"
+  >;
+  highlights: MixtapeItem["highlights"];
+};
+
+export function postResultCard({ post, highlights }: PostItem): PostResultCard {
+  const { slug, numericId, title, artist, date, category, coverImage, audio } = post;
+  return { post: { slug, numericId, title, artist, date, category, coverImage, audio }, highlights };
+}
+
+export function mixtapeResultCard({ mixtape, highlights }: MixtapeItem): MixtapeResultCard {
+  const { id, slug, title, category, coverImage, duration, trackCount, audio } = mixtape;
+  return { mixtape: { id, slug, title, category, coverImage, duration, trackCount, audio }, highlights };
+}
+
+export function PostResults({ items }: { items: PostResultCard[] }) {
   const playlist = items.flatMap(({ post }) => {
     const track = trackFromPost(post);
     return track ? [track] : [];
@@ -47,7 +74,7 @@ export function PostResults({ items }: { items: PostItems }) {
   );
 }
 
-export function MixtapeResults({ items }: { items: MixtapeItems }) {
+export function MixtapeResults({ items }: { items: MixtapeResultCard[] }) {
   return (
     <ol className="results">
       {items.map(({ mixtape, highlights }) => {

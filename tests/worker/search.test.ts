@@ -266,3 +266,28 @@ describe("/api/search and /api/suggest", () => {
     );
   }, 120_000);
 });
+
+describe("the search page's data carries what its result cards show (docs/decisions/048)", () => {
+  it("every hit is listed, without the fields no card shows; mixtapes only on the first page, six at most", async () => {
+    // "mix" finds every mixtape (their titles) and some posts.
+    const { body } = await api("q=mix&sort=relevance");
+    expect(body.mixtapes?.total).toBeGreaterThan(6);
+    const page = await visit("/search?q=mix&sort=relevance");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const { post } of body.posts?.items ?? []) expect(html).toContain(`href="/blog/${post.slug}"`);
+    const mixtapeLinks = new Set(html.match(/href="\/mixtapes\/[a-z0-9-]+"/g));
+    expect(mixtapeLinks.size).toBe(6);
+    for (const { mixtape } of body.mixtapes?.items.slice(0, 6) ?? [])
+      expect(mixtapeLinks).toContain(`href="/mixtapes/${mixtape.slug}"`);
+
+    const data = await (await visit("/search.data?q=mix&sort=relevance")).text();
+    // Fields of posts and mixtapes that no card shows are not in the page's data.
+    for (const key of ["downloadUrl", "releaseDate", "tags"]) expect(data).not.toContain(`"${key}"`);
+    const mixtapeSlugs = body.mixtapes?.items.map((i) => i.mixtape.slug) ?? [];
+    expect(mixtapeSlugs.filter((slug) => data.includes(`"${slug}"`))).toHaveLength(6);
+
+    const second = await (await visit("/search.data?q=mix&sort=relevance&page=2")).text();
+    expect(mixtapeSlugs.filter((slug) => second.includes(`"${slug}"`))).toHaveLength(0);
+  });
+});
