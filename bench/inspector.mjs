@@ -86,7 +86,8 @@ export async function connectInspector(port, { timeoutMs = 15_000 } = {}) {
      * workerd answers that. Two profiles (getSamplingProfile, then stopSampling), so what one
      * collection leaves for the next (objects freed by the first's finalisers) is gone too; the
      * sampling interval is 1 GiB, so nothing is sampled in between. Under load the reading
-     * includes the requests in flight. Each collection pauses the isolate for about 10-80 ms.
+     * includes the requests in flight. A reading took 20-30 ms idle, 200-660 ms under load at 50
+     * connections, mostly its messages waiting behind requests (docs/decisions/044-live-heap.md).
      */
     async liveHeap() {
       const started = performance.now();
