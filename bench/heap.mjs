@@ -6,15 +6,13 @@
 // round (JIT and caches warm) to the end of the last. Variants: `pages` (the page cache on, as
 // bench/load.mjs), `rendering` (PAGE_CACHE=off: every page request renders, content from KV).
 // Snapshots are written to tests/.artifacts/heap/ (open them in Chrome DevTools' Memory panel).
-import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { ROOT } from "../scripts/lib.mjs";
 import { connectInspector, snapshotGrowth, summariseSnapshot } from "./inspector.mjs";
-import { FIXED, sitemapSample } from "./load.mjs";
+import { FIXED, sitemapSample, wrkMix } from "./load.mjs";
 import { BENCH_PORT, startServer } from "./server.mjs";
 
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? BENCH_PORT + 10);
@@ -57,20 +55,7 @@ export async function heapOverLoad({
     await take(0, 0);
     let requests = 0;
     for (let round = 1; round <= rounds; round++) {
-      const { stdout } = await promisify(execFile)(
-        "wrk",
-        [
-          "-t2",
-          `-c${connections}`,
-          `-d${seconds}s`,
-          "--timeout",
-          "10s",
-          "-s",
-          join(ROOT, "bench", "mix.lua"),
-          server.url,
-        ],
-        { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
-      );
+      const stdout = await wrkMix({ url: server.url, mixFile, duration: seconds, connections });
       requests += JSON.parse(/RESULT (\{.*\})/.exec(stdout)?.[1] ?? "{}").requests ?? 0;
       await take(round, requests);
     }

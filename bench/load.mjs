@@ -202,20 +202,7 @@ export async function measureLoad({
       `wrk: ${duration} s, ${connections} connections, ${mix.length} paths, load average ${load.before.toFixed(2)}`,
     );
     // Asynchronous, so the samplers keep running while wrk does.
-    const { stdout: out } = await promisify(execFile)(
-      "wrk",
-      [
-        "-t2",
-        `-c${connections}`,
-        `-d${duration}s`,
-        "--timeout",
-        "10s",
-        "-s",
-        join(ROOT, "bench", "mix.lua"),
-        server.url,
-      ],
-      { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
-    );
+    const out = await wrkMix({ url: server.url, mixFile, duration, connections });
     clearInterval(sampler);
     running = false;
     await heapSampler;
@@ -234,6 +221,25 @@ export async function measureLoad({
     inspector?.close();
     server.stop();
   }
+}
+
+/** wrk over the mix (one path a line in `mixFile`, bench/mix.lua), asynchronously: its output. */
+export async function wrkMix({ url, mixFile, duration, connections }) {
+  const { stdout } = await promisify(execFile)(
+    "wrk",
+    [
+      "-t2",
+      `-c${connections}`,
+      `-d${duration}s`,
+      "--timeout",
+      "10s",
+      "-s",
+      join(ROOT, "bench", "mix.lua"),
+      url,
+    ],
+    { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
+  );
+  return stdout;
 }
 
 /**
