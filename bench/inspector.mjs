@@ -80,13 +80,13 @@ export async function connectInspector(port, { timeoutMs = 15_000 } = {}) {
     },
     /**
      * The isolate's live heap: bytes in use right after full collections. workerd does not answer
-     * HeapProfiler.collectGarbage (V8 runs it as a task on the isolate's foreground runner, which
-     * workerd's inspector never drains), but V8's sampling heap profiler, started from the
+     * HeapProfiler.collectGarbage (V8 answers it from a task posted to the isolate's foreground
+     * runner; none comes), but V8's sampling heap profiler, started from the
      * inspector, collects all garbage (a full mark-compact) before it hands over a profile, and
      * workerd answers that. Two profiles (getSamplingProfile, then stopSampling), so what one
      * collection leaves for the next (objects freed by the first's finalisers) is gone too; the
      * sampling interval is 1 GiB, so nothing is sampled in between. Under load the reading
-     * includes the requests in flight. A reading took 20-30 ms idle, 200-660 ms under load at 50
+     * includes the requests in flight. A reading took 20-30 ms idle, 180-660 ms under load at 50
      * connections, mostly its messages waiting behind requests (docs/decisions/044-live-heap.md).
      */
     async liveHeap() {
