@@ -1,7 +1,9 @@
 // Load: 60 s at 50 connections over a mix of routes against the production build served on
 // 127.0.0.1 (wrangler dev on build/server, the same as `npm start`). Records requests, errors,
 // statuses, latency percentiles, the Worker's JavaScript heap (through its inspector: the floor
-// of each HEAP_EVERY-second window) and workerd's RSS in bench/results.md ("Load").
+// of each HEAP_EVERY-second window, garbage included, and the live heap after forced full
+// collections before the load, every LIVE_EVERY seconds under it and after it) and workerd's RSS
+// in bench/results.md ("Load").
 // A soak is the same run for longer: DURATION=600, or `npm run bench -- --soak 600`.
 //
 //   npm run build && node bench/load.mjs    # DURATION=60 CONNECTIONS=50 PORT=8895 (inspector PORT+1)
@@ -24,7 +26,13 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PORT = Number(process.env.PORT ?? 8895);
 /** Seconds between heap samples under load. */
 const HEAP_EVERY = Number(process.env.HEAP_EVERY ?? 10);
-const FIXED = [
+/**
+ * Seconds between readings of the live heap under load (after forced full collections); by
+ * default about ten over the run, at least 30 s apart. Also read before the load and after it.
+ */
+const LIVE_EVERY = process.env.LIVE_EVERY ? Number(process.env.LIVE_EVERY) : undefined;
+export const liveEvery = (duration) => Math.max(30, Math.round(duration / 10));
+export const FIXED = [
   "/",
   "/blog",
   "/blog?category=interviews",
@@ -92,6 +100,7 @@ export async function measureLoad({
   port = PORT,
   inspectorPort = port + 1,
   heapEvery = HEAP_EVERY,
+  liveEverySeconds = LIVE_EVERY ?? liveEvery(duration),
   log = console.log,
 } = {}) {
   if (!existsSync(join(ROOT, "build", "server", "wrangler.json"))) {
@@ -133,12 +142,35 @@ export async function measureLoad({
       return floor;
     };
     const heap = [{ at: 0, ...(await floorOf(3)) }];
+    // The live heap: after full collections (inspector.liveHeap()). A failed reading is kept as
+    // its error: the other figures stand without it.
+    const live = [];
+    const readLive = async (at, extra = {}) => {
+      try {
+        live.push({ at, ...(await inspector.liveHeap()), ...extra });
+      } catch (error) {
+        live.push({ at, error: String(error?.message ?? error), ...extra });
+      }
+    };
+    await readLive(0);
+    let nextLive = t0 + liveEverySeconds * 1000;
+    // The first window follows the reading before the load.
+    let justCollected = true;
     let running = true;
     const heapSampler = (async () => {
       while (running) {
         const started = Date.now();
         let floor;
         let peak = 0;
+        // A window that starts with a forced collection keeps its readings out of the floors
+        // (the collection lowers them): it is the live heap's.
+        let collected = justCollected;
+        justCollected = false;
+        if (Date.now() >= nextLive && Date.now() < t0 + duration * 1000 - 5000) {
+          nextLive += liveEverySeconds * 1000;
+          await readLive((Date.now() - t0) / 1000);
+          collected = true;
+        }
         while (running && Date.now() - started < heapEvery * 1000) {
           try {
             const h = await inspector.heap();
@@ -149,7 +181,7 @@ export async function measureLoad({
           }
           await new Promise((r) => setTimeout(r, 1000));
         }
-        if (floor && running) heap.push({ at: (Date.now() - t0) / 1000, ...floor, peak });
+        if (floor && running) heap.push({ at: (Date.now() - t0) / 1000, ...floor, peak, collected });
       }
     })();
     // Each process's RSS about ten times over the run, to see whether it levels off.
@@ -170,20 +202,7 @@ export async function measureLoad({
       `wrk: ${duration} s, ${connections} connections, ${mix.length} paths, load average ${load.before.toFixed(2)}`,
     );
     // Asynchronous, so the samplers keep running while wrk does.
-    const { stdout: out } = await promisify(execFile)(
-      "wrk",
-      [
-        "-t2",
-        `-c${connections}`,
-        `-d${duration}s`,
-        "--timeout",
-        "10s",
-        "-s",
-        join(ROOT, "bench", "mix.lua"),
-        server.url,
-      ],
-      { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
-    );
+    const out = await wrkMix({ url: server.url, mixFile, duration, connections });
     clearInterval(sampler);
     running = false;
     await heapSampler;
@@ -193,9 +212,10 @@ export async function measureLoad({
     memory.peak = Math.max(memory.peak, memory.after);
     // Once the last background work (cache writes) is done: what the isolate keeps.
     heap.push({ at: (Date.now() - t0) / 1000, ...(await floorOf(5)), final: true });
+    await readLive((Date.now() - t0) / 1000, { final: true });
     const result = JSON.parse(/RESULT (\{.*\})/.exec(out)?.[1] ?? "null");
     if (!result) throw new Error(`wrk printed no result:\n${out}`);
-    return { result, memory, heap, heapEvery, load, mix, duration, connections };
+    return { result, memory, heap, heapEvery, live, load, mix, duration, connections };
   } finally {
     clearInterval(sampler);
     inspector?.close();
@@ -203,9 +223,35 @@ export async function measureLoad({
   }
 }
 
-/** Least-squares slope of the heap's floor, in bytes per minute, over the windows under load. */
+/** wrk over the mix (one path a line in `mixFile`, bench/mix.lua), asynchronously: its output. */
+export async function wrkMix({ url, mixFile, duration, connections }) {
+  const { stdout } = await promisify(execFile)(
+    "wrk",
+    [
+      "-t2",
+      `-c${connections}`,
+      `-d${duration}s`,
+      "--timeout",
+      "10s",
+      "-s",
+      join(ROOT, "bench", "mix.lua"),
+      url,
+    ],
+    { env: { ...process.env, MIX: mixFile }, encoding: "utf8", maxBuffer: 1 << 24 },
+  );
+  return stdout;
+}
+
+/**
+ * Least-squares slope of the heap's floor, in bytes per minute, over the windows under load
+ * (those that began with a forced collection left out).
+ */
 export function heapTrend(heap) {
-  const xs = heap.filter((h) => h.at > 0 && !h.final);
+  return slopePerMinute(heap.filter((h) => h.at > 0 && !h.final && !h.collected));
+}
+
+/** Least-squares slope of `used` over `at` (seconds), in bytes per minute; undefined under 3 points. */
+export function slopePerMinute(xs) {
   if (xs.length < 3) return undefined;
   const n = xs.length;
   const mx = xs.reduce((s, h) => s + h.at, 0) / n;
@@ -215,12 +261,33 @@ export function heapTrend(heap) {
   return den ? (num / den) * 60 : undefined;
 }
 
+/**
+ * The live heap's readings summed up: before the load, under it (requests in flight included),
+ * after it; growth from before to after, the slope under load, and the readings that failed.
+ */
+export function liveSummary(live = []) {
+  const ok = live.filter((l) => l.error === undefined);
+  const before = ok.find((l) => l.at === 0 && !l.final);
+  const after = ok.find((l) => l.final);
+  const underLoad = ok.filter((l) => l.at > 0 && !l.final);
+  return {
+    before,
+    after,
+    underLoad,
+    growth: before && after ? after.used - before.used : undefined,
+    trend: slopePerMinute(underLoad),
+    failed: live.filter((l) => l.error !== undefined),
+    longestMs: ok.length ? Math.max(...ok.map((l) => l.ms)) : undefined,
+  };
+}
+
 /** The "Load" section of bench/results.md (its lines, without the heading). */
 export function loadSection({
   result,
   memory,
   heap,
   heapEvery = HEAP_EVERY,
+  live = [],
   load,
   mix,
   duration,
@@ -233,7 +300,10 @@ export function loadSection({
   const rps = result.requests / (result.duration_us / 1e6);
   const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
   const heapMiB = (b) => `${(b / 1024 ** 2).toFixed(1)} MiB`;
-  const underLoad = heap.filter((h) => h.at > 0 && !h.final);
+  const underLoad = heap.filter((h) => h.at > 0 && !h.final && !h.collected);
+  const alive = liveSummary(live);
+  const at = (l) => (l.final ? "after" : l.at === 0 ? "before" : `${l.at.toFixed(0)} s`);
+  const liveCell = (l) => (l ? heapMiB(l.used) : "not measured");
   const trend = heapTrend(heap);
   const first = heap[0];
   const last = heap.at(-1);
@@ -252,6 +322,20 @@ export function loadSection({
     `| Answers other than 2xx, 3xx or 404 | ${bad} |`,
     `| Statuses | ${statuses.map(([s, c]) => `${s}: ${c}`).join(", ")} |`,
     `| Latency p50 / p90 / p99 / max | ${ms(result.latency_us.p50)} / ${ms(result.latency_us.p90)} / ${ms(result.latency_us.p99)} / ${ms(result.latency_us.max)} |`,
+    `| Worker JS heap live (after full collections): before the load / after it, growth | ${liveCell(alive.before)} / ${liveCell(alive.after)}, ${
+      alive.growth === undefined
+        ? "not measured"
+        : `${alive.growth < 0 ? "−" : "+"}${heapMiB(Math.abs(alive.growth))}`
+    } |`,
+    `| Worker JS heap live under load (requests in flight included): min / max, trend | ${
+      alive.underLoad.length
+        ? `${heapMiB(Math.min(...alive.underLoad.map((l) => l.used)))} / ${heapMiB(Math.max(...alive.underLoad.map((l) => l.used)))}, ${
+            alive.trend === undefined
+              ? "too few readings"
+              : `${(alive.trend / 1024).toFixed(0)} KiB per minute`
+          }`
+        : "no readings"
+    } |`,
     `| Worker JS heap, lowest reading: before the load / in the 5 s after it (idle: V8 collects when allocating, so garbage may remain) | ${heapMiB(first.used)} / ${heapMiB(last.used)} |`,
     `| Worker JS heap under load, floor per window: min / max, trend | ${
       underLoad.length
@@ -262,7 +346,17 @@ export function loadSection({
     } |`,
     `| workerd memory (RSS, ${memory.processes} processes) before / peak / after | ${mib(memory.before)} / ${mib(memory.peak)} / ${mib(memory.after)} |`,
     "",
-    `Heap floor per ${heapEvery} s window (the Worker's isolate: V8's Runtime.getHeapUsage through \`wrangler dev --inspector-port\` every second, the window's lowest reading, i.e. after its collections; workerd does not answer HeapProfiler.collectGarbage): ${series}. Peak under load: ${heapMiB(Math.max(0, ...underLoad.map((h) => h.peak ?? 0)))}.`,
+    `Heap floor per ${heapEvery} s window (the Worker's isolate: V8's Runtime.getHeapUsage through \`wrangler dev --inspector-port\` every second, the window's lowest reading, i.e. after its collections): ${series}. Peak under load: ${heapMiB(Math.max(0, ...underLoad.map((h) => h.peak ?? 0)))}.`,
+    "",
+    `Live heap (V8's sampling heap profiler started and stopped through the inspector: it runs a full collection before each of its two profiles, then Runtime.getHeapUsage; a reading took at most ${
+      alive.longestMs === undefined ? "n/a" : `${alive.longestMs} ms`
+    } this run, its messages waiting their turn behind the requests; the floor windows that start with one are left out of the floors above): ${
+      live.length
+        ? live
+            .map((l) => `${at(l)}: ${l.error === undefined ? heapMiB(l.used) : `failed (${l.error})`}`)
+            .join(", ")
+        : "not read"
+    }. The floors include garbage the collector has not reached yet; the live heap is what the isolate holds: a live heap that keeps rising from reading to reading is a leak, floors that rise while it stays level are garbage.`,
     "",
     "The heap is the Worker's own isolate; RSS is the sum over the workerd processes `wrangler dev` runs (its local proxy and the runtime, which also holds the local Cache API, KV and D1 simulators).",
   ];
