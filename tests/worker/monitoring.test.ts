@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
+import { getDefaultIntegrations } from "@sentry/cloudflare";
 import { APP_VERSION } from "@worker/env";
 import { OUTBOX_CONNECTIONS } from "@worker/monitoring/outbox";
+import { integrationsOf } from "@worker/monitoring/sentry";
 import { MAX_ENVELOPE_BYTES } from "@worker/monitoring/tunnel";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   errorsReportedFor,
   exceptionText,
   receivedEnvelopes,
+  type SentryEvent,
   throwingD1,
   upstream,
   visitWorker,
@@ -189,6 +192,97 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
     const visit = await visitWorker("/blog/no-such-post-anywhere");
     expect(visit.status).toBe(404);
     expect(await errorsReportedFor(visit)).toEqual([]);
+  });
+});
+
+describe("what events and transactions carry with the SDK's integrations trimmed (docs/decisions/046)", () => {
+  const visitorHeaders = {
+    "user-agent": "CrossfadeTest/1.0",
+    referer: "https://example.com/from",
+    accept: "text/html",
+    cookie: "session=cookie-secret",
+    authorization: "Bearer token-secret",
+  };
+
+  it("only RequestData's segment-span hook and span streaming's per-request timer are left out of the SDK's defaults", () => {
+    const defaults = getDefaultIntegrations({ enableDedupe: false });
+    const integrations = integrationsOf(defaults);
+    expect(integrations.map((i) => i.name)).toEqual([...defaults.map((i) => i.name), "SpanStreaming"]);
+    // Every other default is the SDK's own instance, untouched.
+    defaults.forEach((integration, i) => {
+      if (integration.name !== "RequestData") expect(integrations[i]).toBe(integration);
+    });
+    const requestData = integrations.find((i) => i.name === "RequestData");
+    expect(typeof requestData?.processEvent).toBe("function");
+    expect(typeof requestData?.processSpan).toBe("function");
+    expect(requestData?.processSegmentSpan).toBeUndefined();
+  });
+
+  it("the request's transaction keeps the URL, query, method, the headers let through, release, environment and is_localhost", async () => {
+    const visit = await visitWorker("/about?from=test", {}, { headers: visitorHeaders });
+    expect(visit.status).toBe(200);
+    type Span = { is_segment?: boolean; attributes?: Record<string, { value?: unknown }> };
+    const segments = (await receivedEnvelopes())
+      .flatMap((e) => e.items)
+      .filter((item) => item.header.type === "span")
+      .flatMap((item) => (item.payload as { items?: Span[] }).items ?? [])
+      .filter(
+        (span) => span.is_segment && String(span.attributes?.["url.full"]?.value).startsWith(visit.origin),
+      );
+    expect(segments).toHaveLength(1);
+    const segment = segments[0];
+    const value = (name: string) => segment?.attributes?.[name]?.value;
+    expect(value("url.full")).toBe(`${visit.origin}/about?from=test`);
+    expect(value("url.query")).toBe("from=test");
+    expect(value("http.request.method")).toBe("GET");
+    expect(value("http.request.header.user-agent")).toEqual(["CrossfadeTest/1.0"]);
+    expect(value("http.request.header.referer")).toEqual(["https://example.com/from"]);
+    expect(value("http.request.header.accept")).toEqual(["text/html"]);
+    expect(value("http.request.header.cookie")).toBeUndefined();
+    expect(value("sentry.release")).toBe(APP_VERSION);
+    expect(value("sentry.environment")).toBe(env.SENTRY_ENVIRONMENT);
+    // RequestData's span hook still runs (only its segment-span hook is left out).
+    expect(value("sentry.is_localhost")).toBe(true);
+    const integrations = value("sentry.sdk.integrations") as string[];
+    expect(integrations).toEqual(expect.arrayContaining(["RequestData", "LinkedErrors", "SpanStreaming"]));
+    expect(integrations).not.toContain("Dedupe");
+    // Never the cookie or the credentials, under any attribute.
+    expect(JSON.stringify(segment)).not.toMatch(/cookie-secret|token-secret/);
+  });
+
+  it("an error event keeps the request (URL, query, method, headers without cookies or credentials) and its linked causes", async () => {
+    const failing = {
+      prepare: () => {
+        throw new Error("D1_ERROR: storage operation failed", {
+          cause: new TypeError("socket closed by peer"),
+        });
+      },
+    } as unknown as D1Database;
+    // A release of its own keys caches of its own: the page is not served from what earlier
+    // visits cached, so D1 is asked.
+    const visit = await visitWorker(
+      "/blog?from=test",
+      { DB: failing, APP_VERSION: `linked-${crypto.randomUUID()}` },
+      { headers: visitorHeaders },
+    );
+    expect(visit.status).toBe(503);
+    const [event, ...more] = (await errorsReportedFor(visit)) as (SentryEvent & {
+      request?: { url?: string; method?: string; query_string?: string; headers?: Record<string, string> };
+    })[];
+    expect(more).toEqual([]);
+    expect(event?.request?.url).toBe(`${visit.origin}/blog?from=test`);
+    expect(event?.request?.method).toBe("GET");
+    expect(event?.request?.query_string).toBe("from=test");
+    expect(event?.request?.headers).toMatchObject({
+      "user-agent": "CrossfadeTest/1.0",
+      referer: "https://example.com/from",
+      accept: "text/html",
+    });
+    expect(event?.request?.headers?.cookie).toBeUndefined();
+    expect(JSON.stringify(event)).not.toMatch(/cookie-secret|token-secret/);
+    // LinkedErrors: the cause arrives with the error, in the same event.
+    expect(exceptionText(event ?? {})).toContain("TypeError: socket closed by peer");
+    expect(exceptionText(event ?? {})).toContain("Error: D1_ERROR: storage operation failed");
   });
 });
 
