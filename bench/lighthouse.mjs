@@ -76,6 +76,46 @@ export function lighthouse(url, name, runNumber = 1) {
     cls: metric("cumulative-layout-shift"),
     failing: [...new Set(failing)],
     failingBy,
+    ...diagnose(lhr, url),
+  };
+}
+
+/**
+ * What decided a run's LCP and TBT (docs/decisions/049-lighthouse-on-this-machine.md):
+ * - `scripts`: how many script requests had ended before the LCP observed in the unthrottled
+ *   load, of all. Lighthouse's simulated LCP keeps every such request on its critical path; it
+ *   can leave out a script only when it sees the script evaluated after that paint, and Chromium
+ *   traces no evaluation for ES modules (all of ours), so whether the modules arrive before the
+ *   observed paint on 127.0.0.1 decides whether they count.
+ * - `longTasks`: the three longest main-thread tasks of the simulation (observed × 4 CPU
+ *   slowdown), with what Lighthouse attributes them to: TBT is what they last beyond 50 ms.
+ * - `benchmarkIndex`: Lighthouse's measure of the machine's speed for that run.
+ */
+export function diagnose(lhr, pageUrl) {
+  const observed = lhr.audits.metrics?.details?.items?.[0];
+  const requests = lhr.audits["network-requests"]?.details;
+  let scripts;
+  if (observed?.observedLargestContentfulPaint !== undefined && requests?.items) {
+    // Request times count from the first request's start, the observed paint from the
+    // navigation's time origin.
+    const offsetMs =
+      ((requests.debugData?.networkStartTimeTs ?? observed.observedTimeOriginTs) -
+        observed.observedTimeOriginTs) /
+      1000;
+    const all = requests.items.filter((r) => r.resourceType === "Script");
+    const before = all.filter((r) => r.networkEndTime + offsetMs <= observed.observedLargestContentfulPaint);
+    scripts = { total: all.length, beforeLcp: before.length };
+  }
+  const tasks = [...(lhr.audits["long-tasks"]?.details?.items ?? [])].sort((a, b) => b.duration - a.duration);
+  const label = (url) => {
+    if (!url || url === "Unattributable") return "unattributed";
+    if (url === pageUrl) return "document";
+    return new URL(url).pathname.split("/").pop() || url;
+  };
+  return {
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    scripts,
+    longTasks: tasks.slice(0, 3).map((t) => ({ what: label(t.url), ms: Math.round(t.duration) })),
   };
 }
 
@@ -102,23 +142,37 @@ export async function measureLighthouse({ url, routes, runs = LIGHTHOUSE_RUNS, l
 
 export function lighthouseTable(rows) {
   const lines = [
-    "| Route | Run | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Audits under 0.9 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| Route | Run | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Audits under 0.9 | Scripts loaded before the observed LCP | Longest tasks (simulated) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |",
   ];
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   for (const r of rows) {
     if (r.error) {
       lines.push(
-        `| ${r.name} (\`${r.path}\`) | ${r.run} | failed twice: ${r.error.replaceAll("|", "/").slice(0, 200)} | | | | | | | | |`,
+        `| ${r.name} (\`${r.path}\`) | ${r.run} | failed twice: ${r.error.replaceAll("|", "/").slice(0, 200)} | | | | | | | | | | |`,
       );
       continue;
     }
     const { performance, accessibility, seo } = r.scores;
     lines.push(
-      `| ${r.name} (\`${r.path}\`) | ${r.run} | ${performance} | ${accessibility} | ${r.scores["best-practices"]} | ${seo} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.failing.join(", ") || "none"} |`,
+      `| ${r.name} (\`${r.path}\`) | ${r.run} | ${performance} | ${accessibility} | ${r.scores["best-practices"]} | ${seo} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.failing.join(", ") || "none"} | ${r.scripts ? `${r.scripts.beforeLcp} of ${r.scripts.total}` : "–"} | ${(r.longTasks ?? []).map((t) => `${t.what} ${t.ms} ms`).join(", ") || "none"} |`,
     );
   }
+  const speeds = rows.map((r) => r.benchmarkIndex).filter((b) => typeof b === "number");
+  if (speeds.length > 0)
+    lines.push(
+      "",
+      `Lighthouse's benchmark index of this machine (higher is faster) ranged ${Math.round(Math.min(...speeds))}-${Math.round(Math.max(...speeds))} over these runs.`,
+    );
   return lines.join("\n");
+}
+
+/** The version of the Chromium Lighthouse drives (its user agent only gives the major version). */
+export function chromiumVersion() {
+  const run = spawnSync(CHROME_PATH, ["--version"], { encoding: "utf8" });
+  return run.status === 0
+    ? run.stdout.trim().replace(/ built on .*/, "")
+    : `${CHROME_PATH} (version unknown)`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -226,6 +226,17 @@ export function cpuNs(pid) {
   return total;
 }
 
+/**
+ * CPU time (ns) of a process split by thread: `main` is its main thread (thread id = process id),
+ * where workerd runs JavaScript (the Worker and, under `wrangler dev`, the local simulators);
+ * `total` adds every other thread (V8's background threads: concurrent marking and sweeping of
+ * the garbage collector, optimising compilation; workerd's I/O threads).
+ */
+export function cpuSplitNs(pid) {
+  const main = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
+  return { main, total: cpuNs(pid) };
+}
+
 /** First links of a listing page matching a prefix (e.g. "/blog/"), to find real slugs. */
 export async function firstLink(url, listing, prefix) {
   const html = await (await fetch(`${url}${listing}`, { headers: HEADERS })).text();
