@@ -25,6 +25,29 @@ export function ensureCmsDeps() {
   return true;
 }
 
+/**
+ * `npm install` in cms/ started in the background when @strapi/strapi is missing, at a lower CPU
+ * priority (`nice`), so `npm test` downloads the CMS's dependencies while the lanes before the
+ * Strapi lane run. Returns null when they are installed already; otherwise `finished` resolves
+ * to whether the install succeeded, its output being in `logPath`.
+ */
+export function prefetchCmsDeps(logPath) {
+  if (existsSync(join(CMS_DIR, "node_modules", "@strapi", "strapi", "package.json"))) return null;
+  const out = openSync(logPath, "w");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const [cmd, args] = process.platform === "win32" ? [npm, []] : ["nice", ["-n", "10", npm]];
+  const child = spawn(cmd, [...args, "install", "--no-audit", "--no-fund"], {
+    cwd: CMS_DIR,
+    stdio: ["ignore", out, out],
+    env: { ...process.env, CI: "true" },
+  });
+  const finished = new Promise((resolve) => {
+    child.once("error", () => resolve(false));
+    child.once("exit", (code) => resolve(code === 0));
+  });
+  return { finished, stop: () => child.kill() };
+}
+
 /** A TCP port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {

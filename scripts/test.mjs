@@ -5,7 +5,9 @@
 // production build talking to it) → deploy dry-run and bundle budget → Chromium end-to-end.
 // The build runs once: the later lanes all use it.
 import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import { basename, isAbsolute, join } from "node:path";
+import { CMS_DIR, prefetchCmsDeps } from "./cms.mjs";
 import { ROOT, SECRET_CANARIES } from "./lib.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
@@ -38,8 +40,14 @@ const lanes = [
 const only = process.argv.slice(2);
 const started = Date.now();
 const timings = [];
+// The Strapi lane's first step on a fresh clone is a two-minute `npm install` in cms/: it runs in
+// the background from the start instead, while the lanes before it run.
+const cmsInstallLog = join(ROOT, "tests", ".artifacts", "cms-install.log");
+mkdirSync(join(ROOT, "tests", ".artifacts"), { recursive: true });
+const cmsInstall = !only.length || only.includes("strapi") ? prefetchCmsDeps(cmsInstallLog) : null;
 for (const [lane, cmd, args, env = {}] of lanes) {
   if (only.length && !only.includes(lane)) continue;
+  if (lane === "strapi" && cmsInstall) await cmsDepsReady();
   const t0 = Date.now();
   console.log(`\n▶ ${lane}: ${basename(cmd)} ${args.join(" ")}`);
   const result = spawnSync(isAbsolute(cmd) ? cmd : join(BIN, cmd), args, {
@@ -50,8 +58,32 @@ for (const [lane, cmd, args, env = {}] of lanes) {
   timings.push(`${lane} (${basename(cmd)}) ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     console.error(`\n✖ ${lane} failed (${basename(cmd)} exited with ${result.status ?? result.signal}).`);
+    cmsInstall?.stop();
     process.exit(1);
   }
 }
 console.log(`\n✔ all lanes passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 for (const line of timings) console.log(`  ${line}`);
+
+/** Waits for the background install of cms/'s dependencies; if it failed, installs in the foreground. */
+async function cmsDepsReady() {
+  const t0 = Date.now();
+  const ok = await cmsInstall.finished;
+  const log = readFileSync(cmsInstallLog, "utf8").trim().split("\n");
+  console.log(
+    `\n▶ cms/ dependencies (installed in the background, waited ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  console.log(log.slice(-3).join("\n"));
+  if (ok) return;
+  console.log("The background install failed (tests/.artifacts/cms-install.log); installing again.");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const retry = spawnSync(npm, ["install", "--no-audit", "--no-fund"], {
+    cwd: CMS_DIR,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CI: "true" },
+  });
+  if (retry.status !== 0) {
+    console.error(`\n✖ strapi failed (npm install in cms/ exited with ${retry.status ?? retry.signal}).`);
+    process.exit(1);
+  }
+}
