@@ -48,16 +48,28 @@ export function prefetchCmsDeps(logPath) {
   return { finished, stop: () => child.kill() };
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+const handedOut = new Set();
+
+/**
+ * A TCP port nobody listens on right now, and not one this process has handed out before: the
+ * kernel may offer a port again as soon as it is released, and a port taken for a server that
+ * starts later (the Strapi lane's Meilisearch stand-in) is not bound yet when the next is asked.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /**
