@@ -215,15 +215,7 @@ export function workerRuntimePid(server, port = BENCH_PORT) {
 
 /** CPU time (ns) the kernel has charged to every thread of a process (schedstat, ns precision). */
 export function cpuNs(pid) {
-  let total = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // thread gone
-    }
-  }
-  return total;
+  return cpuSplitNs(pid).total;
 }
 
 /**
@@ -233,8 +225,18 @@ export function cpuNs(pid) {
  * the garbage collector, optimising compilation; workerd's I/O threads).
  */
 export function cpuSplitNs(pid) {
-  const main = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
-  return { main, total: cpuNs(pid) };
+  let total = 0;
+  let main = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const ns = Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+      total += ns;
+      if (task === String(pid)) main = ns;
+    } catch {
+      // thread gone
+    }
+  }
+  return { main, total };
 }
 
 /** First links of a listing page matching a prefix (e.g. "/blog/"), to find real slugs. */

@@ -11,17 +11,26 @@ import { ROOT, stopProcess } from "./lib.mjs";
 
 export const CMS_DIR = join(ROOT, "cms");
 
-/** `npm install` in cms/ when @strapi/strapi is missing (non-interactive; docs/decisions/001). */
-export function ensureCmsDeps() {
-  if (existsSync(join(CMS_DIR, "node_modules", "@strapi", "strapi", "package.json"))) return false;
-  console.log("Installing the CMS dependencies in cms/ (a few minutes the first time)…");
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["install", "--no-audit", "--no-fund"], {
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const INSTALL = ["install", "--no-audit", "--no-fund"];
+const cmsDepsInstalled = () => existsSync(join(CMS_DIR, "node_modules", "@strapi", "strapi", "package.json"));
+
+/** `npm install` in cms/ in the foreground (non-interactive; docs/decisions/001); throws if it fails. */
+export function installCmsDeps() {
+  const result = spawnSync(NPM, INSTALL, {
     cwd: CMS_DIR,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, CI: "true" },
   });
-  if (result.status !== 0) throw new Error(`npm install in cms/ exited with ${result.status}`);
+  if (result.status !== 0)
+    throw new Error(`npm install in cms/ exited with ${result.status ?? result.signal}`);
+}
+
+/** `npm install` in cms/ when @strapi/strapi is missing. */
+export function ensureCmsDeps() {
+  if (cmsDepsInstalled()) return false;
+  console.log("Installing the CMS dependencies in cms/ (a few minutes the first time)…");
+  installCmsDeps();
   return true;
 }
 
@@ -32,11 +41,10 @@ export function ensureCmsDeps() {
  * to whether the install succeeded, its output being in `logPath`.
  */
 export function prefetchCmsDeps(logPath) {
-  if (existsSync(join(CMS_DIR, "node_modules", "@strapi", "strapi", "package.json"))) return null;
+  if (cmsDepsInstalled()) return null;
   const out = openSync(logPath, "w");
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const [cmd, args] = process.platform === "win32" ? [npm, []] : ["nice", ["-n", "10", npm]];
-  const child = spawn(cmd, [...args, "install", "--no-audit", "--no-fund"], {
+  const [cmd, args] = process.platform === "win32" ? [NPM, INSTALL] : ["nice", ["-n", "10", NPM, ...INSTALL]];
+  const child = spawn(cmd, args, {
     cwd: CMS_DIR,
     stdio: ["ignore", out, out],
     env: { ...process.env, CI: "true" },

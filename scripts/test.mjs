@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { basename, isAbsolute, join } from "node:path";
-import { CMS_DIR, prefetchCmsDeps } from "./cms.mjs";
+import { installCmsDeps, prefetchCmsDeps } from "./cms.mjs";
 import { ROOT, SECRET_CANARIES } from "./lib.mjs";
 
 const BIN = join(ROOT, "node_modules", ".bin");
@@ -76,14 +76,10 @@ async function cmsDepsReady() {
   console.log(log.slice(-3).join("\n"));
   if (ok) return;
   console.log("The background install failed (tests/.artifacts/cms-install.log); installing again.");
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const retry = spawnSync(npm, ["install", "--no-audit", "--no-fund"], {
-    cwd: CMS_DIR,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, CI: "true" },
-  });
-  if (retry.status !== 0) {
-    console.error(`\n✖ strapi failed (npm install in cms/ exited with ${retry.status ?? retry.signal}).`);
+  try {
+    installCmsDeps();
+  } catch (error) {
+    console.error(`\n✖ strapi failed (${error.message}).`);
     process.exit(1);
   }
 }
