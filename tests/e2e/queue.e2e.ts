@@ -4,6 +4,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { postWithAudio, published } from "./catalogue";
+import { withPlayerStandIns } from "./player-stand-ins";
+import { press } from "./press";
 
 const session = useBrowser();
 const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
@@ -93,6 +95,45 @@ describe("the queue", () => {
       await page.close();
     }
   });
+});
+
+describe("the queue buttons of cards", () => {
+  for (const width of [1280, 375]) {
+    it(`queue the card's track on /, /blog and /mixtapes at ${width} px, and leave the page where it is`, async () => {
+      for (const path of ["/", "/blog", "/mixtapes"]) {
+        const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
+        await withPlayerStandIns(page);
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        const cards = page.locator("main article.card").filter({ has: page.locator(".queue-buttons") });
+        const queueButton = (n: number, name: "Play next" | "Add to queue") =>
+          cards.nth(n).getByRole("button", { name: new RegExp(`^${name} `) });
+
+        // Nothing plays yet: "Add to queue" starts the card's track, as its play button would.
+        await press(queueButton(0, "Add to queue"));
+        await player(page).waitFor();
+        // Three cards where the page has them (the home page shows one card with a track): the
+        // third added to the end, then the second played next, lands between them.
+        const count = Math.min(3, await cards.count());
+        expect(count).toBeGreaterThanOrEqual(1);
+        if (count === 3) await press(queueButton(2, "Add to queue"));
+        if (count >= 2) await press(queueButton(1, "Play next"));
+        expect(new URL(page.url()).pathname).toBe(path);
+        await press(player(page).getByRole("button", { name: "Queue" }));
+        // A card's title and its track's may differ (a post about a track): the buttons' names
+        // say which track they queue.
+        const buttonTrack = async (n: number) =>
+          ((await queueButton(n, "Play next").textContent()) ?? "")
+            .replace(/^Play next /, "")
+            .replace(/ by (?!.* by ).*$/, "");
+        const expected = [];
+        for (let n = 0; n < count; n++) expected.push(await buttonTrack(n));
+        expect(await queuedTitles(page)).toEqual(expected);
+        await page.close();
+      }
+    });
+  }
 });
 
 describe("keys of the focused control", () => {
