@@ -56,6 +56,27 @@ export function prefetchCmsDeps(logPath) {
   return { finished, stop: () => child.kill() };
 }
 
+/** The value of NAME in a .env file (NAME=value lines, optionally quoted), or undefined. */
+export function envFileValue(file, name) {
+  if (!existsSync(file)) return undefined;
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = line.match(/^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/);
+    if (match?.[1] !== name) continue;
+    const value = match[2].trim().replace(/^(['"])(.*)\1$/, "$2");
+    return value || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The operator's Worker token for `npm run cms:start`: the environment's CMS_API_TOKEN, else
+ * cms/.env's. Only without either does the run make one up (and print it): the Worker's forms
+ * answer 503 with any token but the one the operator gave it.
+ */
+export function operatorToken(env = process.env, envFile = join(CMS_DIR, ".env")) {
+  return env.CMS_API_TOKEN || envFileValue(envFile, "CMS_API_TOKEN");
+}
+
 const handedOut = new Set();
 
 /**
@@ -154,13 +175,10 @@ export async function startCms({ port = 1337, dataDir, token, log, env = {}, tim
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   ensureCmsDeps();
   const port = Number(process.env.PORT ?? 1337);
-  const cms = await startCms({
-    port,
-    dataDir: join(CMS_DIR, ".tmp"),
-    token: process.env.CMS_API_TOKEN,
-  });
+  const ownToken = operatorToken();
+  const cms = await startCms({ port, dataDir: join(CMS_DIR, ".tmp"), token: ownToken });
   console.log(`Strapi is running at ${cms.url} (API ${cms.url}/api). Ctrl+C to stop.`);
-  if (!process.env.CMS_API_TOKEN) console.log(`API token for this run: CMS_API_TOKEN=${cms.token}`);
+  if (!ownToken) console.log(`API token for this run: CMS_API_TOKEN=${cms.token}`);
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
       cms.stop();

@@ -1,5 +1,6 @@
 // `npm start`: production build, local D1 migrated and seeded with the demo catalogue, then the
 // Worker on http://localhost:8787 (README "Quick start").
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { build, prepareDatabase, ROOT, serve } from "./lib.mjs";
@@ -11,7 +12,14 @@ console.log("Building the production bundle…");
 build();
 console.log("Preparing the local D1 database…");
 const db = prepareDatabase(persistTo);
-console.log(db.seeded ? "Loaded the demo catalogue." : `Kept the existing database (${db.posts} posts).`);
+// In CMS mode the content comes from Strapi: what the local D1 holds is not what the site shows.
+const cmsUrl = process.env.CMS_URL ?? devVar("CMS_URL");
+if (cmsUrl)
+  console.log(
+    "The local D1 keeps only the forms' and the desk's rate limits: the content comes from the CMS.",
+  );
+else
+  console.log(db.seeded ? "Loaded the demo catalogue." : `Kept the existing database (${db.posts} posts).`);
 // Every variable and secret of README "Configuration" (worker/config.ts) set in this process's
 // environment is passed on as a wrangler var; they win over .dev.vars, which the build copies
 // next to build/server/wrangler.json. CMS_URL set: content comes from that Strapi.
@@ -22,7 +30,7 @@ for (const { name, kind } of CONFIG_SCHEMA) {
   if (!BINDINGS.has(kind) && process.env[name]) vars[name] = process.env[name];
 }
 if (Object.keys(vars).length) console.log(`From the environment: ${Object.keys(vars).join(", ")}`);
-if (vars.CMS_URL) console.log(`Content source: Strapi at ${vars.CMS_URL}`);
+if (cmsUrl) console.log(`Content source: Strapi at ${cmsUrl}`);
 const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1", vars });
 console.log(`Crossfade is running at http://localhost:${port} (Ctrl+C to stop)`);
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -32,3 +40,13 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 server.child.on("exit", (code) => process.exit(code ?? 0));
+
+/** A variable of .dev.vars in the repository root (NAME=value lines), if it is set there. */
+function devVar(name) {
+  const file = join(ROOT, ".dev.vars");
+  if (!existsSync(file)) return undefined;
+  const line = readFileSync(file, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${name}=`));
+  return line?.slice(name.length + 1).trim() || undefined;
+}
