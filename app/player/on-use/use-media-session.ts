@@ -8,6 +8,7 @@ import {
   seekAtom,
   togglePlayAtom,
 } from "../atoms";
+import { mediaArtwork, withNaturalSize } from "./media-artwork";
 
 /** Lock screens and media keys: metadata and actions through the Media Session API. */
 export function useMediaSession() {
@@ -20,14 +21,22 @@ export function useMediaSession() {
 
   useEffect(() => {
     if (!("mediaSession" in navigator) || !track) return;
-    const artwork = track.thumbnail
-      ? [{ src: new URL(track.thumbnail, location.href).href, sizes: "600x600", type: "image/svg+xml" }]
-      : [];
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title: track.title,
-      artist: track.artist,
-      artwork,
-    });
+    const cover = track.thumbnail ? mediaArtwork(track.thumbnail, location.href) : null;
+    const metadata = (artwork: MediaImage[]) =>
+      new MediaMetadata({ title: track.title, artist: track.artist, artwork });
+    navigator.mediaSession.metadata = metadata(cover ? [cover] : []);
+    // A bitmap's size is known once it has loaded (the page has it cached: it shows the cover).
+    let current = true;
+    if (cover && !cover.sizes) {
+      const image = new Image();
+      image.onload = () => {
+        if (current)
+          navigator.mediaSession.metadata = metadata([
+            withNaturalSize(cover, image.naturalWidth, image.naturalHeight),
+          ]);
+      };
+      image.src = cover.src;
+    }
     const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
       ["play", () => toggle()],
       ["pause", () => toggle()],
@@ -42,6 +51,9 @@ export function useMediaSession() {
         // Older browsers lack some actions.
       }
     }
+    return () => {
+      current = false;
+    };
   }, [track, toggle, next, previous, seek]);
 
   useEffect(() => {
