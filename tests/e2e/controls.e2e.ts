@@ -109,6 +109,58 @@ async function coveredControls(page: Page): Promise<{ checked: number; covered: 
   });
 }
 
+/**
+ * Words drawn over a cover image: every visible text (an element's own text, not hidden) whose
+ * box overlaps a cover's. Covers carry words of their own (an artist's name, a kicker), so a
+ * caption laid over one shows both at once; captions sit beside or under covers instead.
+ */
+async function textOverCovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden = (el: Element) => {
+      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return true;
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        if (getComputedStyle(node).clip === "rect(0px, 0px, 0px, 0px)") return true;
+      }
+      return false;
+    };
+    const covers = [...document.querySelectorAll("main img.cover")].filter((img) => !hidden(img));
+    const texts = [...document.querySelectorAll("main *")].filter(
+      (el) =>
+        !hidden(el) &&
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== ""),
+    );
+    const found: string[] = [];
+    for (const img of covers) {
+      const c = img.getBoundingClientRect();
+      for (const el of texts) {
+        const t = el.getBoundingClientRect();
+        const overlap =
+          Math.min(c.right, t.right) - Math.max(c.left, t.left) > 1 &&
+          Math.min(c.bottom, t.bottom) - Math.max(c.top, t.top) > 1;
+        if (overlap)
+          found.push(`"${(el.textContent ?? "").trim().slice(0, 50)}" over ${img.getAttribute("src")}`);
+      }
+    }
+    return found;
+  });
+}
+
+describe("captions sit beside covers, never over them", () => {
+  for (const width of [375, 1280]) {
+    it(`no text is drawn over a cover on any route at ${width} px`, async () => {
+      session.allow(/Failed to load resource: the server responded with a status of 404/);
+      const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
+      const report: string[] = [];
+      for (const path of ROUTES) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        for (const line of await textOverCovers(page)) report.push(`${path}: ${line}`);
+      }
+      expect(report).toEqual([]);
+    });
+  }
+});
+
 describe("every visible control can be pressed where it is drawn", () => {
   for (const width of [375, 1280]) {
     it(`on every route at ${width} px, the element at each control's centre is that control`, async () => {
