@@ -30,7 +30,8 @@ const clientNonce =
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const bodyClass = isEmbedPath(pathname)
+  const embed = isEmbedPath(pathname);
+  const bodyClass = embed
     ? "layout-embed"
     : isBarePath(pathname)
       ? "layout-bare"
@@ -50,7 +51,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className={bodyClass}>
         {/* One Jotai store per render: the Provider owns it (docs/conventions.md "State"). */}
         <JotaiProvider>{children}</JotaiProvider>
-        <ScrollRestoration nonce={clientNonce} />
+        {/* An embed is one screen with nothing to restore, and framed by another site it may not
+            touch sessionStorage at all (browsers that block third-party storage throw on the
+            read): React Router's restoration script would fail there (docs/decisions/031). */}
+        {embed ? null : <ScrollRestoration nonce={clientNonce} />}
         <PageScripts nonce={clientNonce} />
       </body>
     </html>

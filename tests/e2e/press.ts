@@ -15,10 +15,13 @@ export async function press(control: Locator, options: { timeout?: number } = {}
   for (;;) {
     const hit = await hitTest(control);
     if (hit.ok) {
-      await control.page().mouse.click(hit.x, hit.y);
-      return;
-    }
-    last = hit.reason;
+      const onPage = await onThePage(control, hit.x, hit.y);
+      if (onPage.ok) {
+        await control.page().mouse.click(onPage.x, onPage.y);
+        return;
+      }
+      last = onPage.reason;
+    } else last = hit.reason;
     if (Date.now() > deadline) throw new Error(`cannot press ${control}: ${last}`);
     // What a person waits for: a control that is still disabled, or still moving into place.
     await control.page().waitForTimeout(100);
@@ -66,6 +69,27 @@ async function hitTest(control: Locator): Promise<Hit> {
     if (top instanceof HTMLLabelElement && top.control === el) return { ok: true as const, x, y };
     return { ok: false as const, reason: `${describe(top)} is drawn over it at its centre` };
   });
+}
+
+/**
+ * A point of the control's frame as a point of the page: a control inside an iframe (an embed on
+ * another site) is offset by the frame's content box, and the frame itself must be what is
+ * drawn at that point of the page.
+ */
+async function onThePage(control: Locator, x: number, y: number): Promise<Hit> {
+  const handle = await control.elementHandle();
+  const frame = await handle?.ownerFrame();
+  await handle?.dispose();
+  if (!frame?.parentFrame()) return { ok: true, x, y };
+  const element = await frame.frameElement();
+  const box = await element.boundingBox();
+  if (!box) return { ok: false, reason: "its frame is not drawn" };
+  const [left, top] = await element.evaluate((el) => [el.clientLeft, el.clientTop]);
+  const point = { x: box.x + (left ?? 0) + x, y: box.y + (top ?? 0) + y };
+  const drawn = await element.evaluate((el, p) => document.elementFromPoint(p.x, p.y) === el, point);
+  return drawn
+    ? { ok: true, ...point }
+    : { ok: false, reason: "something on the page is drawn over its frame" };
 }
 
 /** Follows a link by pressing it, then waits for the address a person sees change. */

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl } from "./browser";
+import { published } from "./catalogue";
+import { press } from "./press";
+
+// An embed on another site, in a browser that blocks third-party storage (Chromium's "Block
+// third-party cookies", which also denies a third-party frame sessionStorage and localStorage):
+// it must run without an error (docs/decisions/031).
+
+const mixtape = published.mixtapes.find((m) => m.audio_file && m.tracklist.length > 0);
+if (!mixtape) throw new Error("the demo catalogue has no mixtape with its own audio and a tracklist");
+
+let host: Server;
+let hostUrl: string;
+let context: BrowserContext;
+let profile: string;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  // Another site: localhost, where the embed is served from 127.0.0.1.
+  host = createServer((_req, res) => {
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.end(
+      `<!doctype html><html lang="en"><title>A music blog</title><h1>A music blog</h1>` +
+        `<iframe title="Crossfade player" src="${baseUrl()}/embed/mixtapes/${mixtape.slug}" width="600" height="420"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  const address = host.address();
+  if (!address || typeof address === "string") throw new Error("the host page has no port");
+  hostUrl = `http://localhost:${address.port}/`;
+  profile = mkdtempSync(join(tmpdir(), "crossfade-third-party-"));
+  mkdirSync(join(profile, "Default"));
+  writeFileSync(
+    join(profile, "Default", "Preferences"),
+    JSON.stringify({ profile: { block_third_party_cookies: true, cookie_controls_mode: 1 } }),
+  );
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"],
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    viewport: { width: 1280, height: 900 },
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await new Promise((resolve) => host?.close(resolve));
+  rmSync(profile, { recursive: true, force: true });
+});
+
+describe("an embed framed by another site", () => {
+  it("loads and plays with third-party storage blocked, without an error", async () => {
+    const page = await context.newPage();
+    page.on("console", (m) => m.type() === "error" && problems.push(`console.error: ${m.text()}`));
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    await page.goto(hostUrl);
+    const frame = page.frameLocator("iframe");
+    await frame.getByRole("heading", { name: mixtape.title }).waitFor();
+    // The browser does deny the frame its storage: the test would pass for nothing otherwise.
+    const embed = page.frames().find((f) => f.url().includes("/embed/"));
+    expect(
+      await embed?.evaluate(() => {
+        try {
+          return `readable (${sessionStorage.length})`;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe("SecurityError");
+    await embed?.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await press(frame.getByRole("button", { name: /^Play/ }).first());
+    await frame
+      .getByRole("button", { name: /^Pause/ })
+      .first()
+      .waitFor();
+    expect(problems).toEqual([]);
+  });
+});
