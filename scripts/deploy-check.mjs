@@ -31,6 +31,7 @@ const { deployConfigReport, parseSecretsFile } = await tsImport(
 const report = deployConfigReport(
   JSON.parse(readFileSync(config, "utf8")),
   secretsFile ? parseSecretsFile(readFileSync(secretsFile, "utf8")) : {},
+  environment,
 );
 console.log(
   `Configuration (${report.mode} mode): ${report.errors.length} errors, ${report.warnings.length} warnings`,

@@ -193,7 +193,9 @@ app.get("/mixtapes/feed.xml", async (c) => {
   // it is refreshed with the mixtapes group (a webhook for a changed mixtape purges it).
   const remote: RemoteSizer = (url, type) =>
     c.var.contentCache.cached("mixtapes", `enclosure:${url}`, () => remoteEnclosure(url, type));
-  const xml = await podcastXml(catalogue, siteUrl, siteName, c.env.MEDIA, remote);
+  const { PODCAST_OWNER_NAME: name, PODCAST_OWNER_EMAIL: email } = c.env;
+  const owner = name?.trim() && email?.trim() ? { name, email } : undefined;
+  const xml = await podcastXml(catalogue, siteUrl, siteName, c.env.MEDIA, remote, owner);
   if (sourceFailed()) return feedUnavailable(c);
   return c.body(xml, 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",

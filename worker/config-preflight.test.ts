@@ -52,4 +52,28 @@ describe("the configuration check before a deploy", () => {
     const report = deployConfigReport({ vars: { SITE_URL: "crossfade.example", CMS_URL: "cms" } });
     expect(report.errors.map((p) => p.name)).toEqual(["CACHE", "SITE_URL", "CMS_URL"]);
   });
+
+  it("requires the podcast's owner for production only, and checks its address wherever it is set", () => {
+    const owner = {
+      PODCAST_OWNER_NAME: "Crossfade Records",
+      PODCAST_OWNER_EMAIL: "podcast@crossfade.example",
+    };
+    const blank = { PODCAST_OWNER_NAME: "", PODCAST_OWNER_EMAIL: "" };
+    expect(
+      deployConfigReport({ ...BOUND, vars: { ...SITE, ...blank } }, {}, "production").errors.map(
+        (p) => p.name,
+      ),
+    ).toEqual(["PODCAST_OWNER_NAME", "PODCAST_OWNER_EMAIL"]);
+    expect(deployConfigReport({ ...BOUND, vars: { ...SITE, ...owner } }, {}, "production").errors).toEqual(
+      [],
+    );
+    expect(deployConfigReport({ ...BOUND, vars: { ...SITE, ...blank } }, {}, "staging").errors).toEqual([]);
+    const typo = deployConfigReport({
+      ...BOUND,
+      vars: { ...SITE, PODCAST_OWNER_EMAIL: "podcast.crossfade.example" },
+    });
+    expect(typo.warnings.map((p) => `${p.name} ${p.message}`)).toEqual([
+      'PODCAST_OWNER_EMAIL "podcast.crossfade.example" is not an e-mail address: the podcast feed names no owner: Apple Podcasts and Spotify refuse it',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { CONFIG_SCHEMA, type ConfigProblem, checkConfig } from "./config";
+import { CONFIG_SCHEMA, type ConfigProblem, checkConfig, PRODUCTION_REQUIRED } from "./config";
 import type { WorkerEnv } from "./env";
 
 /**
@@ -49,6 +49,7 @@ export function parseSecretsFile(text: string): Record<string, string> {
 export function deployConfigReport(
   config: WranglerJson,
   secrets: Record<string, string> = {},
+  environment?: string,
 ): DeployConfigReport {
   const env: Record<string, unknown> = { ...config.vars };
   for (const { binding } of config.d1_databases ?? []) env[binding] = stub(["prepare", "batch"]);
@@ -60,9 +61,20 @@ export function deployConfigReport(
   const report = checkConfig(env as Partial<WorkerEnv>);
   const unverified = (p: ConfigProblem) =>
     (SECRET_NAMES as readonly string[]).includes(p.name) && p.message.startsWith("missing");
+  // Optional for the Worker, required of a production deploy (the podcast directories' owner).
+  const forProduction: ConfigProblem[] =
+    environment === "production"
+      ? PRODUCTION_REQUIRED.filter((name) => !String(config.vars?.[name] ?? "").trim()).map((name) => ({
+          name,
+          severity: "error",
+          message: `missing: required for production (wrangler.toml [env.production.vars]): ${
+            CONFIG_SCHEMA.find((s) => s.name === name)?.without
+          }`,
+        }))
+      : [];
   return {
     mode: report.mode,
-    errors: report.problems.filter((p) => p.severity === "error" && !unverified(p)),
+    errors: [...forProduction, ...report.problems.filter((p) => p.severity === "error" && !unverified(p))],
     warnings: report.problems
       .filter((p) => p.severity === "warning" || unverified(p))
       .map((p) =>

@@ -29,6 +29,7 @@ type Kind =
   | "origin"
   | "url"
   | "text"
+  | "email"
   | "token"
   | "dsn"
   | "version"
@@ -83,6 +84,18 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ],
   ["ADMIN_TOKEN", "token", "optional", "the submissions admin API answers 404"],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
+  [
+    "PODCAST_OWNER_NAME",
+    "text",
+    "optional",
+    "the podcast feed names no owner: Apple Podcasts and Spotify refuse it",
+  ],
+  [
+    "PODCAST_OWNER_EMAIL",
+    "email",
+    "optional",
+    "the podcast feed names no owner: Apple Podcasts and Spotify refuse it",
+  ],
   ["SENTRY_DSN", "dsn", "optional", "nothing is reported"],
   ["SENTRY_ENVIRONMENT", "text", "optional", "errors are reported as development"],
   ["APP_VERSION", "version", "optional", "the built-in version is reported"],
@@ -94,6 +107,9 @@ export const CONFIG_SCHEMA: readonly Setting[] = SETTINGS.map(([name, kind, need
   need,
   without,
 }));
+
+/** What the podcast directories need that the Worker can run without: required for production deploys. */
+export const PRODUCTION_REQUIRED = ["PODCAST_OWNER_NAME", "PODCAST_OWNER_EMAIL"] as const;
 
 /** Tokens shorter than this are guessable; `openssl rand -hex 32` makes a good one. */
 export const MIN_TOKEN_LENGTH = 32;
@@ -201,6 +217,10 @@ function validate(kind: Kind, value: unknown): string | undefined {
       return httpUrl(value) ? undefined : `"${value}" is not an http(s) URL`;
     case "text":
       return value.trim() ? undefined : "blank";
+    case "email":
+      return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)
+        ? undefined
+        : `"${value}" is not an e-mail address`;
     case "token":
       if (/\s/.test(value)) return "contains whitespace";
       return value.length < MIN_TOKEN_LENGTH ? `shorter than ${MIN_TOKEN_LENGTH} characters` : undefined;

@@ -47,7 +47,9 @@ describe("the mixtape podcast, /mixtapes/feed.xml", () => {
       expect(Number(item.enclosure["@length"])).toBe(LOCAL_MEDIA_SIZES[row.audio_file]);
       expect(Number(item.enclosure["@length"])).toBeGreaterThan(1000);
       expect(item["itunes:duration"]).toBe(row.duration);
-      expect(item["itunes:image"]["@href"]).toMatch(/^http:\/\/localhost:8787\/media\/covers\/.+\.svg$/);
+      expect(item["itunes:image"]["@href"]).toMatch(
+        /^http:\/\/localhost:8787\/media\/covers\/podcast\/.+\.png$/,
+      );
       expect(item["itunes:author"]).toBeTruthy();
       expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
     }

@@ -1,8 +1,29 @@
 import type { CatalogueReader, Mixtape } from "@core/content/types";
 import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
+import { PODCAST_ART } from "./podcast-art";
+import { podcastGuid } from "./podcast-guid";
 import { xmlEscape } from "./xml";
 
 const ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+const PODCAST = "https://podcastindex.org/namespace/1.0";
+
+/** Who answers for the feed in the directories (README "Configuration": PODCAST_OWNER_*). */
+export interface PodcastOwner {
+  name: string;
+  email: string;
+}
+
+/**
+ * An episode's art as the directories take it: PNG or JPEG (Apple: 1400 to 3000 px, square). The
+ * site's SVG covers have a PNG rendition (scripts/podcast-art.ts); other SVGs and unknown types
+ * have none, and the episode shows the channel's art.
+ */
+export function episodeArt(cover: string | null | undefined): string | null {
+  if (!cover) return null;
+  if (PODCAST_ART.has(cover))
+    return cover.replace(/^\/media\/covers\/(.+)\.svg$/, "/media/covers/podcast/$1.png");
+  return /\.(png|jpe?g)(\?.*)?$/i.test(cover) ? cover : null;
+}
 
 /** iTunes durations are H:MM:SS or MM:SS; the catalogue's "0:00" means unknown. */
 function duration(mixtape: Mixtape): string {
@@ -11,11 +32,10 @@ function duration(mixtape: Mixtape): string {
     : "";
 }
 
-function item(m: Mixtape, enclosure: Enclosure, siteUrl: string, siteName: string): string {
+function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string, siteName: string): string {
   const link = `${siteUrl}/mixtapes/${m.slug}`;
-  const image = m.coverImage
-    ? `<itunes:image href="${xmlEscape(new URL(m.coverImage, `${siteUrl}/`).href)}"/>`
-    : "";
+  const art = episodeArt(m.coverImage);
+  const image = art ? `<itunes:image href="${xmlEscape(new URL(art, `${siteUrl}/`).href)}"/>` : "";
   return [
     "<item>",
     `<title>${xmlEscape(m.title)}</title>`,
@@ -24,6 +44,8 @@ function item(m: Mixtape, enclosure: Enclosure, siteUrl: string, siteName: strin
     `<pubDate>${new Date(m.releaseDate).toUTCString()}</pubDate>`,
     `<description>${xmlEscape(m.description)}</description>`,
     `<itunes:author>${xmlEscape(m.artist ?? siteName)}</itunes:author>`,
+    `<itunes:episode>${episode}</itunes:episode>`,
+    "<itunes:episodeType>full</itunes:episodeType>",
     image,
     duration(m),
     "<itunes:explicit>false</itunes:explicit>",
@@ -44,29 +66,39 @@ export async function podcastXml(
   siteName: string,
   media?: R2Bucket,
   remote: RemoteSizer = remoteEnclosure,
+  owner?: PodcastOwner,
 ): Promise<string> {
   const mixtapes = await store.listMixtapes({ pageSize: 100 });
   const episodes = await Promise.all(
-    mixtapes.items.map(async (m) => {
+    mixtapes.items.map(async (m, i) => {
       const enclosure =
         m.audio?.platform === "local" ? await enclosureFor(m.audio.url, siteUrl, media, remote) : null;
-      return enclosure ? item(m, enclosure, siteUrl, siteName) : null;
+      // Numbered in release order over the whole series (newest first here): a mix added later
+      // takes the next number, and those before it keep theirs.
+      return enclosure ? item(m, mixtapes.total - i, enclosure, siteUrl, siteName) : null;
     }),
   );
   const items = episodes.filter((e): e is string => e !== null);
   const title = `${siteName} Mixtapes`;
   const image = `${siteUrl}/media/covers/podcast.png`;
   const updated = mixtapes.items[0] ? new Date(mixtapes.items[0].releaseDate) : new Date(0);
+  const feedUrl = `${siteUrl}/mixtapes/feed.xml`;
+  const ownerXml = owner
+    ? `<itunes:owner><itunes:name>${xmlEscape(owner.name)}</itunes:name><itunes:email>${xmlEscape(owner.email)}</itunes:email></itunes:owner>
+<podcast:locked owner="${xmlEscape(owner.email)}">yes</podcast:locked>`
+    : "<podcast:locked>yes</podcast:locked>";
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="${ITUNES}" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:itunes="${ITUNES}" xmlns:podcast="${PODCAST}" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${xmlEscape(title)}</title>
 <link>${xmlEscape(`${siteUrl}/mixtapes`)}</link>
 <description>The ${xmlEscape(siteName)} mixtape series: long-form DJ mixes with full tracklists.</description>
 <language>en</language>
 <lastBuildDate>${updated.toUTCString()}</lastBuildDate>
-<atom:link href="${xmlEscape(`${siteUrl}/mixtapes/feed.xml`)}" rel="self" type="application/rss+xml"/>
+<atom:link href="${xmlEscape(feedUrl)}" rel="self" type="application/rss+xml"/>
+<podcast:guid>${await podcastGuid(feedUrl)}</podcast:guid>
 <itunes:author>${xmlEscape(siteName)}</itunes:author>
+${ownerXml}
 <itunes:image href="${xmlEscape(image)}"/>
 <itunes:category text="Music"/>
 <itunes:explicit>false</itunes:explicit>
