@@ -1,9 +1,30 @@
 // The admin panel is served only when CMS_ADMIN=true (it needs `npm run build` in cms/ first).
 // Secrets: ./lib/secrets.js (production refuses to start without them).
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
 const { secret } = require('./lib/secrets');
 
+// Where `strapi build` writes the panel: <dist root>/build, the dist root being dist/ for a
+// TypeScript project (cms/ has a tsconfig.json) and the app's folder otherwise.
+const PANEL = [join(__dirname, '..', 'dist', 'build', 'index.html'), join(__dirname, '..', 'build', 'index.html')];
+
+/**
+ * CMS_ADMIN=true without a built panel: `strapi start` would answer /admin with a 404 and a stack
+ * trace, so it refuses to start instead and says what to run (docs/operations.md "Deploying the
+ * CMS"). `strapi build` and `strapi develop` read this file too and build the panel themselves.
+ */
+function serveAdminPanel(env) {
+  if (!env.bool('CMS_ADMIN', false)) return false;
+  if (process.argv.includes('start') && !PANEL.some((file) => existsSync(file))) {
+    throw new Error(
+      'CMS_ADMIN=true but the admin panel is not built: run `npm run cms:build` first, or set CMS_ADMIN=false for a headless CMS.',
+    );
+  }
+  return true;
+}
+
 module.exports = ({ env }) => ({
-  serveAdminPanel: env.bool('CMS_ADMIN', false),
+  serveAdminPanel: serveAdminPanel(env),
   auth: {
     secret: secret(env, 'ADMIN_JWT_SECRET'),
   },
