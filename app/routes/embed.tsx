@@ -1,5 +1,5 @@
 import { contentContext } from "@core/context";
-import { parseItemPath } from "@core/share/embed";
+import { parseItemPath, readEmbedOptions } from "@core/share/embed";
 import { RouteErrorBoundary } from "../components/error-page";
 import { absoluteUrl } from "../lib/images";
 import { missing } from "../lib/missing";
@@ -12,7 +12,10 @@ import type { Route } from "./+types/embed";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
-  const item = parseItemPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const options = readEmbedOptions(url.searchParams);
+  if ("error" in options) throw new Response(options.error, { status: 400 });
+  const item = parseItemPath(url.pathname);
   let card: EmbedCard | null = null;
   if (item?.kind === "blog") {
     const post = await catalogue.getPost(item.slug);
@@ -25,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     card = release ? releaseCard(release) : null;
   }
   if (!card) throw missing(content, "Not found");
-  return { card };
+  // `t` stays out of the page: the client reads it from the address (app/share/embed-player.tsx).
+  return { card, options: { size: options.size, theme: options.theme } };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -44,7 +48,7 @@ export default function Embed({ loaderData, matches }: Route.ComponentProps) {
   const site = siteFromMatches(matches);
   return (
     <main id="main">
-      <EmbedPlayer card={loaderData.card} siteName={site.siteName} />
+      <EmbedPlayer card={loaderData.card} options={loaderData.options} siteName={site.siteName} />
     </main>
   );
 }

@@ -7,6 +7,8 @@ import {
 } from "@app/player/atoms";
 import { formatTime } from "@app/player/on-use/format-time";
 import { pickSource } from "@app/player/tracks";
+import type { EmbedOptions } from "@core/share/embed";
+import { parseStartTime } from "@core/share/moment";
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useRef } from "react";
 import { Icon } from "../components/icons";
@@ -47,10 +49,28 @@ function Progress() {
 }
 
 /**
- * The compact player card of /embed/* (docs/product.md section 2): cover, titles, play and
- * pause, progress, the tracklist, a link to the full page. It drives the site's own engines.
+ * `?t=` of the embed's own address, read when Play is pressed: the page cache serves one copy of
+ * an embed for every `t` (docs/decisions/022), so it cannot be part of the rendered page.
  */
-export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: string }) {
+function linkedStart(): number | undefined {
+  return parseStartTime(new URLSearchParams(window.location.search).get("t")) ?? undefined;
+}
+
+/**
+ * The player card of /embed/* (docs/product.md section 2): cover, titles, play and pause,
+ * progress, the tracklist, a link to the full page; `size=compact` is the one row without the
+ * tracklist, `theme=light` sits on a light page, `t` is where Play starts (docs/decisions/031).
+ * It drives the site's own engines.
+ */
+export function EmbedPlayer({
+  card,
+  options,
+  siteName,
+}: {
+  card: EmbedCard;
+  options: Omit<EmbedOptions, "start">;
+  siteName: string;
+}) {
   const current = useAtomValue(currentTrackAtom);
   const playing = useAtomValue(isPlayingAtom);
   const play = useSetAtom(playTrackAtom);
@@ -63,12 +83,27 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
     if (track) play({ track, list: card.tracks, startAt: row.startAt });
   };
   const source = current ? pickSource(current) : null;
+  const compact = options.size === "compact";
+
   return (
-    <article className={`embed embed--${card.kind}`}>
+    <article
+      className={`embed embed--${card.kind} embed--${options.size} embed--${options.theme}`}
+      data-theme={options.theme}
+    >
       <div className="embed__head">
         <img src={coverOrPlaceholder(card.cover)} alt="" width={96} height={96} className="embed__cover" />
         <div className="embed__info">
-          <h1 className="embed__title">{card.title}</h1>
+          <h1 className="embed__title">
+            {compact ? (
+              // One row has no room for the link of its own: the title leads to the page.
+              <a href={card.path} target="_blank" rel="noopener">
+                {card.title}
+                <span className="visually-hidden"> ({EMBED_TEXTS.open(siteName)})</span>
+              </a>
+            ) : (
+              card.title
+            )}
+          </h1>
           <p className="embed__artist">{card.artist}</p>
           {first ? (
             <div className="embed__controls">
@@ -76,7 +111,9 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
                 type="button"
                 className="icon-button player__play embed__play"
                 aria-label={`${playing ? EMBED_TEXTS.pause : EMBED_TEXTS.play} ${card.title}`}
-                onClick={() => (current ? toggle() : play({ track: first, list: card.tracks }))}
+                onClick={() =>
+                  current ? toggle() : play({ track: first, list: card.tracks, startAt: linkedStart() })
+                }
               >
                 <Icon name={playing ? "pause" : "play"} />
               </button>
@@ -85,9 +122,11 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
           ) : (
             <p className="embed__artist">{EMBED_TEXTS.noAudio}</p>
           )}
-          <a href={card.path} target="_blank" rel="noopener" className="embed__link">
-            {EMBED_TEXTS.open(siteName)}
-          </a>
+          {compact ? null : (
+            <a href={card.path} target="_blank" rel="noopener" className="embed__link">
+              {EMBED_TEXTS.open(siteName)}
+            </a>
+          )}
         </div>
       </div>
       <div className="embed__video" ref={mount} hidden={!source || source.kind === "mp3"} />
@@ -96,7 +135,7 @@ export function EmbedPlayer({ card, siteName }: { card: EmbedCard; siteName: str
           <EmbedEngine mount={mount} />
         </Suspense>
       ) : null}
-      {card.rows.length ? (
+      {card.rows.length && !compact ? (
         <ol className="embed__list">
           {card.rows.map((row) => (
             <li key={row.key}>

@@ -3,24 +3,58 @@
  * the embed page of a playable item and the iframe that shows it.
  */
 
+import { parseStartTime } from "./moment";
+
 /** The playable detail pages, by their path segment. */
 export type EmbedKind = "blog" | "mixtapes" | "releases";
 export const EMBED_KINDS: readonly EmbedKind[] = ["blog", "mixtapes", "releases"];
 
 /** docs/product.md section 9: the embed's default size; a tracklist needs the taller card. */
 export const EMBED_WIDTH = 480;
-export const EMBED_HEIGHT = { single: 200, list: 400 } as const;
+/** The compact embed is one row: cover, play, title and progress (docs/decisions/031). */
+export const EMBED_HEIGHT = { single: 200, list: 400, compact: 120 } as const;
 
-export function embedHeight(kind: EmbedKind): number {
+/** `?size=`: the full card (the default) or the one-row compact player. */
+export type EmbedSize = "full" | "compact";
+/** `?theme=`: dark (the site's, the default) or light, to sit on a light page. */
+export type EmbedTheme = "dark" | "light";
+
+export interface EmbedOptions {
+  size: EmbedSize;
+  theme: EmbedTheme;
+  /** `?t=`: where Play starts, in seconds (core/share/moment.ts reads it as the pages do). */
+  start: number | null;
+}
+
+export function embedHeight(kind: EmbedKind, size: EmbedSize = "full"): number {
+  if (size === "compact") return EMBED_HEIGHT.compact;
   return kind === "blog" ? EMBED_HEIGHT.single : EMBED_HEIGHT.list;
+}
+
+/**
+ * The embed's options from its query. A size or theme it does not know is an error with a
+ * message (the code that frames it is wrong and should say so); `t` is read like a shared
+ * link's, where anything malformed is ignored.
+ */
+export function readEmbedOptions(params: URLSearchParams): EmbedOptions | { error: string } {
+  const size = params.get("size") ?? "full";
+  if (size !== "full" && size !== "compact") return { error: "size must be full or compact" };
+  const theme = params.get("theme") ?? "dark";
+  if (theme !== "dark" && theme !== "light") return { error: "theme must be dark or light" };
+  return { size, theme, start: parseStartTime(params.get("t")) };
 }
 
 /** The item's detail page and its embed page. */
 export function pagePath(kind: EmbedKind, slug: string): string {
   return `/${kind}/${encodeURIComponent(slug)}`;
 }
-export function embedPath(kind: EmbedKind, slug: string): string {
-  return `/embed${pagePath(kind, slug)}`;
+export function embedPath(kind: EmbedKind, slug: string, options: Partial<EmbedOptions> = {}): string {
+  const query = new URLSearchParams();
+  if (options.size && options.size !== "full") query.set("size", options.size);
+  if (options.theme && options.theme !== "dark") query.set("theme", options.theme);
+  if (options.start) query.set("t", String(options.start));
+  const search = query.toString();
+  return `/embed${pagePath(kind, slug)}${search ? `?${search}` : ""}`;
 }
 
 /** A detail or embed path of the site, read back into kind and slug; null for anything else. */

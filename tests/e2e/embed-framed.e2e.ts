@@ -23,11 +23,16 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   // Another site: localhost, where the embed is served from 127.0.0.1.
-  host = createServer((_req, res) => {
+  // /?embed=<query>&height=<px>: the page frames the mixtape's embed with that query.
+  host = createServer((req, res) => {
+    const ask = new URL(req.url ?? "/", "http://host");
+    const query = ask.searchParams.get("embed") ?? "";
+    const height = Number(ask.searchParams.get("height") ?? 420);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.end(
-      `<!doctype html><html lang="en"><title>A music blog</title><h1>A music blog</h1>` +
-        `<iframe title="Crossfade player" src="${baseUrl()}/embed/mixtapes/${mixtape.slug}" width="600" height="420"></iframe>`,
+      `<!doctype html><html lang="en"><title>A music blog</title><body style="margin:8px"><h1>A music blog</h1>` +
+        `<iframe title="Crossfade player" src="${baseUrl()}/embed/mixtapes/${mixtape.slug}${query ? `?${query}` : ""}" ` +
+        `style="border:0;width:min(480px,100%)" height="${height}"></iframe>`,
     );
   });
   await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
@@ -82,4 +87,35 @@ describe("an embed framed by another site", () => {
       .waitFor();
     expect(problems).toEqual([]);
   });
+
+  for (const width of [375, 1280]) {
+    it(`the compact light embed is one 120 px row at ${width} px and starts where its t says`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 500 });
+      page.on("console", (m) => m.type() === "error" && problems.push(`console.error: ${m.text()}`));
+      page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+      await page.goto(`${hostUrl}?embed=${encodeURIComponent("size=compact&theme=light&t=12")}&height=120`);
+      const frame = page.frameLocator("iframe");
+      await frame.getByRole("heading", { name: mixtape.title }).waitFor();
+      const embed = page.frames().find((f) => f.url().includes("/embed/"));
+      await embed?.waitForFunction(() => "__reactRouterRouteModules" in window);
+      const card = frame.locator("article.embed");
+      expect(await card.evaluate((el) => Math.round(el.getBoundingClientRect().height))).toBe(120);
+      expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");
+      expect(await frame.locator(".embed__list").count()).toBe(0);
+      // The title leads to the page (one row has no room for a link of its own).
+      const title = frame.getByRole("link", { name: `${mixtape.title} (Open on Crossfade)` });
+      expect(await title.getAttribute("href")).toBe(`/mixtapes/${mixtape.slug}`);
+      await press(frame.getByRole("button", { name: /^Play/ }).first());
+      const progress = frame.getByRole("progressbar", { name: "Progress" });
+      await expect
+        .poll(async () => Number(await progress.getAttribute("aria-valuenow")))
+        .toBeGreaterThanOrEqual(12);
+      if (process.env.E2E_SCREENSHOTS) {
+        mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `embed-compact-${width}.png`) });
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });

@@ -84,7 +84,7 @@ async function onThePage(control: Locator, x: number, y: number): Promise<Hit> {
   const element = await frame.frameElement();
   const box = await element.boundingBox();
   if (!box) return { ok: false, reason: "its frame is not drawn" };
-  const [left, top] = await element.evaluate((el) => [el.clientLeft, el.clientTop]);
+  const [left, top] = await element.evaluate((el) => [(el as Element).clientLeft, (el as Element).clientTop]);
   const point = { x: box.x + (left ?? 0) + x, y: box.y + (top ?? 0) + y };
   const drawn = await element.evaluate((el, p) => document.elementFromPoint(p.x, p.y) === el, point);
   return drawn

@@ -69,8 +69,26 @@ describe("oEmbed", () => {
       html: string;
       thumbnail_width: number;
     };
-    expect([body.width, body.height, body.thumbnail_width]).toEqual([320, 150, 150]);
-    expect(body.html).toContain('width="320" height="150"');
+    // Less room than the full card (400 px): the compact one-row player, 120 px high.
+    expect([body.width, body.height, body.thumbnail_width]).toEqual([320, 120, 150]);
+    expect(body.html).toContain(`src="${site}/embed/releases/${release.slug}?size=compact"`);
+    expect(body.html).toContain('width="320" height="120"');
+  });
+
+  it("keeps the full card when it fits maxheight, and below the compact row's height clips the full one", async () => {
+    const page = encodeURIComponent(`${site}/releases/${release.slug}`);
+    const roomy = (await (await oembed(`url=${page}&maxheight=600`)).json()) as {
+      height: number;
+      html: string;
+    };
+    expect(roomy.height).toBe(400);
+    expect(roomy.html).toContain(`src="${site}/embed/releases/${release.slug}"`);
+    const tiny = (await (await oembed(`url=${page}&maxheight=90`)).json()) as {
+      height: number;
+      html: string;
+    };
+    expect(tiny.height).toBe(90);
+    expect(tiny.html).not.toContain("size=compact");
   });
 
   it.each([
@@ -118,6 +136,27 @@ describe("sharing tags and framing", () => {
       expect(res.headers.get("X-Frame-Options")).toBeNull();
     },
   );
+
+  it("/embed/…?size=compact is the one-row player without the tracklist, ?theme=light the light card", async () => {
+    const full = await (await callApp(`/embed/releases/${release.slug}`)).text();
+    expect(full).toContain("embed--full embed--dark");
+    expect(full).toContain('class="embed__list"');
+    const res = await callApp(`/embed/releases/${release.slug}?size=compact&theme=light`);
+    expect(res.status).toBe(200);
+    const compact = await res.text();
+    expect(compact).toContain("embed--compact embed--light");
+    expect(compact).not.toContain('class="embed__list"');
+    expect(compact).toMatch(new RegExp(`<h1 class="embed__title"><a href="/releases/${release.slug}"`));
+  });
+
+  it.each([
+    ["size=huge", "size must be full or compact"],
+    ["theme=pink", "theme must be dark or light"],
+  ])("/embed/…?%s answers 400 saying what is wrong", async (query, message) => {
+    const res = await callApp(`/embed/releases/${release.slug}?${query}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(message);
+  });
 
   it("a post without a track keeps the large-image card, and still announces its oEmbed", async () => {
     const html = await (await callApp(`/blog/${silentPost.slug}`)).text();

@@ -1,8 +1,10 @@
 import { PLACEHOLDER_COVER } from "@core/content/covers";
 import type { CatalogueReader } from "@core/content/types";
 import {
+  EMBED_HEIGHT,
   EMBED_WIDTH,
   type EmbedKind,
+  type EmbedSize,
   embedHeight,
   embedIframe,
   embedPath,
@@ -68,7 +70,13 @@ export async function oembed(c: Context<AppEnv>) {
   if (!found) return fail({ status: 404, message: "No post, mixtape or release of this site at that URL" });
 
   const width = Math.min(EMBED_WIDTH, maxWidth ?? EMBED_WIDTH);
-  const height = Math.min(embedHeight(item.kind), maxHeight ?? Number.POSITIVE_INFINITY);
+  // A consumer with less room than the full card gets the compact one-row player, which fits
+  // from 120 px (docs/decisions/031).
+  const size: EmbedSize =
+    maxHeight !== undefined && maxHeight < embedHeight(item.kind) && maxHeight >= EMBED_HEIGHT.compact
+      ? "compact"
+      : "full";
+  const height = Math.min(embedHeight(item.kind, size), maxHeight ?? Number.POSITIVE_INFINITY);
   const absolute = (path: string) => new URL(path, site).toString();
   const thumbnail = Math.min(THUMBNAIL_SIZE, maxWidth ?? THUMBNAIL_SIZE, maxHeight ?? THUMBNAIL_SIZE);
   return c.json(
@@ -82,7 +90,7 @@ export async function oembed(c: Context<AppEnv>) {
       provider_url: absolute("/"),
       cache_age: OEMBED_CACHE_SECONDS,
       html: embedIframe({
-        src: absolute(embedPath(item.kind, item.slug)),
+        src: absolute(embedPath(item.kind, item.slug, { size })),
         title: `${found.title} on ${siteName}`,
         width,
         height,

@@ -1,7 +1,14 @@
 import { currentTrackAtom, progressAtom } from "@app/player/atoms";
 import { formatTime } from "@app/player/on-use/format-time";
 import type { PlayableTrack } from "@app/player/tracks";
-import { EMBED_WIDTH, embedHeight, embedIframe, embedPath, pagePath } from "@core/share/embed";
+import {
+  EMBED_WIDTH,
+  type EmbedSize,
+  embedHeight,
+  embedIframe,
+  embedPath,
+  pagePath,
+} from "@core/share/embed";
 import { momentUrl } from "@core/share/moment";
 import { useAtomValue } from "jotai";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
@@ -50,6 +57,7 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
   const [moment] = useState(() => playerMoment(item, track, position));
   const [startAt, setStartAt] = useState(false);
   const [tab, setTab] = useState<"link" | "embed">("link");
+  const [size, setSize] = useState<EmbedSize>("full");
   const [status, setStatus] = useState<Status>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const linkField = useRef<HTMLInputElement>(null);
@@ -60,13 +68,13 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
   const pageUrl = new URL(pagePath(item.kind, item.slug), `${siteUrl}/`).toString();
   const link = startAt && moment ? momentUrl(pageUrl, moment) : pageUrl;
   const code = embedIframe({
-    src: new URL(embedPath(item.kind, item.slug), `${siteUrl}/`).toString(),
+    src: new URL(embedPath(item.kind, item.slug, { size }), `${siteUrl}/`).toString(),
     title: `${item.title} on ${siteName}`,
     width: EMBED_WIDTH,
-    height: embedHeight(item.kind),
+    height: embedHeight(item.kind, size),
   });
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
-  useEffect(() => setStatus(null), [link, tab]);
+  useEffect(() => setStatus(null), [link, tab, size]);
 
   const nativeShare = async () => {
     try {
@@ -146,6 +154,21 @@ export function ShareDialog({ item, onClose }: { item: ShareItem; onClose: () =>
         </div>
       ) : (
         <div role="tabpanel" id={`${id}-embed-panel`} aria-labelledby={`${id}-embed-tab`}>
+          <fieldset className="share-dialog__sizes">
+            <legend className="share-dialog__label">{SHARE_TEXTS.sizeLegend}</legend>
+            {(["full", "compact"] as const).map((option) => (
+              <label key={option} className="share-dialog__size">
+                <input
+                  type="radio"
+                  name={`${id}-size`}
+                  value={option}
+                  checked={size === option}
+                  onChange={() => setSize(option)}
+                />
+                {option === "full" ? SHARE_TEXTS.sizeFull : SHARE_TEXTS.sizeCompact}
+              </label>
+            ))}
+          </fieldset>
           <label className="share-dialog__label" htmlFor={`${id}-code`}>
             {SHARE_TEXTS.codeLabel}
           </label>
