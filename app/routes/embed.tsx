@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     card = release ? releaseCard(release) : null;
   }
   if (!card) throw missing(content, "Not found");
-  // `t` stays out of the page: the client reads it from the address (app/share/embed-player.tsx).
-  return { card, options: { size: options.size, theme: options.theme } };
+  // The page cache keys an embed on its `t` too (worker/cache/page-cache.ts).
+  return { card, options };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -8,7 +8,6 @@ import {
 import { formatTime } from "@app/player/on-use/format-time";
 import { pickSource } from "@app/player/tracks";
 import type { EmbedOptions } from "@core/share/embed";
-import { parseStartTime } from "@core/share/moment";
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useRef } from "react";
 import { Icon } from "../components/icons";
@@ -49,14 +48,6 @@ function Progress() {
 }
 
 /**
- * `?t=` of the embed's own address, read when Play is pressed: the page cache serves one copy of
- * an embed for every `t` (docs/decisions/022), so it cannot be part of the rendered page.
- */
-function linkedStart(): number | undefined {
-  return parseStartTime(new URLSearchParams(window.location.search).get("t")) ?? undefined;
-}
-
-/**
  * The player card of /embed/* (docs/product.md section 2): cover, titles, play and pause,
  * progress, the tracklist, a link to the full page; `size=compact` is the one row without the
  * tracklist, `theme=light` sits on a light page, `t` is where Play starts (docs/decisions/031).
@@ -68,7 +59,7 @@ export function EmbedPlayer({
   siteName,
 }: {
   card: EmbedCard;
-  options: Omit<EmbedOptions, "start">;
+  options: EmbedOptions;
   siteName: string;
 }) {
   const current = useAtomValue(currentTrackAtom);
@@ -112,7 +103,9 @@ export function EmbedPlayer({
                 className="icon-button player__play embed__play"
                 aria-label={`${playing ? EMBED_TEXTS.pause : EMBED_TEXTS.play} ${card.title}`}
                 onClick={() =>
-                  current ? toggle() : play({ track: first, list: card.tracks, startAt: linkedStart() })
+                  current
+                    ? toggle()
+                    : play({ track: first, list: card.tracks, startAt: options.start ?? undefined })
                 }
               >
                 <Icon name={playing ? "pause" : "play"} />

@@ -165,6 +165,19 @@ describe("sharing tags and framing", () => {
     expect(html).toContain('type="application/json+oembed"');
   });
 
+  it("an embed's t is part of its page (where Play starts), so each t has its own cached copy", async () => {
+    const bindings = { SITE_NAME: "Crossfade embed cache" };
+    const init = { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" } };
+    const status = async (path: string) =>
+      (await callApp(path, init, bindings)).headers.get(PAGE_CACHE_STATUS_HEADER);
+    const embed = `/embed/mixtapes/${mixtape.slug}`;
+    expect(await status(embed)).toBe("miss");
+    expect(await status(embed)).toBe("hit");
+    expect(await status(`${embed}?t=30`)).toBe("miss");
+    expect(await status(`${embed}?t=30`)).toBe("hit");
+    expect(await status(`${embed}?t=45`)).toBe("miss");
+  });
+
   it("a link to a moment is served from the page cache of its page", async () => {
     const bindings = { SITE_NAME: "Crossfade sharing cache" };
     const init = { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" } };

@@ -175,8 +175,10 @@ async function pageKey(request: Request, options: PageCacheOptions): Promise<str
   const [versions, client] = await Promise.all([options.stamp(), options.build()]);
   if (versions === undefined) return undefined;
   const url = new URL(request.url);
+  // An embed renders its `t` into the page (where its Play starts): its copies differ by it.
+  const embed = url.pathname.startsWith("/embed/");
   for (const name of [...url.searchParams.keys()]) {
-    if (IGNORED_PARAMS.test(name)) url.searchParams.delete(name);
+    if (IGNORED_PARAMS.test(name) && !(embed && name === "t")) url.searchParams.delete(name);
   }
   url.searchParams.sort();
   const reader = isCrawler(request.headers.get("User-Agent")) ? "crawler" : "browser";
