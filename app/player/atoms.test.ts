@@ -19,6 +19,7 @@ import {
   setVolumeAtom,
   trackEndedAtom,
   trackListAtom,
+  upNextAtom,
   videoOpenAtom,
   volumeAtom,
 } from "./atoms";
@@ -67,6 +68,18 @@ describe("player atoms", () => {
     store.set(trackEndedAtom);
     expect(store.get(currentTrackAtom)?.id).toBe("t1");
     expect(store.get(isPlayingAtom)).toBe(true);
+  });
+
+  it("names the track up next: the following one, none with auto-play off or alone in the list", () => {
+    const store = createStore();
+    expect(store.get(upNextAtom)).toBeNull();
+    store.set(playTrackAtom, { track: list[2] as PlayableTrack, list });
+    expect(store.get(upNextAtom)?.id).toBe("t1");
+    store.set(autoPlayAtom, false);
+    expect(store.get(upNextAtom)).toBeNull();
+    store.set(autoPlayAtom, true);
+    store.set(playTrackAtom, { track: list[0] as PlayableTrack, list: [list[0] as PlayableTrack] });
+    expect(store.get(upNextAtom)).toBeNull();
   });
 
   it("stops at the end of a track when auto-play is off", () => {

@@ -151,6 +151,17 @@ function step(get: Getter, delta: number): PlayableTrack | null {
   return list[(index + delta + list.length) % list.length] ?? null;
 }
 
+/**
+ * The track that starts by itself when the current one ends: the next in the list when auto-play
+ * is on and there is another, else none. The player loads it ahead (docs/decisions/061).
+ */
+export const upNextAtom = atom((get) => {
+  if (!get(autoPlay) || !get(currentTrack)) return null;
+  const next = step(get, 1);
+  return next && next.id !== get(currentTrack)?.id ? next : null;
+});
+upNextAtom.debugLabel = "player/upNext";
+
 /** Next in the list, wrapping to the first at the end. */
 export const nextTrackAtom = atom(null, (get, set, viewportWidth?: number) => {
   const next = step(get, 1);

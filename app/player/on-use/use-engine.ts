@@ -11,6 +11,7 @@ import {
   reportProgressAtom,
   seekRequestAtom,
   trackEndedAtom,
+  upNextAtom,
   volumeAtom,
 } from "../atoms";
 import { loadEngine } from "../load-engine";
@@ -112,6 +113,15 @@ export function useEngine(mount: React.RefObject<HTMLElement | null>) {
       clearTimeout(timer);
     };
   }, [track, generation, mount, reportPlaying, reportProgress, reportFailure, ended]);
+
+  // Fetch the track up next ahead, once this one plays, so it starts without a gap when this one
+  // ends (docs/decisions/061). Only an engine kind that can (MP3) does; embeds stream as before.
+  const upNext = useAtomValue(upNextAtom);
+  useEffect(() => {
+    const source = upNext ? pickSource(upNext) : null;
+    if (!playing || !source || source.kind !== "mp3") return;
+    void loadEngine.mp3().then((factory) => factory.preload?.(source.url));
+  }, [upNext, playing]);
 
   // Follow play and pause.
   useEffect(() => {

@@ -16,9 +16,21 @@ class MediaElement extends EventTarget {
   muted = false;
   preload = "";
   src = "";
+  readyState = 0;
+  error = null;
+  loads = 0;
+  static made: MediaElement[] = [];
 
+  constructor() {
+    super();
+    MediaElement.made.push(this);
+  }
   load() {
-    setTimeout(() => this.dispatchEvent(new Event("canplay")), 0);
+    this.loads += 1;
+    setTimeout(() => {
+      this.readyState = 4;
+      this.dispatchEvent(new Event("canplay"));
+    }, 0);
   }
   play() {
     this.paused = false;
@@ -92,6 +104,41 @@ describe("the MP3 engine", () => {
     engine.pause();
     await vi.advanceTimersByTimeAsync(10);
     expect(events.states).toEqual(["paused"]);
+    engine.destroy();
+  });
+
+  it("plays the track fetched ahead from its own element, loaded once, and reports only that element", async () => {
+    MediaElement.made = [];
+    createMp3Engine.preload?.("/media/audio/b.mp3");
+    const ahead = MediaElement.made[0] as MediaElement;
+    await vi.advanceTimersByTimeAsync(10);
+    expect([ahead.src, ahead.loads, ahead.preload]).toEqual(["/media/audio/b.mp3", 1, "auto"]);
+
+    const events = recorder();
+    const engine = createMp3Engine(events);
+    const fresh = MediaElement.made[1] as MediaElement;
+    await engine.load("/media/audio/b.mp3", OPTIONS);
+    await vi.advanceTimersByTimeAsync(10);
+    // No second download: the buffered element plays at once.
+    expect(ahead.loads).toBe(1);
+    expect(ahead.paused).toBe(false);
+    expect(fresh.loads).toBe(0);
+    expect(events.states).toEqual(["playing"]);
+    // The element the engine did not take says nothing.
+    fresh.dispatchEvent(new Event("ended"));
+    expect(events.states).toEqual(["playing"]);
+    ahead.dispatchEvent(new Event("ended"));
+    expect(events.states).toEqual(["playing", "ended"]);
+    engine.destroy();
+  });
+
+  it("loads a track it did not fetch ahead as before", async () => {
+    MediaElement.made = [];
+    createMp3Engine.preload?.("/media/audio/b.mp3");
+    const { engine, events } = await loadedEngine();
+    expect(MediaElement.made[0]?.src).toBe("/media/audio/b.mp3");
+    expect(MediaElement.made[1]?.src).toBe("/media/audio/a.mp3");
+    expect(events.states).toEqual(["playing"]);
     engine.destroy();
   });
 });

@@ -4,25 +4,55 @@ import type { Engine, EngineEvents, LoadOptions } from "./types";
 export const MP3_LOAD_TIMEOUT_MS = 3000;
 export const PROGRESS_INTERVAL_MS = 1000;
 
-export function createMp3Engine(events: EngineEvents): Engine {
+/**
+ * The track up next, fetched ahead in an element of its own (docs/decisions/061): when it is the
+ * one an engine loads, the engine plays that element, already buffered, instead of starting a
+ * new download the moment the current track ends.
+ */
+let ahead: { url: string; audio: HTMLAudioElement } | null = null;
+
+function preloadMp3(url: string) {
+  if (ahead?.url === url) return;
+  ahead?.audio.removeAttribute("src");
   const audio = new Audio();
+  audio.preload = "auto";
+  audio.src = url;
+  audio.load();
+  ahead = { url, audio };
+}
+
+/** The element fetched ahead for `url`, taken (it belongs to the engine from now on), or null. */
+function takeAhead(url: string): HTMLAudioElement | null {
+  if (ahead?.url !== url) return null;
+  const { audio } = ahead;
+  ahead = null;
+  return audio;
+}
+
+export function createMp3Engine(events: EngineEvents): Engine {
+  let audio = new Audio();
   audio.preload = "auto";
   let poll: ReturnType<typeof setInterval> | undefined;
 
   const report = () => events.onProgress(audio.currentTime, audio.duration);
   // Media events are queued as tasks: a "pause" can arrive after play() was already called again
-  // (Space pressed twice quickly). Only an event that still matches the element is reported.
-  audio.addEventListener("playing", () => {
-    if (!audio.paused) events.onPlaying();
-  });
-  audio.addEventListener("pause", () => {
-    if (audio.paused && !audio.ended) events.onPaused();
-  });
-  audio.addEventListener("ended", () => {
-    report();
-    events.onEnded();
-  });
-  audio.addEventListener("loadedmetadata", report);
+  // (Space pressed twice quickly). Only an event that still matches the element is reported, and
+  // only from the element this engine plays.
+  const listen = (el: HTMLAudioElement) => {
+    el.addEventListener("playing", () => {
+      if (el === audio && !el.paused) events.onPlaying();
+    });
+    el.addEventListener("pause", () => {
+      if (el === audio && el.paused && !el.ended) events.onPaused();
+    });
+    el.addEventListener("ended", () => {
+      if (el !== audio) return;
+      report();
+      events.onEnded();
+    });
+    el.addEventListener("loadedmetadata", () => el === audio && report());
+  };
+  listen(audio);
   poll = setInterval(() => {
     if (!audio.paused) report();
   }, PROGRESS_INTERVAL_MS);
@@ -65,10 +95,21 @@ export function createMp3Engine(events: EngineEvents): Engine {
         const onReady = () => done(true);
         const onFail = () => done(false);
         const timer = setTimeout(() => done(false), MP3_LOAD_TIMEOUT_MS);
+        const fetched = takeAhead(url);
+        if (fetched) {
+          audio = fetched;
+          audio.volume = options.volume;
+          audio.muted = options.muted;
+          listen(audio);
+        }
         audio.addEventListener("canplay", onReady);
         audio.addEventListener("error", onFail);
-        audio.src = url;
-        audio.load();
+        if (!fetched) {
+          audio.src = url;
+          audio.load();
+        } else if (audio.error) onFail();
+        // HAVE_FUTURE_DATA: buffered far enough to play, so its "canplay" has already fired.
+        else if (audio.readyState >= 3) onReady();
       });
     },
     play,
@@ -90,3 +131,5 @@ export function createMp3Engine(events: EngineEvents): Engine {
     },
   };
 }
+
+createMp3Engine.preload = preloadMp3;

@@ -29,7 +29,11 @@ export interface Engine {
   destroy(): void;
 }
 
-export type EngineFactory = (events: EngineEvents) => Engine;
+/**
+ * Makes an engine; a kind that can fetch a track ahead says so with `preload`, which the player
+ * calls for the track up next, so it starts without a gap when the current one ends.
+ */
+export type EngineFactory = ((events: EngineEvents) => Engine) & { preload?(url: string): void };
 
 /** Third-party script URLs; tests point them at local stand-ins of the documented APIs. */
 export const SCRIPT_URLS = {
