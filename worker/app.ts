@@ -3,7 +3,7 @@ import { adminDesk } from "./admin";
 import { cachePurge, purgeOnly } from "./api/cache-purge";
 import { health } from "./api/health";
 import { searchApi } from "./api/search";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "./app-env";
 import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
 import { serveAudio } from "./media";

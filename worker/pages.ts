@@ -3,9 +3,9 @@ import { contentContext, intakeContext, nonceContext, reporterContext } from "@c
 import type { FormIntake } from "@core/forms/intake";
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import type { AppEnv } from "./app-env";
 import { withPageCacheControl } from "./cache/cache-control";
 import { createPageCache } from "./cache/page-cache";
-import type { AppEnv } from "./env";
 import { requestSourceFailed } from "./failure/source-failure";
 import { withFallbackPage } from "./fallback-page";
 import { intakeOf } from "./forms/intake";

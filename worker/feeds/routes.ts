@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
-import type { AppEnv } from "../env";
 import { type RemoteSizer, remoteEnclosure } from "./enclosure";
 import { eventIcs, upcomingIcs } from "./ics";
 import { podcastXml } from "./podcast";

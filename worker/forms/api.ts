@@ -1,8 +1,8 @@
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
 import type { Refusal } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env";
 import { requireBearer } from "../auth";
-import type { AppEnv } from "../env";
 import { BodyError, readJsonObject } from "./body";
 import { intakeOf, storeDown, writeRefused } from "./intake";
 

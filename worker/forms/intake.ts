@@ -6,7 +6,7 @@ import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "@core/forms/s
 import { TEXTS } from "@core/texts";
 import { StoreFailure } from "@worker/failure/source-error";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
 import { clientAddress, hitRateLimit, RATE_RULES, type RateRule } from "./rate-limit";
 

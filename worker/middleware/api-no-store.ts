@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 
 /** The API answers per caller (submissions, newsletter, purge): no cache may keep them. */
 export const apiNoStore: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,5 +1,5 @@
 import type { ErrorHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { fallbackErrorPage } from "../fallback-page";
 import { reportServerError } from "../monitoring/report";
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
 import { configFor } from "../config";
 import { contentCacheFor, createContentService } from "../content/service";
-import type { AppEnv } from "../env";
 import { type RequestSourceState, trackRequest } from "../failure/source-failure";
 
 /**
