@@ -31,11 +31,7 @@ const clientNonce =
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const embed = isEmbedPath(pathname);
-  const bodyClass = embed
-    ? "layout-embed"
-    : isBarePath(pathname)
-      ? "layout-bare"
-      : "layout-site";
+  const bodyClass = embed ? "layout-embed" : isBarePath(pathname) ? "layout-bare" : "layout-site";
   return (
     <html lang="en">
       <head>

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv, WorkerEnv } from "./env";
+import type { AppEnv } from "./app-env";
+import type { WorkerEnv } from "./env";
 
 /**
  * The one bearer-token check of the Worker, for the submissions admin (ADMIN_TOKEN) and the

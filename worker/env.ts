@@ -1,8 +1,3 @@
-import type { ContentService } from "@core/content/types";
-import type { FormIntake } from "@core/forms/intake";
-import type { ContentCache } from "./cache/content";
-import type { RequestSourceState } from "./content/source-failure";
-
 /**
  * Bindings and variables the Worker reads. `Cloudflare.Env` (worker-configuration.d.ts, from
  * `wrangler types`) covers what wrangler.toml declares; secrets and optional variables that an
@@ -29,17 +24,3 @@ export interface WorkerEnv extends Cloudflare.Env {
 }
 
 export const APP_VERSION = "0.1.0";
-
-/** Hono's environment: the bindings, and what the first middleware builds for each request. */
-export type AppEnv = {
-  Bindings: WorkerEnv;
-  Variables: {
-    content: ContentService;
-    /** The KV content cache behind `content`; its version stamp keys the page cache. */
-    contentCache: ContentCache;
-    intake: FormIntake;
-    /** Whether a source degraded while this request was answered (docs/decisions/021). */
-    sources: RequestSourceState;
-    nonce?: string;
-  };
-};

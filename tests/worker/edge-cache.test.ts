@@ -6,7 +6,7 @@ import { FRESH_MS, STAMP_REUSE_MS } from "@worker/cache/content/content-cache";
 import { createD1Source } from "@worker/content/d1";
 import { withFailurePath } from "@worker/content/degrade";
 import type { ContentSource } from "@worker/content/source";
-import { reportSourceFailure } from "@worker/content/source-failure";
+import { reportSourceFailure } from "@worker/failure/source-failure";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Each test uses its own release prefix, so entries never leak from one test to the next.

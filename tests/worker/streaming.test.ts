@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import type { CatalogueReader, ContentService } from "@core/content/types";
-import { renderPage } from "@worker/app";
 import { createContentService } from "@worker/content/service";
 import { createIntake } from "@worker/forms/intake";
+import { renderPage } from "@worker/pages";
 import { beforeAll, describe, expect, it } from "vitest";
 import { htmlText } from "./helpers";
 

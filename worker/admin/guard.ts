@@ -1,4 +1,4 @@
-import type { AppEnv } from "@worker/env";
+import type { AppEnv } from "@worker/app-env";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import {

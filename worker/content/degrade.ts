@@ -1,5 +1,7 @@
 import type { CatalogueReader, NewsletterStore, Page, SubmissionStore } from "@core/content/types";
 import { TEXTS } from "@core/texts";
+import { SourceError, StoreFailure, serverMessageOf } from "@worker/failure/source-error";
+import { markSourceFailed, reportDegraded } from "@worker/failure/source-failure";
 import {
   asListed,
   DEFAULT_LIST_PAGE_SIZE,
@@ -10,8 +12,9 @@ import {
   paging,
 } from "./paging";
 import type { ContentSource } from "./source";
-import { SourceError, serverMessageOf } from "./source-error";
-import { markSourceFailed, reportSourceFailure } from "./source-failure";
+
+/** The text of a failed status update (docs/product.md section 8), in both modes. */
+const WRITE_STATUS = "Failed to update submission status";
 
 /** The public ports of a content source, each method with its failure behaviour applied. */
 export interface ContentPorts {
@@ -29,20 +32,43 @@ export function withFailurePath(source: ContentSource): ContentPorts {
 }
 
 /**
- * The embedded store: the adapter's own functions, so a throw reaches the page error just as it
- * was thrown (error reporting groups events by their stack).
+ * The embedded store: the adapter's own functions, so a read's throw reaches the page error just
+ * as it was thrown (error reporting groups events by their stack). Its writes fail as the CMS's
+ * do, with a StoreFailure.
  */
 function propagated(source: ContentSource): ContentPorts {
   const raw = marking(source.catalogue);
+  const submissions = marking(source.submissions);
+  const newsletter = marking(source.newsletter);
   return {
     catalogue: {
       ...raw,
       kind: source.kind,
       listCombinedPosts: narrowed(raw.listPosts, raw.listCombinedPosts),
     },
-    submissions: marking(source.submissions),
-    newsletter: marking(source.newsletter),
+    // A failed write is translated here in both modes, so the forms and the API only read its
+    // text (StoreFailure); the store's own error stays its cause.
+    submissions: {
+      ...submissions,
+      createSubmission: (input) =>
+        storeFailureOf(TEXTS.submissionFailed, () => submissions.createSubmission(input)),
+      setSubmissionStatus: (id, status, notes) =>
+        storeFailureOf(WRITE_STATUS, () => submissions.setSubmissionStatus(id, status, notes)),
+    },
+    newsletter: {
+      ...newsletter,
+      subscribe: (input) => storeFailureOf(TEXTS.subscribeFailed, () => newsletter.subscribe(input)),
+    },
   };
+}
+
+/** The embedded store's write, its failure handed on as the text of the operation. */
+async function storeFailureOf<T>(text: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw new StoreFailure(text, text, { cause: error });
+  }
 }
 
 /**
@@ -138,9 +164,9 @@ function degraded(source: ContentSource): ContentPorts {
     // The source answers null itself for an id it does not have: that is no failure.
     setSubmissionStatus: (id, status, notes) =>
       degradeOnFailure(
-        "Failed to update submission status",
+        WRITE_STATUS,
         () => rawSubmissions.setSubmissionStatus(id, status, notes),
-        serverMessageOr("Failed to update submission status"),
+        serverMessageOr(WRITE_STATUS),
       ),
   };
   const newsletter: NewsletterStore = {
@@ -184,55 +210,24 @@ function pageOr<T>(
   return degradeOnFailure(text, run, () => emptyPage(paging(filter?.page, filter?.pageSize, size).pageSize));
 }
 
-/** A form's failure: the source's own message, else the catalogue text. */
+/**
+ * A form's failure: the source's own message, else the catalogue text (docs/product.md section 8);
+ * `text` stays on the error for the answer the visitor gets.
+ */
 function serverMessageOr(text: string) {
   return (error: unknown): never => {
-    throw new Error(serverMessageOf(error) ?? text, { cause: error });
+    throw new StoreFailure(text, serverMessageOf(error) ?? text, { cause: error });
   };
 }
 
 /** The newsletter catalogue of docs/product.md section 8, by how the call failed. */
 function subscribeFailure(error: unknown): never {
+  const text = TEXTS.subscribeFailed;
   if (error instanceof SourceError && error.failure === "parse") {
-    throw new Error(TEXTS.subscribeInvalidResponse, { cause: error });
+    throw new StoreFailure(text, TEXTS.subscribeInvalidResponse, { cause: error });
   }
   if (error instanceof SourceError && error.failure === "status") {
-    throw new Error(error.serverMessage ?? TEXTS.subscribeFailed, { cause: error });
+    throw new StoreFailure(text, error.serverMessage ?? text, { cause: error });
   }
-  throw new Error(TEXTS.subscribeRetry, { cause: error });
-}
-
-/**
- * Every degraded answer passes here, so this is the one place that tells other layers a result
- * came from a failure (docs/decisions/013: neither the KV content cache nor the page cache may keep it). Logs the text of
- * docs/product.md section 8, then the causes, unless `silent` (aggregated posts are skipped
- * silently).
- */
-export function reportDegraded(text: string, error: unknown, { silent = false } = {}): void {
-  reportSourceFailure(error);
-  if (silent) return;
-  const reasons: string[] = [];
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (e.message !== text) reasons.push(e.message);
-  }
-  console.error(`[cms] ${text}${reasons.length ? `: ${reasons.join(": ")}` : ""}`);
-}
-
-/**
- * A part of one answer that may fail alone (one post count of a taxonomy list, the aggregated
- * half of the /blog listing): the answer keeps the rest and this part is `fallback`, reported
- * like any degraded answer.
- */
-export async function partOrElse<T>(
-  text: string,
-  work: () => Promise<T>,
-  fallback: T,
-  options?: { silent?: boolean },
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    reportDegraded(text, error, options);
-    return fallback;
-  }
+  throw new StoreFailure(text, TEXTS.subscribeRetry, { cause: error });
 }

@@ -8,8 +8,8 @@ import type {
 } from "@core/content/types";
 import type { ParsedSearch } from "@core/search/params";
 import type { KnownTaxa, SearchResults } from "@core/search/results";
+import { reportSourceFailure } from "@worker/failure/source-failure";
 import { captureError } from "../monitoring/report";
-import { reportSourceFailure } from "./source-failure";
 
 const EMPTY_FACETS: SearchFacets = { genres: [], locations: [], featured: { yes: 0, no: 0 } };
 

@@ -1,5 +1,6 @@
 import type { ContentService, SearchIndex } from "@core/content/types";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
+import { requestSourceFailed } from "@worker/failure/source-failure";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { createD1Source } from "./d1";
 import { createD1Search } from "./d1/search";
@@ -8,7 +9,6 @@ import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
 import { knownTaxa, runSearch } from "./search-run";
 import type { ContentSource } from "./source";
-import { requestSourceFailed } from "./source-failure";
 import { createStrapiSearch, createStrapiSource } from "./strapi";
 import { budgetMs, type TimeBudget, timeBudget } from "./time-budget";
 
@@ -63,10 +63,13 @@ export function contentCacheFor(env: WorkerEnv, ctx?: Pick<ExecutionContext, "wa
 }
 
 /**
- * Builds the content service for one request (docs/conventions.md: once per request). The source
- * always goes through the one failure path (docs/decisions/023-one-failure-path.md), and its
- * catalogue sits behind the KV content cache, D1 included (docs/decisions/013); `ctx` lets
- * background refreshes and cache writes outlive the response.
+ * Builds the content service for one request (docs/conventions.md: once per request). Each layer
+ * sits on the one below it: the adapter throws, the one failure path
+ * (docs/decisions/023-one-failure-path.md) degrades, the KV content cache wraps what the failure
+ * path returns, D1 included (docs/decisions/013), and this assembles them; `ctx` lets background
+ * refreshes and cache writes outlive the response. Nothing is built before a request first asks
+ * for it (docs/decisions/051-worker-layering.md): a blog page never makes the search adapter, a
+ * health check no adapter at all.
  */
 export function createContentService(
   env: WorkerEnv,
@@ -75,12 +78,22 @@ export function createContentService(
 ): ContentService {
   // One deadline for every CMS call of this request, the source's and its search's alike.
   const budget = timeBudget(budgetMs(env.CMS_TIMEOUT_MS));
-  const { catalogue, submissions, newsletter } = withFailurePath(contentSource(env, budget));
+  const ports = once(() => withFailurePath(contentSource(env, budget)));
+  const catalogue = once(() => cachedCatalogue(ports().catalogue, cache));
+  const search = once(() => cachedSearch(createSearch(env, budget), cache));
   const service: ContentService = {
-    catalogue: cachedCatalogue(catalogue, cache),
-    submissions,
-    newsletter,
-    search: cachedSearch(createSearch(env, budget), cache),
+    get catalogue() {
+      return catalogue();
+    },
+    get submissions() {
+      return ports().submissions;
+    },
+    get newsletter() {
+      return ports().newsletter;
+    },
+    get search() {
+      return search();
+    },
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     siteName: env.SITE_NAME || "Crossfade",
     sourceFailed: requestSourceFailed,
@@ -88,4 +101,13 @@ export function createContentService(
     knownTaxa: () => knownTaxa(service),
   };
   return service;
+}
+
+/** `make`'s value, made on the first call and kept for the next ones. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }

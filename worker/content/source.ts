@@ -5,9 +5,12 @@ export type CatalogueSource = Omit<CatalogueReader, "kind">;
 
 /**
  * The port a content adapter implements (docs/decisions/023-one-failure-path.md). Its methods
- * simply throw on failure; the content service always passes it through `withFailurePath`
+ * throw on failure; the content service always passes it through `withFailurePath`
  * (degrade.ts), which gives every method its docs/product.md section 8 behaviour. An adapter
- * therefore never catches, reports or logs a failure of its own.
+ * therefore never catches, reports or logs the failure of an answer. The one exception is a part
+ * of one answer that may fail alone (a post count, the aggregated half of /blog): only the adapter
+ * sees where its answer splits, so it keeps the rest with `partOrElse`
+ * (worker/failure/source-failure.ts), which reports the part like any degraded answer.
  */
 export interface ContentSource {
   readonly kind: CatalogueReader["kind"];

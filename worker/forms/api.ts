@@ -1,10 +1,10 @@
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
 import type { Refusal } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env";
 import { requireBearer } from "../auth";
-import type { AppEnv } from "../env";
 import { BodyError, readJsonObject } from "./body";
-import { storeDown } from "./intake";
+import { intakeOf, storeDown, writeRefused } from "./intake";
 
 /**
  * The forms' JSON endpoints under /api (README "Newsletter, submissions and the admin
@@ -30,15 +30,15 @@ const error = (status: Refusal["status"], message: string): Refusal => ({
 });
 
 formsApi.post("/newsletter", async (c) => {
-  const read = await c.var.intake.readNewsletter(c.req.raw);
+  const read = await intakeOf(c).readNewsletter(c.req.raw);
   if (!read.ok) return refuse(c, read);
-  const outcome = await c.var.intake.subscribe(read.fields);
+  const outcome = await intakeOf(c).subscribe(read.fields);
   if (!outcome.ok) return refuse(c, outcome);
   return c.json({ message: outcome.message }, 200, NO_STORE);
 });
 
 formsApi.post("/submissions", async (c) => {
-  const outcome = await c.var.intake.submit(c.req.raw);
+  const outcome = await intakeOf(c).submit(c.req.raw);
   if (!outcome.ok) return refuse(c, outcome);
   const { id, reference, status, submissionDate } = outcome.submission;
   return c.json({ id, reference, status, submissionDate }, 201, NO_STORE);
@@ -111,7 +111,7 @@ formsApi.put("/submissions/:id/status", adminOnly, async (c) => {
     );
   } catch (e) {
     console.error("updating a submission failed", e);
-    return refuse(c, storeDown("Failed to update submission status"));
+    return refuse(c, writeRefused(e));
   }
   if (!updated) return refuse(c, error(404, "Submission not found."));
   return c.json(updated, 200, NO_STORE);

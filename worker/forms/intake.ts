@@ -4,6 +4,9 @@ import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parseSubscriber } from "@core/forms/newsletter-rules";
 import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "@core/forms/submission-rules";
 import { TEXTS } from "@core/texts";
+import { StoreFailure } from "@worker/failure/source-error";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
 import { clientAddress, hitRateLimit, RATE_RULES, type RateRule } from "./rate-limit";
 
@@ -20,6 +23,16 @@ const HONEYPOT_REFUSAL: Refusal = {
 export const STORE_RETRY_AFTER = 30;
 export function storeDown(error: string): Refusal {
   return { ok: false, status: 503, error, retryAfter: STORE_RETRY_AFTER };
+}
+
+/**
+ * A failed write as the answer says it: the text the failure path gave it (StoreFailure, the one
+ * translation: worker/content/degrade.ts). Anything else is no store failure and goes on to the
+ * error handler.
+ */
+export function writeRefused(error: unknown): Refusal {
+  if (!(error instanceof StoreFailure)) throw error;
+  return storeDown(error.text);
 }
 
 function tooMany(retryAfter: number): Refusal {
@@ -46,6 +59,18 @@ async function upload(
   if (!file || !type) return null;
   const name = file.name.trim().slice(0, 200) || fallbackName;
   return { name, type, size: file.size, bytes: await file.arrayBuffer() };
+}
+
+/**
+ * The form intake of this request, made when a form is first read: a page view or a feed never
+ * makes one (docs/decisions/051-worker-layering.md).
+ */
+export function intakeOf(c: Context<AppEnv>): FormIntake {
+  const made = c.get("intake");
+  if (made) return made;
+  const intake = createIntake(c.env.DB, c.var.content, c.req.raw);
+  c.set("intake", intake);
+  return intake;
 }
 
 /**
@@ -94,7 +119,7 @@ export function createIntake(
         return { ok: true, message: result.message || TEXTS.subscribed };
       } catch (error) {
         console.error("newsletter subscribe failed", error);
-        return storeDown(TEXTS.subscribeFailed);
+        return writeRefused(error);
       }
     },
 
@@ -124,23 +149,23 @@ export function createIntake(
       }
 
       const { values } = check;
+      const input = {
+        artistName: values.artistName,
+        email: values.email,
+        trackTitle: values.trackTitle,
+        genre: values.genre,
+        city: values.city,
+        links: values.links,
+        message: values.message,
+        consent: values.consent,
+        audioFile: await upload(audio, values.audioType, "audio"),
+        artworkFile: await upload(artwork, values.artworkType, "artwork"),
+      };
       try {
-        const submission = await content.submissions.createSubmission({
-          artistName: values.artistName,
-          email: values.email,
-          trackTitle: values.trackTitle,
-          genre: values.genre,
-          city: values.city,
-          links: values.links,
-          message: values.message,
-          consent: values.consent,
-          audioFile: await upload(audio, values.audioType, "audio"),
-          artworkFile: await upload(artwork, values.artworkType, "artwork"),
-        });
-        return { ok: true, submission };
+        return { ok: true, submission: await content.submissions.createSubmission(input) };
       } catch (error) {
         console.error("submission failed", error);
-        return { ...storeDown(TEXTS.submissionFailed), values: stringsOf(Object.fromEntries(form)) };
+        return { ...writeRefused(error), values: stringsOf(Object.fromEntries(form)) };
       }
     },
   };

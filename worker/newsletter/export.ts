@@ -1,6 +1,6 @@
 import type { NewsletterAdmin, Subscriber } from "@core/content/types";
+import type { AppEnv } from "@worker/app-env";
 import { requireBearer } from "@worker/auth";
-import type { AppEnv } from "@worker/env";
 import { Hono } from "hono";
 import { csvRow } from "./csv";
 

@@ -1,4 +1,4 @@
-import type { AppEnv } from "@worker/env";
+import type { AppEnv } from "@worker/app-env";
 import { escapeHtml } from "@worker/fallback-page";
 import { type Context, Hono } from "hono";
 import { UNSUBSCRIBE_TEXTS as T } from "./texts";

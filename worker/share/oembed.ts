@@ -13,7 +13,7 @@ import {
 } from "@core/share/embed";
 import { TEXTS } from "@core/texts";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 
 /** docs/product.md section 9: covers are square; their thumbnails are announced at this size. */
 export const THUMBNAIL_SIZE = 600;

@@ -537,7 +537,7 @@ var INDEX_SETTINGS = {
   }
 };
 
-// worker/content/source-error.ts
+// worker/failure/source-error.ts
 var SourceError = class extends Error {
   constructor(message, failure, status, serverMessage = null, options) {
     super(message, options);
@@ -707,7 +707,7 @@ function toMixtape(m, media2) {
   };
 }
 
-// worker/content/source-failure.ts
+// worker/failure/source-failure.ts
 var import_node_async_hooks = require("node:async_hooks");
 var scope = new import_node_async_hooks.AsyncLocalStorage();
 var requestScope = new import_node_async_hooks.AsyncLocalStorage();

@@ -8,7 +8,7 @@ import { passThrough } from "./pass-through";
  * suggestions are keyed by the normalised query (docs/decisions/008: the same question is answered once
  * for everybody for a short while); docs/product.md section 9's "no memory cache when searching" was the
  * browser's cache, which we do not have. A healthy answer is cached; an unhealthy one is not, so
- * recovery shows at once. Failures follow source-failure.ts: throw, or report before returning
+ * recovery shows at once. Failures follow worker/failure/source-failure.ts: throw, or report before returning
  * the docs/product.md section 8 fallback.
  */
 export function cachedSearch(index: SearchIndex, cache: ContentCache): SearchIndex {

@@ -1,4 +1,4 @@
-import { apartFromRequest, trackSourceFailures } from "@worker/content/source-failure";
+import { apartFromRequest, trackSourceFailures } from "@worker/failure/source-failure";
 import { captureError } from "@worker/monitoring/report";
 
 /**
@@ -31,7 +31,7 @@ export interface ContentCache {
    * The value for `key` in `group`: from KV when fresh; from KV while one background refresh
    * runs when stale; else from `load`. What the isolate read from KV or stored in the last
    * STAMP_REUSE_MS is answered from its memory, without reading KV (docs/decisions/039). Results `load` reported as failures (see
-   * source-failure.ts), throws, null and empty lists or pages are never stored. If KV fails,
+   * worker/failure/source-failure.ts), throws, null and empty lists or pages are never stored. If KV fails,
    * `load` answers directly.
    */
   cached<T>(group: CacheGroup, key: string, load: () => Promise<T>): Promise<T>;

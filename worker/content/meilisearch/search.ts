@@ -7,11 +7,11 @@ import type {
   SearchResult,
   Suggestion,
 } from "@core/content/types";
+import { SourceError } from "@worker/failure/source-error";
 import { Meilisearch, type MultiSearchQuery } from "meilisearch";
 import * as v from "valibot";
 import { readAnswer, type Shape } from "../answer-shape";
 import { balance } from "../balance";
-import { SourceError } from "../source-error";
 import { documentToMixtape, documentToPost, type MixtapeDocument, type PostDocument } from "./documents";
 import { mixtapeQuery, postQuery } from "./queries";
 import {

@@ -1,6 +1,6 @@
 import { subjectOf } from "@tests/contract/content-contract";
+import { requestSourceFailed, trackRequest } from "@worker/failure/source-failure";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { requestSourceFailed, trackRequest } from "../source-failure";
 import { timeBudget } from "../time-budget";
 import { createStrapiSource } from "./source";
 

@@ -1,5 +1,5 @@
+import { SourceError, type SourceFailure } from "@worker/failure/source-error";
 import { readAnswer, type Shape } from "../answer-shape";
-import { SourceError, type SourceFailure } from "../source-error";
 import { type TimeBudget, timeBudget } from "../time-budget";
 
 /**

@@ -1,5 +1,5 @@
 import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
-import { partOrElse } from "../degrade";
+import { partOrElse } from "@worker/failure/source-failure";
 import {
   DEFAULT_POST_PAGE_SIZE,
   filteredFetchSize,

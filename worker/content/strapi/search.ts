@@ -11,8 +11,8 @@ import type {
   Suggestion,
   Taxon,
 } from "@core/content/types";
+import { reportDegraded } from "@worker/failure/source-failure";
 import * as v from "valibot";
-import { reportDegraded } from "../degrade";
 import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, paging, slicePage } from "../paging";
 import { searchSideBySide } from "../search-both";
 import {

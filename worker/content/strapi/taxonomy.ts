@@ -1,7 +1,7 @@
 import type { Genre, Location } from "@core/content/types";
+import { partOrElse } from "@worker/failure/source-failure";
 import * as v from "valibot";
 import type { Shape } from "../answer-shape";
-import { partOrElse } from "../degrade";
 import { type CmsClient, failed, type Param, paginate } from "./client";
 import { listOf, postTagsShape, type StrapiTaxon, taxonShape } from "./shapes";
 

@@ -2,7 +2,7 @@
 export type SourceFailure = "network" | "status" | "parse";
 
 /**
- * A failed call to a content source, classified so the failure path (degrade.ts) can pick the
+ * A failed call to a content source, classified so the failure path (worker/content/degrade.ts) can pick the
  * form texts of docs/product.md section 8 without knowing which source failed.
  */
 export class SourceError extends Error {
@@ -25,4 +25,22 @@ export function serverMessageOf(error: unknown): string | null {
     if (e instanceof SourceError && e.serverMessage) return e.serverMessage;
   }
   return null;
+}
+
+/**
+ * A call to the store that failed, as the failure path (worker/content/degrade.ts) hands it on:
+ * the one translation of a failed write (docs/decisions/051-worker-layering.md). `message` is the
+ * port's (docs/product.md section 8: the server's message, else `text`); `text` is the
+ * operation's own text, the one a form or an API answer gives the visitor with a 503. The
+ * source's error is the `cause`.
+ */
+export class StoreFailure extends Error {
+  constructor(
+    readonly text: string,
+    message: string,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+    this.name = "StoreFailure";
+  }
 }

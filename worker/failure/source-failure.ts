@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { captureError } from "../monitoring/report";
+import { captureError } from "@worker/monitoring/report";
 
 /**
  * How a result that came from a failure is told apart (docs/decisions/013).
  *
  * docs/product.md section 8 makes sources degrade instead of throwing: a failed list becomes an
  * empty page, a failed detail becomes null, a failed count becomes 0. Those results look like
- * real ones, so the failure path (degrade.ts, docs/decisions/023-one-failure-path.md) calls
- * `reportSourceFailure(error)` before returning the fallback. The KV content cache runs every
+ * real ones, so the failure path (worker/content/degrade.ts, docs/decisions/023-one-failure-path.md)
+ * calls `reportSourceFailure(error)` before returning the fallback. The KV content cache runs every
  * load inside `trackSourceFailures`, sees the report and neither stores the result nor replaces
  * a stale entry with it. Outside a tracked load the call is a no-op for that cache (it is still
  * reported to error reporting). Throwing also works: the cache never stores a throw and keeps
@@ -72,3 +72,39 @@ export function apartFromRequest<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const requestScope = new AsyncLocalStorage<RequestSourceState>();
+
+/**
+ * Every degraded answer passes here, so this is the one place that tells other layers a result
+ * came from a failure (docs/decisions/013: neither the KV content cache nor the page cache may
+ * keep it). Logs the text of docs/product.md section 8, then the causes, unless `silent`
+ * (aggregated posts are skipped silently).
+ */
+export function reportDegraded(text: string, error: unknown, { silent = false } = {}): void {
+  reportSourceFailure(error);
+  if (silent) return;
+  const reasons: string[] = [];
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e.message !== text) reasons.push(e.message);
+  }
+  console.error(`[cms] ${text}${reasons.length ? `: ${reasons.join(": ")}` : ""}`);
+}
+
+/**
+ * A part of one answer that may fail alone (one post count of a taxonomy list, the aggregated
+ * half of the /blog listing, docs/product.md section 8): the answer keeps the rest and this part
+ * is `fallback`, reported like any degraded answer. The one exception to "adapters throw"
+ * (worker/content/source.ts): only the adapter knows where its answer splits into parts.
+ */
+export async function partOrElse<T>(
+  text: string,
+  work: () => Promise<T>,
+  fallback: T,
+  options?: { silent?: boolean },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    reportDegraded(text, error, options);
+    return fallback;
+  }
+}

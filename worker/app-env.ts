@@ -1,0 +1,20 @@
+import type { ContentService } from "@core/content/types";
+import type { FormIntake } from "@core/forms/intake";
+import type { ContentCache } from "./cache/content";
+import type { WorkerEnv } from "./env";
+import type { RequestSourceState } from "./failure/source-failure";
+
+/** Hono's environment: the bindings, and what worker/middleware/request-scope.ts sets for each request. */
+export type AppEnv = {
+  Bindings: WorkerEnv;
+  Variables: {
+    content: ContentService;
+    /** The KV content cache behind `content`; its version stamp keys the page cache. */
+    contentCache: ContentCache;
+    /** The form intake, once a form of this request was read (worker/forms/intake.ts `intakeOf`). */
+    intake?: FormIntake;
+    /** Whether a source degraded while this request was answered (docs/decisions/021). */
+    sources: RequestSourceState;
+    nonce?: string;
+  };
+};

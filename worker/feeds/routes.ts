@@ -1,0 +1,104 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { NO_STORE } from "../cache/cache-control";
+import { type RemoteSizer, remoteEnclosure } from "./enclosure";
+import { eventIcs, upcomingIcs } from "./ics";
+import { podcastXml } from "./podcast";
+import { rssXml } from "./rss";
+import { parseSitemapFile, robotsTxt, sitemapChildXml, sitemapIndexXml } from "./sitemap";
+
+/**
+ * The feeds programs read: robots.txt, the sitemap index and its files, RSS, the mixtapes'
+ * podcast and the events' calendars (docs/decisions/030-queue-feeds-demo.md,
+ * docs/decisions/032-embedded-store-operations.md).
+ */
+export const feeds = new Hono<AppEnv>();
+
+const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
+
+// A feed built from a failed source would be a valid but empty feed: a reader would drop every
+// item it holds, a crawler every page. It gets the feeds' 503 instead (docs/product.md section 8).
+const feedUnavailable = (c: Context<AppEnv>) =>
+  c.text("This feed is unavailable right now. Please try again in a moment.", 503, {
+    "Cache-Control": NO_STORE,
+    "Retry-After": "30",
+  });
+
+/**
+ * A sitemap built while the source was failing would drop URLs from search engines: the answer
+ * is then the feeds' 503 (docs/product.md section 8).
+ */
+function sitemapAnswer(c: Context<AppEnv>, xml: string | null) {
+  if (c.var.content.sourceFailed()) return feedUnavailable(c);
+  if (xml === null) return c.text("Not found", 404, { "Cache-Control": "public, max-age=300" });
+  return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": FEED_CACHE });
+}
+
+feeds.get("/robots.txt", (c) =>
+  c.text(robotsTxt(c.var.content.siteUrl), 200, { "Cache-Control": "public, max-age=86400" }),
+);
+
+feeds.get("/sitemap.xml", async (c) => {
+  const { catalogue, siteUrl } = c.var.content;
+  return sitemapAnswer(c, await sitemapIndexXml(catalogue, siteUrl, new Date()));
+});
+
+feeds.get("/sitemaps/:file", async (c) => {
+  const file = parseSitemapFile(c.req.param("file"));
+  if (!file) return c.notFound();
+  const { catalogue, siteUrl } = c.var.content;
+  return sitemapAnswer(c, await sitemapChildXml(catalogue, siteUrl, new Date(), file));
+});
+
+feeds.get("/rss.xml", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const xml = await rssXml(catalogue, siteUrl, siteName);
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(xml, 200, {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+feeds.get("/mixtapes/feed.xml", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  // A CMS-hosted mix's size goes through the content cache, not a HEAD per mixtape per render;
+  // it is refreshed with the mixtapes group (a webhook for a changed mixtape purges it).
+  const remote: RemoteSizer = (url, type) =>
+    c.var.contentCache.cached("mixtapes", `enclosure:${url}`, () => remoteEnclosure(url, type));
+  const { PODCAST_OWNER_NAME: name, PODCAST_OWNER_EMAIL: email } = c.env;
+  const owner = name?.trim() && email?.trim() ? { name, email } : undefined;
+  const xml = await podcastXml(catalogue, siteUrl, siteName, c.env.MEDIA, remote, owner);
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(xml, 200, {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+feeds.get("/events.ics", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const now = new Date();
+  const { upcoming } = await catalogue.listEvents(now);
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(upcomingIcs(upcoming, siteUrl, siteName, now), 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+feeds.get("/events/:file{.+\\.ics}", async (c) => {
+  const { catalogue, siteUrl } = c.var.content;
+  const id = c.req.param("file").replace(/\.ics$/, "");
+  const event = await catalogue.getEvent(id);
+  if (!event && c.var.content.sourceFailed())
+    return c.text("Events are unavailable right now. Please try again in a moment.", 503, {
+      "Retry-After": "30",
+    });
+  if (!event) return c.text("Event not found", 404);
+  return c.body(eventIcs(event, siteUrl, new Date()), 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${event.slug}.ics"`,
+    "Cache-Control": FEED_CACHE,
+  });
+});

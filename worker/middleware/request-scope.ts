@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env";
+import { NO_STORE } from "../cache/cache-control";
+import { configFor } from "../config";
+import { contentCacheFor, createContentService } from "../content/service";
+import { type RequestSourceState, trackRequest } from "../failure/source-failure";
+
+/**
+ * What every request is answered with: the configuration checked (on the first request, logged
+ * once), the request's content service (docs/conventions.md "Boundaries") with the execution
+ * context for background work, and a record of whether a source degraded. The service builds
+ * each adapter when it is first used; the form intake is made where a form is read
+ * (worker/forms/intake.ts `intakeOf`).
+ */
+export const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
+  configFor(c.env);
+  const ctx = executionContext(c);
+  const contentCache = contentCacheFor(c.env, ctx);
+  c.set("content", createContentService(c.env, ctx, contentCache));
+  c.set("contentCache", contentCache);
+  // An answer built from a degraded source (an empty list or a missing item standing in for a
+  // CMS failure) is never stored by browsers or shared caches (docs/decisions/021).
+  const sources: RequestSourceState = { failed: false };
+  c.set("sources", sources);
+  await trackRequest(sources, () => next());
+  if (sources.failed) markDegraded(c);
+};
+
+/** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */
+function markDegraded(c: { res: Response }) {
+  const mark = (headers: Headers) => {
+    headers.set("Cache-Control", NO_STORE);
+    if (c.res.status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "30");
+  };
+  try {
+    mark(c.res.headers);
+  } catch {
+    // Immutable headers (a fetched response): copy it. Hono's setter would copy the old headers
+    // back over the new ones, so the old answer is dropped first.
+    const copy = new Response(c.res.body, c.res);
+    mark(copy.headers);
+    c.res = undefined as unknown as Response;
+    c.res = copy;
+  }
+}
+
+/** Hono throws when a request has no execution context (a test calling app.fetch bare). */
+export function executionContext(c: { executionCtx: Pick<ExecutionContext, "waitUntil"> }) {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,118 @@
+import type { ContentService } from "@core/content/types";
+import { contentContext, intakeContext, nonceContext, reporterContext } from "@core/context";
+import type { FormIntake } from "@core/forms/intake";
+import type { Context } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import type { AppEnv } from "./app-env";
+import { withPageCacheControl } from "./cache/cache-control";
+import { createPageCache } from "./cache/page-cache";
+import { requestSourceFailed } from "./failure/source-failure";
+import { withFallbackPage } from "./fallback-page";
+import { intakeOf } from "./forms/intake";
+import { executionContext } from "./middleware/request-scope";
+import { reportServerError } from "./monitoring/report";
+import { newNonce } from "./security-headers";
+
+/**
+ * The pages: every request the Worker's own routes do not answer goes to React Router, which
+ * renders it (GET, HEAD) or runs its action (POST). In order: a new CSP nonce, the page cache
+ * (docs/decisions/022), the render, the page error for a failure outside it, Cache-Control
+ * (worker/cache/cache-control.ts), and the page cache keeping a copy of a page rendered in full
+ * from healthy sources.
+ */
+export async function pages(c: Context<AppEnv>): Promise<Response> {
+  // The CSP nonce of this response: React renders with it (or it replaces the stored page's
+  // own), the security headers announce it.
+  const nonce = newNonce();
+  c.set("nonce", nonce);
+  const cache = pageCacheFor(c);
+  const hit = await cache.match(c.req.raw, nonce);
+  if (hit) return hit;
+  // Only an action reads the form intake, and only a method other than GET or HEAD runs one.
+  const intake = reads(c.req.raw) ? undefined : intakeOf(c);
+  const response = await renderPage(c.req.raw, c.var.content, intake, nonce);
+  return cache.store(c.req.raw, response, nonce, () => !c.var.sources.failed);
+}
+
+/**
+ * Renders one page (or runs its action) with React Router, given the request's content service
+ * and, for an action, its form intake. The response streams: the shell leaves before deferred
+ * loader data resolves.
+ */
+export async function renderPage(
+  request: Request,
+  content: ContentService,
+  intake?: FormIntake,
+  nonce?: string,
+) {
+  const context = new RouterContextProvider();
+  context.set(contentContext, content);
+  if (intake) context.set(intakeContext, intake);
+  context.set(nonceContext, nonce);
+  context.set(reporterContext, reportServerError);
+  // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
+  const response = withFallbackPage(request, storeDownIs503(await handleRequest(request, context)));
+  return withPageCacheControl(request, response);
+}
+
+const reads = (request: Request) => ["GET", "HEAD"].includes(request.method.toUpperCase());
+
+const serverBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * React Router's request handler. Given the build as a function (what development needs, so a
+ * hot update is picked up), React Router derives everything from it again on every request:
+ * the route tree flattened and ranked, the static handler built. A deployed build never changes
+ * within an isolate, so outside development the handler is made once, from the build itself
+ * (docs/decisions/037). Two first requests at once may both make one; either serves.
+ */
+let handlerOfBuild: ReturnType<typeof createRequestHandler> | undefined;
+const handleRequest: ReturnType<typeof createRequestHandler> =
+  import.meta.env.MODE === "development"
+    ? createRequestHandler(serverBuild, import.meta.env.MODE)
+    : async (request, context) => {
+        handlerOfBuild ??= createRequestHandler(await serverBuild(), import.meta.env.MODE);
+        return handlerOfBuild(request, context);
+      };
+
+/**
+ * The client build's version (React Router's manifest), read once per isolate and kept as a
+ * value, never a promise: one request must not await what another started.
+ */
+let buildVersion: string | undefined;
+async function clientBuild(): Promise<string> {
+  buildVersion ??= (await serverBuild()).assets.version;
+  return buildVersion;
+}
+
+/**
+ * The page cache of one request: off in development, with PAGE_CACHE=off, and without the
+ * CACHE binding (its versions key the pages).
+ */
+function pageCacheFor(c: Context<AppEnv>) {
+  const off =
+    import.meta.env.MODE === "development" || c.env.PAGE_CACHE === "off" || typeof caches === "undefined";
+  return createPageCache({
+    cache: off ? undefined : () => caches.open("pages"),
+    stamp: () => c.var.contentCache.stamp(),
+    ctx: executionContext(c),
+    build: clientBuild,
+    setup: [c.env.CMS_URL, c.env.SITE_URL, c.env.SITE_NAME].join("|"),
+  });
+}
+
+/**
+ * The page error of a request whose store threw (the embedded store propagates its failures,
+ * docs/decisions/023-one-failure-path.md) answers 503 with Retry-After: the store is down, the page
+ * is not broken, and crawlers and visitors are told to come back (docs/product.md section 8).
+ */
+function storeDownIs503(response: Response): Response {
+  if (response.status !== 500 || !requestSourceFailed()) return response;
+  const out = new Response(response.body, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: response.headers,
+  });
+  out.headers.set("Retry-After", "30");
+  return out;
+}
