@@ -1,4 +1,6 @@
-import type { Mixtape, Post, Release } from "@core/content/types";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Post } from "@core/content/post";
+import type { Release } from "@core/content/release";
 import { type EmbedKind, pagePath } from "@core/share/embed";
 import { TEXTS } from "@core/texts";
 import {

@@ -3,12 +3,15 @@ import { filesUnder, importSpecifiers, readSource, resolveSpecifier } from "./so
 
 /**
  * One direction of dependency (docs/architecture.md): app/ and worker/ both build on core/ and
- * never on each other; core/ builds on neither.
+ * never on each other; core/ builds on neither. No code outside tests/ builds on tests/, unit
+ * tests beside their code included (docs/decisions/052-types-cycles-duplicates.md).
  */
 const FORBIDDEN: Record<string, string[]> = {
-  app: ["worker"],
-  worker: ["app"],
-  core: ["app", "worker"],
+  app: ["worker", "tests"],
+  worker: ["app", "tests"],
+  core: ["app", "worker", "tests"],
+  scripts: ["tests"],
+  bench: ["tests"],
 };
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
@@ -36,13 +39,19 @@ describe("dependency direction", () => {
     ]);
     expect(crossings("worker/app.ts", 'const m = await import("@app/root");')).toEqual(["@app/root"]);
     expect(crossings("core/texts.ts", 'import {\n  x,\n} from "../worker/env";')).toEqual(["../worker/env"]);
+    expect(
+      crossings("worker/x.test.ts", 'import { subjectOf } from "@tests/contract/content-contract";'),
+    ).toEqual(["@tests/contract/content-contract"]);
+    expect(crossings("bench/run.mjs", 'import { start } from "../tests/support/fault-server.ts";')).toEqual([
+      "../tests/support/fault-server.ts",
+    ]);
     expect(crossings("app/root.tsx", 'import { TEXTS } from "@core/texts";\nimport "./styles.css";')).toEqual(
       [],
     );
   });
 
   for (const folder of Object.keys(FORBIDDEN)) {
-    it(`${folder}/ imports nothing from ${FORBIDDEN[folder]?.join(" or ")}/`, () => {
+    it(`${folder}/ imports nothing from ${FORBIDDEN[folder]?.map((f) => `${f}/`).join(" or ")}`, () => {
       const files = filesUnder(folder, (path) => SOURCE.test(path));
       expect(files.length).toBeGreaterThan(5);
       const found = files.flatMap((file) => crossings(file, readSource(file)).map((s) => `${file}: ${s}`));

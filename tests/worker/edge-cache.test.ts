@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { Page, SearchIndex } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { SearchIndex } from "@core/search/search-index";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { FRESH_MS, STAMP_REUSE_MS } from "@worker/cache/content/content-cache";
 import { createD1Source } from "@worker/content/d1";

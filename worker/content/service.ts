@@ -1,4 +1,5 @@
-import type { ContentService, SearchIndex } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
+import type { SearchIndex } from "@core/search/search-index";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { createD1Source } from "./d1";

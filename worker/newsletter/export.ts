@@ -1,4 +1,4 @@
-import type { NewsletterAdmin, Subscriber } from "@core/content/types";
+import type { NewsletterAdmin, Subscriber } from "@core/content/newsletter";
 import { requireBearer } from "@worker/auth";
 import type { AppEnv } from "@worker/env";
 import { Hono } from "hono";

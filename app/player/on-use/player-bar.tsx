@@ -1,7 +1,8 @@
 import { AppLink } from "@app/components/app-link";
 import { Icon, type IconName } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
-import { KIND_OF_CONTEXT, ShareButton } from "@app/share/share-button";
+import { ShareButton } from "@app/share/share-button";
+import { KIND_OF_CONTEXT } from "@app/share/share-item";
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useRef, useState } from "react";
 import {

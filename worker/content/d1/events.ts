@@ -1,5 +1,5 @@
+import type { EventLists, MusicEvent } from "@core/content/event";
 import type { EventColumns } from "@core/content/rows";
-import type { EventLists, MusicEvent } from "@core/content/types";
 import { eventLists } from "../event-lists";
 import { parseJson } from "./rows";
 

@@ -1,4 +1,6 @@
-import type { AudioPlatform, Mixtape, Taxon } from "@core/content/types";
+import type { AudioPlatform } from "@core/content/audio";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Taxon } from "@core/content/taxon";
 import { datedTable } from "./published";
 import { parseJson, toTracklist } from "./rows";
 

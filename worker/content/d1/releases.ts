@@ -1,5 +1,6 @@
+import type { AudioPlatform } from "@core/content/audio";
+import type { Release } from "@core/content/release";
 import type { ReleaseColumns } from "@core/content/rows";
-import type { AudioPlatform, Release } from "@core/content/types";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
 import { datedTable } from "./published";
 import { parseJson } from "./rows";

@@ -1,11 +1,8 @@
-import type {
-  AggregatedPost,
-  AudioPlatform,
-  MixtapeTrack,
-  Post,
-  PostCategory,
-  Taxon,
-} from "@core/content/types";
+import type { AggregatedPost } from "@core/content/aggregated-post";
+import type { AudioPlatform } from "@core/content/audio";
+import type { MixtapeTrack } from "@core/content/mixtape";
+import type { Post, PostCategory } from "@core/content/post";
+import type { Taxon } from "@core/content/taxon";
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {

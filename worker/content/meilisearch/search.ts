@@ -3,10 +3,10 @@ import type {
   MixtapeHit,
   PostHit,
   SearchFacets,
-  SearchIndex,
   SearchResult,
   Suggestion,
-} from "@core/content/types";
+} from "@core/search/results";
+import type { SearchIndex } from "@core/search/search-index";
 import { Meilisearch, type MultiSearchQuery } from "meilisearch";
 import * as v from "valibot";
 import { readAnswer, type Shape } from "../answer-shape";
