@@ -3,7 +3,7 @@ import type { Release } from "@core/content/release";
 import type { ReleaseColumns } from "@core/content/rows";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
 import { datedTable } from "./published";
-import { parseJson } from "./rows";
+import { identity, parseJson } from "./rows";
 
 interface ReleaseRow extends ReleaseColumns {
   release_type: string | null;
@@ -37,9 +37,7 @@ const COLUMNS = `r.*,
 
 function toRelease(row: ReleaseRow): Release {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
+    ...identity(row),
     artist: row.artist_name,
     releaseDate: row.release_date,
     artwork: row.artwork,

@@ -14,6 +14,11 @@ export function parseJson<T>(text: unknown, fallback: T): T {
   }
 }
 
+/** The id, slug and title of a mixtape, release or event row: they read back as they are. */
+export function identity(row: { id: number; slug: string; title: string }) {
+  return { id: row.id, slug: row.slug, title: row.title };
+}
+
 export interface PostRow {
   id: number;
   slug: string;
