@@ -3,7 +3,7 @@ import type { SearchIndex } from "@core/search/search-index";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { createD1Source } from "./d1";
-import { createD1Search } from "./d1/search";
+import { createD1Search } from "./d1/search/search-index";
 import { withFailurePath } from "./degrade";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";
