@@ -22,15 +22,7 @@ import {
 } from "./lighthouse.mjs";
 import { loadSection, measureLoad } from "./load.mjs";
 import { mainRoutes, measureRenderCost, renderCostTable } from "./render-cost.mjs";
-import {
-  BENCH_PORT,
-  machine,
-  startRenderingServer,
-  startReportingServer,
-  startServer,
-  uncachedConfig,
-  workerRuntimePid,
-} from "./server.mjs";
+import { BENCH_PORT, machine, startRenderingServer, startServer, workerRuntimePid } from "./server.mjs";
 import {
   BUDGETS,
   frameworkFloor,
@@ -41,7 +33,13 @@ import {
   readManifest,
   totalClientJs,
 } from "./size.mjs";
-import { measureThroughput, throughputTable, WRK_SETTINGS } from "./throughput.mjs";
+import {
+  measureThroughput,
+  THROUGHPUT_SERVERS,
+  throughputTable,
+  throughputTargets,
+  WRK_SETTINGS,
+} from "./throughput.mjs";
 
 const RESULTS = join(ROOT, "bench", "results.md");
 const SETTLE_MS = 5000;
@@ -109,23 +107,7 @@ const SECTIONS = {
       }),
     ),
   Throughput: () =>
-    withServers(
-      [
-        startServer,
-        startReportingServer,
-        startRenderingServer,
-        () => startServer({ port: BENCH_PORT + 1, config: uncachedConfig() }),
-      ],
-      (pages, reporting, rendering, uncached) =>
-        measureThroughput({
-          pages: pages.url,
-          reporting: reporting.url,
-          sink: reporting.sink,
-          rendering: rendering.url,
-          uncached: uncached.url,
-          asset: "/favicon.svg",
-        }),
-    ),
+    withServers(THROUGHPUT_SERVERS, (...servers) => measureThroughput(throughputTargets(...servers))),
   Lighthouse: () =>
     withServers([startServer], async (pages) =>
       measureLighthouse({ url: pages.url, routes: await lighthouseRoutes(pages.url), log }),

@@ -157,27 +157,38 @@ export function throughputTable(rows) {
 
 export const WRK_SETTINGS = `${ROUNDS} rounds; in each, every target gets wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after a 1 s warm-up`;
 
+/**
+ * The servers this bench measures, to start in this order: the pages, the reporting sink, the
+ * render-only server and the pages without their caches.
+ */
+export const THROUGHPUT_SERVERS = [
+  startServer,
+  startReportingServer,
+  startRenderingServer,
+  () => startServer({ port: BENCH_PORT + 1, config: uncachedConfig() }),
+];
+
+/** What measureThroughput aims at, from the servers of THROUGHPUT_SERVERS in their order. */
+export function throughputTargets(pages, reporting, rendering, uncached) {
+  return {
+    pages: pages.url,
+    reporting: reporting.url,
+    sink: reporting.sink,
+    rendering: rendering.url,
+    uncached: uncached.url,
+    asset: "/favicon.svg",
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const pages = await startServer();
-  const reporting = await startReportingServer();
-  const rendering = await startRenderingServer();
-  const uncached = await startServer({ port: BENCH_PORT + 1, config: uncachedConfig() });
+  const servers = [];
   try {
-    const rows = await measureThroughput({
-      pages: pages.url,
-      reporting: reporting.url,
-      sink: reporting.sink,
-      rendering: rendering.url,
-      uncached: uncached.url,
-      asset: "/favicon.svg",
-    });
+    for (const start of THROUGHPUT_SERVERS) servers.push(await start());
+    const rows = await measureThroughput(throughputTargets(...servers));
     console.log(WRK_SETTINGS);
     console.log(throughputTable(rows));
     for (const r of rows.filter((r) => r.sink)) console.log(`${r.name}: ${r.sink}`);
   } finally {
-    pages.stop();
-    reporting.stop();
-    rendering.stop();
-    uncached.stop();
+    for (const server of servers) server.stop();
   }
 }

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { ContentService } from "./content/types";
+import type { ContentService } from "./content/service";
 import type { FormIntake } from "./forms/intake";
 
 /** The content service, set by the Worker on every request's router context. */

@@ -1,4 +1,4 @@
-import type { ContentService } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
 import type { FormIntake } from "@core/forms/intake";
 import type { ContentCache } from "./cache/content";
 import type { WorkerEnv } from "./env";

@@ -1,4 +1,4 @@
-import type { ContentService } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
 import { contentContext, intakeContext, nonceContext, reporterContext } from "@core/context";
 import type { FormIntake } from "@core/forms/intake";
 import type { Context } from "hono";

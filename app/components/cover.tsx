@@ -29,3 +29,13 @@ export function Cover({ src, alt, size = 600, eager = false, priority = false, c
     />
   );
 }
+
+/**
+ * The cover of the card at `index` in a list page's grid: the first row of three loads eagerly,
+ * and the first card's cover is the page's largest image on a phone (docs/decisions/047).
+ */
+export function CardCover({ src, index }: { src: string | null; index: number }) {
+  return (
+    <Cover src={src} alt="" size={400} eager={index < 3} priority={index === 0} className="card__cover" />
+  );
+}

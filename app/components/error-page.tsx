@@ -1,40 +1,56 @@
 import { TEXTS } from "@core/texts";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { reportBrowserError } from "../monitoring/browser-reporter";
 import { AppLink } from "./app-link";
 
+/** The frame every error page shares: an optional eyebrow, the title, one line, the ways on. */
+function ErrorFrame({
+  eyebrow,
+  title,
+  body,
+  alert,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  body: string;
+  /** Announced at once (role alert): a failure, not a page that simply is not there. */
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="error-page container" role={alert ? "alert" : undefined}>
+      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+      <h1>{title}</h1>
+      <p>{body}</p>
+      <p className="error-page__actions">{children}</p>
+    </section>
+  );
+}
+
 /** The not-found page (HTTP 404). */
 export function NotFound() {
   return (
-    <section className="error-page container">
-      <p className="eyebrow">404</p>
-      <h1>{TEXTS.notFoundTitle}</h1>
-      <p>{TEXTS.notFoundBody}</p>
-      <p className="error-page__actions">
-        <AppLink to="/" className="button button--accent">
-          Go home
-        </AppLink>
-        <AppLink to="/blog" className="button button--ghost">
-          Read the blog
-        </AppLink>
-      </p>
-    </section>
+    <ErrorFrame eyebrow="404" title={TEXTS.notFoundTitle} body={TEXTS.notFoundBody}>
+      <AppLink to="/" className="button button--accent">
+        Go home
+      </AppLink>
+      <AppLink to="/blog" className="button button--ghost">
+        Read the blog
+      </AppLink>
+    </ErrorFrame>
   );
 }
 
 /** docs/product.md section 2: the page error with its exact texts and a button that reloads. */
 export function PageError() {
   return (
-    <section className="error-page container" role="alert">
-      <h1>{TEXTS.pageErrorTitle}</h1>
-      <p>{TEXTS.pageErrorBody}</p>
-      <p className="error-page__actions">
-        <button type="button" className="button button--accent" onClick={() => window.location.reload()}>
-          {TEXTS.refreshPage}
-        </button>
-      </p>
-    </section>
+    <ErrorFrame title={TEXTS.pageErrorTitle} body={TEXTS.pageErrorBody} alert>
+      <button type="button" className="button button--accent" onClick={() => window.location.reload()}>
+        {TEXTS.refreshPage}
+      </button>
+    </ErrorFrame>
   );
 }
 
@@ -78,14 +94,10 @@ export function AppErrorBoundary() {
   if (isLoadFailure(error)) return <PageError />;
   console.error(error);
   return (
-    <section className="error-page container" role="alert">
-      <h1>{TEXTS.unexpectedError}</h1>
-      <p>{TEXTS.pageErrorBody}</p>
-      <p className="error-page__actions">
-        <a href="/" className="button button--accent">
-          Go home
-        </a>
-      </p>
-    </section>
+    <ErrorFrame title={TEXTS.unexpectedError} body={TEXTS.pageErrorBody} alert>
+      <a href="/" className="button button--accent">
+        Go home
+      </a>
+    </ErrorFrame>
   );
 }

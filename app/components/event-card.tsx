@@ -1,4 +1,4 @@
-import type { MusicEvent } from "@core/content/types";
+import type { MusicEvent } from "@core/content/event";
 import { formatEventTime } from "../lib/format";
 import { ListLink } from "./app-link";
 import { Cover } from "./cover";

@@ -1,4 +1,4 @@
-import type { EventStatus } from "@core/content/types";
+import type { EventStatus } from "@core/content/event";
 
 /** Postponed and cancelled are said plainly; scheduled needs no badge. */
 export function EventStatusBadge({ status }: { status: EventStatus }) {

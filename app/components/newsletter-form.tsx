@@ -1,7 +1,7 @@
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { TEXTS } from "@core/texts";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
@@ -135,38 +135,16 @@ export function NewsletterForm({
             Signing up <strong>{view.email}</strong>
           </p>
           <div className="newsletter-form__names">
-            <div className="field">
-              <label htmlFor={id("first-name")}>First name</label>
-              <input
-                ref={firstNameRef}
-                id={id("first-name")}
-                name="firstName"
-                className="input"
-                autoComplete="given-name"
-                maxLength={100}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={id("last-name")}>Last name</label>
-              <input
-                id={id("last-name")}
-                name="lastName"
-                className="input"
-                autoComplete="family-name"
-                maxLength={100}
-              />
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor={id("city")}>City</label>
-            <input
-              id={id("city")}
-              name="city"
-              className="input"
-              autoComplete="address-level2"
-              maxLength={100}
+            <DetailField
+              id={id("first-name")}
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              inputRef={firstNameRef}
             />
+            <DetailField id={id("last-name")} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
+          <DetailField id={id("city")} name="city" label="City" autoComplete="address-level2" />
           <div className="button-row">
             {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
             <button type="submit" name="intent" value="complete" className="button button--accent">
@@ -182,5 +160,34 @@ export function NewsletterForm({
         {view.step === "email" ? view.message : null}
       </p>
     </form>
+  );
+}
+
+/** One of the optional details the second step asks for (docs/product.md section 4). */
+function DetailField({
+  id,
+  name,
+  label,
+  autoComplete,
+  inputRef,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  autoComplete: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        className="input"
+        autoComplete={autoComplete}
+        maxLength={100}
+      />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { AggregatedPost, ListedPost, Post } from "@core/content/types";
+import type { AggregatedPost } from "@core/content/aggregated-post";
+import type { ListedPost, Post } from "@core/content/post";
 import { TEXTS } from "@core/texts";
 import { formatLongDate } from "../lib/format";
 import { PlayButton } from "../player/play-button";

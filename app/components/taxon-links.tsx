@@ -1,4 +1,4 @@
-import type { Taxon } from "@core/content/types";
+import type { Taxon } from "@core/content/taxon";
 import { ListLink } from "./app-link";
 
 /** Genre or location chips, each linking to its blog page. */

@@ -1,4 +1,4 @@
-import type { ContentService } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
 import { data } from "react-router";
 
 /**

@@ -24,6 +24,15 @@ export function siteFromMatches(
   return { siteUrl: root?.siteUrl ?? "http://localhost:8787", siteName: root?.siteName ?? "Crossfade" };
 }
 
+/**
+ * The `meta` export of a page whose tags do not depend on its loader data:
+ * `export const meta = pageMeta({ title, description, path })`.
+ */
+export function pageMeta(input: SeoInput) {
+  return ({ matches }: { matches: Parameters<typeof siteFromMatches>[0] }): MetaDescriptor[] =>
+    seo(siteFromMatches(matches), input);
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter card, and JSON-LD for a page. */
 export function seo(site: SiteInfo, input: SeoInput): MetaDescriptor[] {
   const title = input.title === site.siteName ? input.title : `${input.title} · ${site.siteName}`;

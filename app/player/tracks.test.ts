@@ -1,4 +1,5 @@
-import type { Post, Release } from "@core/content/types";
+import type { Post } from "@core/content/post";
+import type { Release } from "@core/content/release";
 import { describe, expect, it } from "vitest";
 import {
   cueSeconds,

@@ -1,4 +1,7 @@
-import type { AudioPlatform, Mixtape, Post, Release } from "@core/content/types";
+import type { AudioPlatform } from "@core/content/audio";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Post } from "@core/content/post";
+import type { Release } from "@core/content/release";
 
 /** Where a playable track came from; clicking the player's track info opens its page. */
 export type SourceContext = "blogpost" | "mixtape" | "release";

@@ -1,17 +1,14 @@
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/about";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "About",
-    description:
-      "Crossfade is an independent music blog and record label for club music and its outer edges.",
-    path: "/about",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "About",
+  description: "Crossfade is an independent music blog and record label for club music and its outer edges.",
+  path: "/about",
+});
 
 export default function About() {
   return (

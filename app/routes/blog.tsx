@@ -1,6 +1,7 @@
 import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
-import type { ListedPost, Page } from "@core/content/types";
-import { POST_CATEGORIES, type PostCategory, type PostFilter } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { ListedPost } from "@core/content/post";
+import { POST_CATEGORIES, type PostCategory, type PostFilter } from "@core/content/post";
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { Suspense } from "react";

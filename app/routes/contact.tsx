@@ -1,16 +1,14 @@
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Contact",
-    description: "How to reach the Crossfade editors, the label and the events team.",
-    path: "/contact",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Contact",
+  description: "How to reach the Crossfade editors, the label and the events team.",
+  path: "/contact",
+});
 
 export default function Contact() {
   return (

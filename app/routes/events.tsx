@@ -2,7 +2,7 @@ import { contentContext } from "@core/context";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventCard, eventCard } from "../components/event-card";
 import { Icon } from "../components/icons";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/events";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,13 +17,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "text/calendar", title: "Crossfade events", href: "/events.ics" },
 ];
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Events",
-    description: "Crossfade nights, showcases and label parties: upcoming dates and the archive.",
-    path: "/events",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Events",
+  description: "Crossfade nights, showcases and label parties: upcoming dates and the archive.",
+  path: "/events",
+});
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData.events;

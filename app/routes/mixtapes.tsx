@@ -1,10 +1,10 @@
 import { contentContext } from "@core/context";
 import { ListLink } from "../components/app-link";
-import { Cover } from "../components/cover";
+import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
 import { formatLongDate } from "../lib/format";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import { QueueButtons } from "../player/queue-buttons";
 import { trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtapes";
@@ -24,13 +24,11 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Mixtapes",
-    description: "The Crossfade mixtape series: long-form DJ mixes with full tracklists.",
-    path: "/mixtapes",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Mixtapes",
+  description: "The Crossfade mixtape series: long-form DJ mixes with full tracklists.",
+  path: "/mixtapes",
+});
 
 export default function Mixtapes({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData.mixtapes;
@@ -51,14 +49,7 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
           const track = trackFromMixtape(m);
           return (
             <article key={m.id} className="card">
-              <Cover
-                src={m.coverImage}
-                alt=""
-                size={400}
-                eager={i < 3}
-                priority={i === 0}
-                className="card__cover"
-              />
+              <CardCover src={m.coverImage} index={i} />
               <div className="card__body">
                 <p className="card__meta">
                   <span className="badge">{m.category}</span>

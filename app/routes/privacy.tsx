@@ -1,15 +1,13 @@
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/privacy";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Privacy",
-    description: "What Crossfade collects, why, and how to have it removed.",
-    path: "/privacy",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Privacy",
+  description: "What Crossfade collects, why, and how to have it removed.",
+  path: "/privacy",
+});
 
 export default function Privacy() {
   return (

@@ -1,8 +1,8 @@
 import { contentContext } from "@core/context";
 import { ListLink } from "../components/app-link";
-import { Cover } from "../components/cover";
+import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/releases";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,13 +10,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { releases: await catalogue.listReleases() };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Releases",
-    description: "Crossfade Records: singles, EPs and albums from the label.",
-    path: "/releases",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Releases",
+  description: "Crossfade Records: singles, EPs and albums from the label.",
+  path: "/releases",
+});
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData.releases;
@@ -30,14 +28,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
       <div className="grid grid--cards">
         {items.map((r, i) => (
           <article key={r.id} className="card">
-            <Cover
-              src={r.artwork}
-              alt=""
-              size={400}
-              eager={i < 3}
-              priority={i === 0}
-              className="card__cover"
-            />
+            <CardCover src={r.artwork} index={i} />
             <div className="card__body">
               <p className="card__meta">
                 <span className="badge">{r.releaseType}</span>

@@ -1,6 +1,6 @@
-import type { FacetValue } from "@core/content/types";
 import { contentContext } from "@core/context";
 import { parseSearchParams } from "@core/search/params";
+import type { FacetValue } from "@core/search/results";
 import { TEXTS } from "@core/texts";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";

@@ -3,16 +3,14 @@ import { data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
 import { SubmissionForm, type SubmissionState } from "../forms/submission-form";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/submit-form";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Submission form",
-    description: "Send a track to the Crossfade A&R team.",
-    path: "/submit/form",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Submission form",
+  description: "Send a track to the Crossfade A&R team.",
+  path: "/submit/form",
+});
 
 /**
  * The form posted without JavaScript (multipart): the same intake as POST /api/submissions,

@@ -1,16 +1,14 @@
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/submit";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Submit Music",
-    description: "Send your music to Crossfade: what to include and how we review it.",
-    path: "/submit",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Submit Music",
+  description: "Send your music to Crossfade: what to include and how we review it.",
+  path: "/submit",
+});
 
 export default function Submit() {
   return (

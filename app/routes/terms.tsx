@@ -1,15 +1,13 @@
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
-import { seo, siteFromMatches } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/terms";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: "Terms",
-    description: "The terms for using Crossfade and for sending us music.",
-    path: "/terms",
-  });
-}
+export const meta: Route.MetaFunction = pageMeta({
+  title: "Terms",
+  description: "The terms for using Crossfade and for sending us music.",
+  path: "/terms",
+});
 
 export default function Terms() {
   return (

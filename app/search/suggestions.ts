@@ -1,4 +1,4 @@
-import type { Suggestion } from "@core/content/types";
+import type { Suggestion } from "@core/search/results";
 import { useEffect, useState } from "react";
 
 /** docs/product.md section 9: 300 ms pause, 2 characters, 3 failures and suggestions stop. */

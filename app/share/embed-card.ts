@@ -1,4 +1,6 @@
-import type { Mixtape, Post, Release } from "@core/content/types";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Post } from "@core/content/post";
+import type { Release } from "@core/content/release";
 import { type EmbedKind, pagePath } from "@core/share/embed";
 import { TEXTS } from "@core/texts";
 import {
@@ -31,37 +33,41 @@ export interface EmbedCard {
   rows: EmbedRow[];
 }
 
-export function postCard(post: Post): EmbedCard {
-  const track = trackFromPost(post);
+/** A post's or mixtape's card: its page, its artist (else `anonymous`), its one track if it has audio. */
+function singleTrackCard(
+  kind: EmbedKind,
+  item: { slug: string; title: string; artist: string | null },
+  anonymous: string,
+  cover: string | null,
+  track: PlayableTrack | null,
+  rows: EmbedRow[],
+): EmbedCard {
   return {
-    kind: "blog",
-    path: pagePath("blog", post.slug),
-    title: post.title,
-    artist: post.artist ?? TEXTS.unknownArtist,
-    cover: post.coverImage,
+    kind,
+    path: pagePath(kind, item.slug),
+    title: item.title,
+    artist: item.artist ?? anonymous,
+    cover,
     tracks: track ? [track] : [],
-    rows: [],
+    rows,
   };
+}
+
+export function postCard(post: Post): EmbedCard {
+  return singleTrackCard("blog", post, TEXTS.unknownArtist, post.coverImage, trackFromPost(post), []);
 }
 
 export function mixtapeCard(mixtape: Mixtape): EmbedCard {
   const track = trackFromMixtape(mixtape);
-  return {
-    kind: "mixtapes",
-    path: pagePath("mixtapes", mixtape.slug),
-    title: mixtape.title,
-    artist: mixtape.artist ?? "Crossfade",
-    cover: mixtape.coverImage,
-    tracks: track ? [track] : [],
-    rows: mixtape.tracklist.map((t) => ({
-      key: String(t.position),
-      title: t.title,
-      artist: t.artist,
-      time: t.time ?? null,
-      trackId: track && t.time ? track.id : null,
-      startAt: t.time ? cueSeconds(t.time) : undefined,
-    })),
-  };
+  const rows = mixtape.tracklist.map((t) => ({
+    key: String(t.position),
+    title: t.title,
+    artist: t.artist,
+    time: t.time ?? null,
+    trackId: track && t.time ? track.id : null,
+    startAt: t.time ? cueSeconds(t.time) : undefined,
+  }));
+  return singleTrackCard("mixtapes", mixtape, "Crossfade", mixtape.coverImage, track, rows);
 }
 
 export function releaseCard(release: Release): EmbedCard {

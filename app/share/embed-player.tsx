@@ -5,7 +5,7 @@ import {
   progressAtom,
   togglePlayAtom,
 } from "@app/player/atoms";
-import { formatTime } from "@app/player/on-use/format-time";
+import { TimeBar } from "@app/player/time-bar";
 import { pickSource } from "@app/player/tracks";
 import type { EmbedOptions } from "@core/share/embed";
 import { useAtomValue, useSetAtom } from "jotai";
@@ -25,25 +25,23 @@ export const EMBED_TEXTS = {
 // The engine (and the third-party player script) loads with the first Play, as on the site.
 const EmbedEngine = lazy(() => import("./on-use/embed-engine").then((m) => ({ default: m.EmbedEngine })));
 
+const PROGRESS_CLASSES = {
+  box: "embed__progress",
+  time: "embed__time",
+  bar: "embed__bar",
+  fill: "embed__fill",
+};
+
 function Progress() {
   const { position, duration } = useAtomValue(progressAtom);
-  const percent = duration ? Math.min(100, (position / duration) * 100) : 0;
   return (
-    <div className="embed__progress">
-      <span className="embed__time">{formatTime(position)}</span>
-      <div
-        className="embed__bar"
-        role="progressbar"
-        aria-label="Progress"
-        aria-valuemin={0}
-        aria-valuemax={Math.round(duration)}
-        aria-valuenow={Math.round(position)}
-        aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
-      >
-        <div className="embed__fill" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="embed__time">{formatTime(duration)}</span>
-    </div>
+    <TimeBar
+      position={position}
+      duration={duration}
+      classes={PROGRESS_CLASSES}
+      role="progressbar"
+      label="Progress"
+    />
   );
 }
 

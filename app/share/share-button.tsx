@@ -1,19 +1,10 @@
-import type { EmbedKind } from "@core/share/embed";
 import { lazy, Suspense, useRef, useState } from "react";
+import type { ShareItem } from "./share-item";
 import { SHARE_TEXTS } from "./texts";
 
 // The dialog loads on first use: most visits never share (docs/decisions/019 and 031).
 const loadDialog = () => import("./on-use/share-dialog");
 const ShareDialog = lazy(() => loadDialog().then((m) => ({ default: m.ShareDialog })));
-
-/** The page kind of a player track's context. */
-export const KIND_OF_CONTEXT = { blogpost: "blog", mixtape: "mixtapes", release: "releases" } as const;
-
-export interface ShareItem {
-  kind: EmbedKind;
-  slug: string;
-  title: string;
-}
 
 /** Opens the share dialog of a post, mixtape or release (docs/product.md section 2, Sharing). */
 export function ShareButton({ item, className }: { item: ShareItem; className?: string }) {

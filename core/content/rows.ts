@@ -1,7 +1,10 @@
 // Columns of the catalogue tables (migrations/0001_catalogue.sql) that read back exactly as they
 // are written: the D1 store and the demo catalogue share them. The 0/1 flags, JSON columns and
 // joined values differ between the two sides, so each adds those itself.
-import type { EventStatus } from "./types";
+import type { EventStatus } from "./event";
+
+/** Whether a catalogue row reaches visitors (docs/product.md section 3: only published ones do). */
+export type PubStatus = "draft" | "published";
 
 export interface ReleaseColumns {
   id: number;

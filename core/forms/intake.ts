@@ -1,4 +1,4 @@
-import type { Submission } from "../content/types";
+import type { Submission } from "../content/submission";
 import type { FieldErrors } from "./submission-rules";
 
 /** Why a form was not accepted: an HTTP status and a message for the visitor. */

@@ -1,4 +1,4 @@
-import type { SubscriberInput } from "../content/types";
+import type { SubscriberInput } from "../content/newsletter";
 import { isValidEmail } from "./email";
 
 /** Field names of the newsletter form, in the browser and in the Worker. */

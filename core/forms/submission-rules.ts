@@ -2,7 +2,7 @@
  * The submission form's rules (docs/product.md), one module for the browser and the Worker
  * so a visitor sees the same field-level message whether JavaScript checked or the server did.
  */
-import type { SubmissionDetails } from "../content/types";
+import type { SubmissionDetails } from "../content/submission";
 import { TEXTS } from "../texts";
 import { isValidEmail } from "./email";
 import { ARTWORK, AUDIO, checkFile, type FileKind } from "./file-types";

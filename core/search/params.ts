@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchSort } from "../content/types";
+import type { SearchQuery, SearchSort } from "./query";
 
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_SEARCH_PAGE = 100;

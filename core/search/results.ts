@@ -1,19 +1,68 @@
-import type { Highlights, Mixtape, Post, SearchQuery, SearchResult } from "../content/types";
+import type { Mixtape } from "../content/mixtape";
+import type { Page } from "../content/page";
+import type { Post } from "../content/post";
+import type { SearchQuery } from "./query";
+
+export interface FacetValue {
+  slug: string;
+  name: string;
+  count: number;
+}
+
+export interface SearchFacets {
+  genres: FacetValue[];
+  locations: FacetValue[];
+  featured: { yes: number; no: number };
+}
+
+/**
+ * Highlighted text: the source text with matches wrapped in <mark>…</mark> and nothing else
+ * marked up. Renderers escape everything except those two tags.
+ */
+export interface Highlights {
+  title: string;
+  artist: string | null;
+  excerpt: string;
+}
+
+export interface PostHit {
+  post: Post;
+  highlights: Highlights;
+}
+
+export interface MixtapeHit {
+  mixtape: Mixtape;
+  highlights: Highlights;
+}
+
+export interface SearchResult<T> extends Page<T> {
+  processingTimeMs: number;
+  facets: SearchFacets;
+}
+
+/** The answer of SearchIndex.searchPostsAndMixtapes. */
+export interface PostsAndMixtapes {
+  posts: SearchResult<PostHit>;
+  mixtapes: SearchResult<MixtapeHit>;
+}
+
+export interface Suggestion {
+  kind: "post" | "mixtape";
+  title: string;
+  artist: string | null;
+  /** Site-relative URL of the post or mixtape page. */
+  href: string;
+}
 
 /** A post as search results show it: everything but the body. */
 export type PostSummary = Omit<Post, "content">;
 export type MixtapeSummary = Omit<Mixtape, "tracklist" | "description">;
 
+/** What the search page and /api/search show. */
 export interface SearchResults {
   query: SearchQuery;
   posts: SearchResult<{ post: PostSummary; highlights: Highlights }> | null;
   mixtapes: SearchResult<{ mixtape: MixtapeSummary; highlights: Highlights }> | null;
   /** True when a backend failed and the results are empty because of it (never cached). */
   degraded: boolean;
-}
-
-/** The genre and location slugs a search may filter by. */
-export interface KnownTaxa {
-  genres: Set<string>;
-  locations: Set<string>;
 }

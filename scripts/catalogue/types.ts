@@ -1,8 +1,11 @@
 // The demo catalogue's records: one per table row of migrations/0001_catalogue.sql; join tables
 // are folded into their owner as id lists. Booleans stand for the 0/1 INTEGER columns; to-sql.ts
 // writes them as 1/0.
-import type { EventColumns, ReleaseColumns } from "@core/content/rows";
-import type { AudioPlatform, EventStatus, PostCategory, PubStatus } from "@core/content/types";
+
+import type { AudioPlatform } from "@core/content/audio";
+import type { EventStatus } from "@core/content/event";
+import type { PostCategory } from "@core/content/post";
+import type { EventColumns, PubStatus, ReleaseColumns } from "@core/content/rows";
 
 export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
 

@@ -1,6 +1,10 @@
-import type { CatalogueReader, Genre, Mixtape, Page, Post } from "@core/content/types";
-import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Page } from "@core/content/page";
+import type { Post } from "@core/content/post";
+import type { Genre } from "@core/content/taxon";
 import { INDEX_SETTINGS } from "@worker/content/meilisearch/documents";
+import { startMeilisearchStandIn } from "@worker/content/meilisearch/stand-in/server";
 import { Meilisearch } from "meilisearch";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BATCH_SIZE, syncSearch } from "./sync";

@@ -1,4 +1,5 @@
-import type { CatalogueReader, Page } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { Page } from "@core/content/page";
 import {
   INDEX_SETTINGS,
   mixtapeToDocument,

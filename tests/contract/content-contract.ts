@@ -4,15 +4,8 @@
  * it with a factory: D1 in workerd (tests/worker/), Strapi against the real CMS (tests/strapi/).
  */
 
-import {
-  type CatalogueReader,
-  type NewsletterStore,
-  POST_CATEGORIES,
-  type Post,
-  type SubmissionStore,
-} from "@core/content/types";
-import { withFailurePath } from "@worker/content/degrade";
-import type { ContentSource } from "@worker/content/source";
+import { POST_CATEGORIES, type Post } from "@core/content/post";
+import type { ServedPorts } from "@worker/content/served-ports";
 import { describe, expect, it } from "vitest";
 import {
   aggregated,
@@ -51,13 +44,8 @@ function expectPostShape(p: Post) {
   if (p.audio) expect(isUrl(p.audio.url)).toBe(true);
 }
 
-/** A source's ports through the content service's failure path, side by side. */
-export type ContractSubject = CatalogueReader & SubmissionStore & NewsletterStore;
-
-export function subjectOf(source: ContentSource): ContractSubject {
-  const { catalogue, submissions, newsletter } = withFailurePath(source);
-  return { ...catalogue, ...submissions, ...newsletter };
-}
+/** What the contract runs against: a source through the content service's failure path. */
+export type ContractSubject = ServedPorts;
 
 export function registerContentContract(
   source: string,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Submission } from "@core/content/types";
+import type { Submission } from "@core/content/submission";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CmsDatabase, laneEnv, openCmsDatabase, workerUrl } from "./lane";
 

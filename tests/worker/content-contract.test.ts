@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createD1Source } from "@worker/content/d1";
-import { registerContentContract, subjectOf } from "../contract/content-contract";
+import { servedPorts } from "@worker/content/served-ports";
+import { registerContentContract } from "../contract/content-contract";
 
-registerContentContract("D1", () => subjectOf(createD1Source(env.DB, env.UPLOADS)), { writes: true });
+registerContentContract("D1", () => servedPorts(createD1Source(env.DB, env.UPLOADS)), { writes: true });

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { Page, SearchIndex } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { SearchIndex } from "@core/search/search-index";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { FRESH_MS, STAMP_REUSE_MS } from "@worker/cache/content/content-cache";
 import { createD1Source } from "@worker/content/d1";
@@ -25,6 +26,16 @@ function request(kv: KVNamespace = env.CACHE) {
   const ctx = createExecutionContext();
   const cache = createContentCache({ kv, ctx, release, now: () => clock });
   return { cache, done: () => waitOnExecutionContext(ctx) };
+}
+
+/** A visit as its own request: the first post of the list the cache answers. */
+function visiting(kv: KVNamespace, load: () => Promise<Page<string>>) {
+  return async () => {
+    const visitor = request(kv);
+    const answer = await visitor.cache.cached("posts", "list", load);
+    await visitor.done();
+    return answer.items[0];
+  };
 }
 
 function page<T>(items: T[]): Page<T> {
@@ -252,12 +263,7 @@ describe("the isolate's memory in front of KV (docs/decisions/039)", () => {
   it("reads the versions and an entry from KV at most once a second, and shows another isolate's write after that", async () => {
     const { kv, reads } = countingKv();
     const load = source((n) => page([`v${n}`]));
-    const visit = async () => {
-      const visitor = request(kv);
-      const answer = await visitor.cache.cached("posts", "list", load);
-      await visitor.done();
-      return answer.items[0];
-    };
+    const visit = visiting(kv, load);
     expect(await visit()).toBe("v1");
     expect(reads).toHaveLength(2); // the versions, then the entry (a miss)
     for (let i = 0; i < 3; i++) expect(await visit()).toBe("v1");
@@ -279,12 +285,7 @@ describe("the isolate's memory in front of KV (docs/decisions/039)", () => {
   it("shows a purge written straight to KV (another isolate, `npm run content -- import`) within a second, and its own purge at once", async () => {
     const { kv } = countingKv();
     const load = source((n) => page([`v${n}`]));
-    const visit = async () => {
-      const visitor = request(kv);
-      const answer = await visitor.cache.cached("posts", "list", load);
-      await visitor.done();
-      return answer.items[0];
-    };
+    const visit = visiting(kv, load);
     expect(await visit()).toBe("v1");
     await env.CACHE.put("version:posts", `elsewhere-${crypto.randomUUID()}`);
     expect(await visit()).toBe("v1");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { ftsRebuildSql } from "@scripts/catalogue/to-sql";
-import { createD1Search } from "@worker/content/d1/search";
+import { createD1Search } from "@worker/content/d1/search/search-index";
 import type { WorkerEnv } from "@worker/env";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import type { CatalogueReader, ContentService } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { ContentService } from "@core/content/service";
 import { createContentService } from "@worker/content/service";
 import { createIntake } from "@worker/forms/intake";
 import { renderPage } from "@worker/pages";

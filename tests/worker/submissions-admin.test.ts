@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import type { Page, Submission } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { Submission } from "@core/content/submission";
 import { app } from "@worker/app";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, fileOf, MAGIC, postSubmission, submissionForm } from "./form-helpers";

@@ -1,4 +1,4 @@
-import type { StoredFile } from "@core/content/types";
+import type { StoredFile } from "@core/content/upload";
 import { serveFromBucket, serveWithRanges } from "@worker/media";
 
 /**

@@ -1,4 +1,4 @@
-import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
+import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
 import { tokensMatch } from "@worker/auth";
 import { BodyError, readForm } from "@worker/forms/body";
 import { clientAddress, hitRateLimit, RATE_RULES, rateLimitReached } from "@worker/forms/rate-limit";

@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from "@core/content/types";
+import type { SubmissionStatus } from "@core/content/submission";
 
 /**
  * The review desk's texts. The desk is the operator's, not a visitor's page, so its texts live

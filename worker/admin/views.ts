@@ -1,4 +1,5 @@
-import { type Page, SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DESK_CSS } from "./styles";

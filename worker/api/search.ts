@@ -1,4 +1,4 @@
-import type { ContentService } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
 import { parseSearchParams, parseSuggestParams } from "@core/search/params";
 import { Hono } from "hono";
 import type { WorkerEnv } from "../env";

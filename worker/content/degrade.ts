@@ -1,4 +1,7 @@
-import type { CatalogueReader, NewsletterStore, Page, SubmissionStore } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { NewsletterStore } from "@core/content/newsletter";
+import type { Page } from "@core/content/page";
+import type { SubmissionStore } from "@core/content/submission";
 import { TEXTS } from "@core/texts";
 import { SourceError, StoreFailure, serverMessageOf } from "@worker/failure/source-error";
 import { markSourceFailed, reportDegraded } from "@worker/failure/source-failure";

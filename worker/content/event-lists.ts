@@ -1,4 +1,4 @@
-import type { EventLists, MusicEvent } from "@core/content/types";
+import type { EventLists, MusicEvent } from "@core/content/event";
 
 /**
  * Upcoming events soonest first, then past events most recent first (docs/product.md section 4).

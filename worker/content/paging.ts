@@ -1,4 +1,5 @@
-import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { ListedPost, Post, PostFilter } from "@core/content/post";
 
 /** docs/product.md section 9: posts 15 to a page, other lists 100, submissions 25. */
 export const DEFAULT_POST_PAGE_SIZE = 15;

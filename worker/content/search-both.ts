@@ -1,4 +1,6 @@
-import type { PostsAndMixtapes, SearchIndex, SearchQuery } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
+import type { PostsAndMixtapes } from "@core/search/results";
+import type { SearchIndex } from "@core/search/search-index";
 
 /**
  * SearchIndex.searchPostsAndMixtapes for a backend without a multi-search: the two searches side

@@ -1,4 +1,5 @@
-import type { SearchIndex, SearchResult } from "@core/content/types";
+import type { SearchResult } from "@core/search/results";
+import type { SearchIndex } from "@core/search/search-index";
 import { describe, expect, it, vi } from "vitest";
 import { createFailoverSearch, newAvailability, RETRY_AFTER_MS } from "./search-failover";
 

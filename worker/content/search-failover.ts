@@ -1,4 +1,5 @@
-import type { SearchIndex, SearchQuery } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
+import type { SearchIndex } from "@core/search/search-index";
 import { captureError } from "../monitoring/report";
 
 /** The search backend availability flag of docs/product.md section 4, one per Worker isolate. */

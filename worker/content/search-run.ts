@@ -1,13 +1,7 @@
-import type {
-  ContentService,
-  MixtapeHit,
-  PostHit,
-  SearchFacets,
-  SearchQuery,
-  SearchResult,
-} from "@core/content/types";
-import type { ParsedSearch } from "@core/search/params";
-import type { KnownTaxa, SearchResults } from "@core/search/results";
+import type { ContentService } from "@core/content/service";
+import type { KnownTaxa, ParsedSearch } from "@core/search/params";
+import type { SearchQuery } from "@core/search/query";
+import type { MixtapeHit, PostHit, SearchFacets, SearchResult, SearchResults } from "@core/search/results";
 import { reportSourceFailure } from "@worker/failure/source-failure";
 import { captureError } from "../monitoring/report";
 

@@ -1,9 +1,10 @@
-import type { ContentService, SearchIndex } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
+import type { SearchIndex } from "@core/search/search-index";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { requestSourceFailed } from "@worker/failure/source-failure";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { createD1Source } from "./d1";
-import { createD1Search } from "./d1/search";
+import { createD1Search } from "./d1/search/search-index";
 import { withFailurePath } from "./degrade";
 import { createMeiliSearch } from "./meilisearch/search";
 import { createFailoverSearch, newAvailability } from "./search-failover";

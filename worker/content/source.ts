@@ -1,4 +1,6 @@
-import type { CatalogueReader, NewsletterStore, SubmissionStore } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { NewsletterStore } from "@core/content/newsletter";
+import type { SubmissionStore } from "@core/content/submission";
 
 /** The catalogue as an adapter serves it: the public reads, without the service's `kind`. */
 export type CatalogueSource = Omit<CatalogueReader, "kind">;

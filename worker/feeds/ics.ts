@@ -1,4 +1,4 @@
-import type { MusicEvent } from "@core/content/types";
+import type { MusicEvent } from "@core/content/event";
 
 /** Escapes a TEXT value (RFC 5545 section 3.3.11). */
 function icsText(text: string): string {

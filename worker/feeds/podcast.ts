@@ -1,4 +1,5 @@
-import type { CatalogueReader, Mixtape } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { Mixtape } from "@core/content/mixtape";
 import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
 import { PODCAST_ART } from "./podcast-art";
 import { podcastGuid } from "./podcast-guid";

@@ -1,4 +1,4 @@
-import type { CatalogueReader } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
 import { xmlEscape } from "./xml";
 
 /** RSS 2.0 feed of the latest 30 posts. */

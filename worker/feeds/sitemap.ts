@@ -1,4 +1,5 @@
-import { type CatalogueReader, POST_CATEGORIES } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import { POST_CATEGORIES } from "@core/content/post";
 import { STATIC_PAGES } from "@core/routes";
 import { MAX_PAGE_SIZE } from "@worker/content/paging";
 import { xmlEscape } from "./xml";

@@ -1,4 +1,4 @@
-import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/types";
+import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
 import type { Refusal } from "@core/forms/intake";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";

@@ -1,4 +1,5 @@
-import type { ContentService, UploadedFile } from "@core/content/types";
+import type { ContentService } from "@core/content/service";
+import type { UploadedFile } from "@core/content/upload";
 import { SNIFF_BYTES } from "@core/forms/file-types";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parseSubscriber } from "@core/forms/newsletter-rules";

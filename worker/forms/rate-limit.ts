@@ -35,48 +35,40 @@ export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }
 
-/** The fixed window `now` falls in, and the answer for a client whose count in it is `count`. */
-function windowAt(rule: RateRule, now: number) {
+/** The client's key, the fixed window `now` falls in, and the answer for a count in that window. */
+async function windowOf(rule: RateRule, client: string, now: number) {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const decide = (count: number): RateDecision =>
     count <= rule.limit
       ? { allowed: true }
       : { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
-  return { windowStart, decide };
+  return { key: await clientKey(rule.scope, client), windowStart, decide };
 }
+
+/** A look at the client's budget under `rule` at `now` (the current time unless a test sets it). */
+type RateCheck = (db: D1Database, rule: RateRule, client: string, now?: number) => Promise<RateDecision>;
 
 /**
  * Whether the client has used up its budget, without counting this request: for limits that
  * count only failures (a sign-in must be refused before its token is even compared).
  */
-export async function rateLimitReached(
-  db: D1Database,
-  rule: RateRule,
-  client: string,
-  now = Date.now(),
-): Promise<RateDecision> {
-  const { windowStart, decide } = windowAt(rule, now);
+export const rateLimitReached: RateCheck = async (db, rule, client, now = Date.now()) => {
+  const { key, windowStart, decide } = await windowOf(rule, client, now);
   const row = await db
     .prepare("SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2")
-    .bind(await clientKey(rule.scope, client), windowStart)
+    .bind(key, windowStart)
     .first<{ count: number }>();
   // This request would be the next one counted.
   return decide((row?.count ?? 0) + 1);
-}
+};
 
 /**
  * Counts one request against the client's budget in one atomic statement and says whether it
  * may go ahead. Old windows are swept now and then.
  */
-export async function hitRateLimit(
-  db: D1Database,
-  rule: RateRule,
-  client: string,
-  now = Date.now(),
-): Promise<RateDecision> {
-  const { windowStart, decide } = windowAt(rule, now);
-  const key = await clientKey(rule.scope, client);
+export const hitRateLimit: RateCheck = async (db, rule, client, now = Date.now()) => {
+  const { key, windowStart, decide } = await windowOf(rule, client, now);
   // In an UPDATE every right-hand side sees the old row, so count is compared with the old window.
   const row = await db
     .prepare(
@@ -95,4 +87,4 @@ export async function hitRateLimit(
       .run();
   }
   return decide(row?.count ?? 1);
-}
+};

@@ -1,4 +1,4 @@
-import type { NewsletterAdmin, Subscriber } from "@core/content/types";
+import type { NewsletterAdmin, Subscriber } from "@core/content/newsletter";
 import type { AppEnv } from "@worker/app-env";
 import { requireBearer } from "@worker/auth";
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
+import type { CatalogueReader } from "@core/content/catalogue";
 import { PLACEHOLDER_COVER } from "@core/content/covers";
-import type { CatalogueReader } from "@core/content/types";
 import {
   EMBED_HEIGHT,
   EMBED_WIDTH,

@@ -1,7 +1,8 @@
 import { AppLink } from "@app/components/app-link";
 import { Icon, type IconName } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
-import { KIND_OF_CONTEXT, ShareButton } from "@app/share/share-button";
+import { ShareButton } from "@app/share/share-button";
+import { KIND_OF_CONTEXT } from "@app/share/share-item";
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useRef, useState } from "react";
 import {
@@ -21,8 +22,8 @@ import {
   videoOpenAtom,
   volumeAtom,
 } from "../atoms";
+import { TimeBar } from "../time-bar";
 import { type PlayableTrack, pickSource, trackHref } from "../tracks";
-import { formatTime } from "./format-time";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
 import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";
@@ -47,6 +48,13 @@ function QueueToggle({ open, onToggle, count }: { open: boolean; onToggle: () =>
     </button>
   );
 }
+
+const SEEK_CLASSES = {
+  box: "player__seek",
+  time: "player__time",
+  bar: "player__track",
+  fill: "player__fill",
+};
 
 /** The accessible seek slider: role slider, arrow keys, "0:30 of 2:00". */
 function SeekSlider() {
@@ -73,26 +81,15 @@ function SeekSlider() {
     const rect = event.currentTarget.getBoundingClientRect();
     seek(((event.clientX - rect.left) / rect.width) * max);
   };
-  const percent = max ? Math.min(100, (position / max) * 100) : 0;
   return (
-    <div className="player__seek">
-      <span className="player__time">{formatTime(position)}</span>
-      <div
-        role="slider"
-        tabIndex={0}
-        aria-label="Seek"
-        aria-valuemin={0}
-        aria-valuemax={Math.round(max)}
-        aria-valuenow={Math.round(position)}
-        aria-valuetext={`${formatTime(position)} of ${formatTime(max)}`}
-        className="player__track"
-        onKeyDown={onKeyDown}
-        onPointerDown={onPointer}
-      >
-        <div className="player__fill" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="player__time">{formatTime(max)}</span>
-    </div>
+    <TimeBar
+      position={position}
+      duration={max}
+      classes={SEEK_CLASSES}
+      role="slider"
+      label="Seek"
+      control={{ tabIndex: 0, onKeyDown, onPointerDown: onPointer }}
+    />
   );
 }
 

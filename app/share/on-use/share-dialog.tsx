@@ -13,7 +13,7 @@ import { momentUrl } from "@core/share/moment";
 import { useAtomValue } from "jotai";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { KIND_OF_CONTEXT, type ShareItem } from "../share-button";
+import { KIND_OF_CONTEXT, type ShareItem } from "../share-item";
 import { SHARE_TEXTS } from "../texts";
 import { useDialogFocus } from "./use-dialog-focus";
 

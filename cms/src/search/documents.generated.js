@@ -712,8 +712,10 @@ var import_node_async_hooks = require("node:async_hooks");
 var scope = new import_node_async_hooks.AsyncLocalStorage();
 var requestScope = new import_node_async_hooks.AsyncLocalStorage();
 
-// core/content/types.ts
+// core/content/post.ts
 var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
+
+// core/content/submission.ts
 var SUBMISSION_STATUSES = ["pending", "reviewing", "accepted", "rejected"];
 
 // worker/content/strapi/shapes.ts

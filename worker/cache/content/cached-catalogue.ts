@@ -1,4 +1,6 @@
-import type { CatalogueReader, ListFilter, PostFilter } from "@core/content/types";
+import type { CatalogueReader } from "@core/content/catalogue";
+import type { ListFilter } from "@core/content/page";
+import type { PostFilter } from "@core/content/post";
 import type { ContentCache } from "./content-cache";
 import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";

@@ -1,4 +1,4 @@
-import type { SearchIndex } from "@core/content/types";
+import type { SearchIndex } from "@core/search/search-index";
 import type { ContentCache } from "./content-cache";
 import { cacheKey } from "./keys";
 import { passThrough } from "./pass-through";

@@ -1,7 +1,7 @@
+import type { EventLists, MusicEvent } from "@core/content/event";
 import type { EventColumns } from "@core/content/rows";
-import type { EventLists, MusicEvent } from "@core/content/types";
 import { eventLists } from "../event-lists";
-import { parseJson } from "./rows";
+import { identity, parseJson } from "./rows";
 
 interface EventRow extends EventColumns {
   location_name: string | null;
@@ -15,9 +15,7 @@ const SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug
 
 function toEvent(row: EventRow): MusicEvent {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
+    ...identity(row),
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     timezone: row.timezone,

@@ -1,6 +1,8 @@
-import type { AudioPlatform, Mixtape, Taxon } from "@core/content/types";
+import type { AudioPlatform } from "@core/content/audio";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Taxon } from "@core/content/taxon";
 import { datedTable } from "./published";
-import { parseJson, toTracklist } from "./rows";
+import { identity, parseJson, toTracklist } from "./rows";
 
 export interface MixtapeRow {
   id: number;
@@ -34,9 +36,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
       : null;
   const tracklist = toTracklist(row.tracklist);
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
+    ...identity(row),
     artist: row.artist_name,
     releaseDate: row.release_date,
     coverImage: row.cover_image,

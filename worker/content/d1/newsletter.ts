@@ -1,4 +1,4 @@
-import type { NewsletterAdmin, SubscribeResult, Subscriber, SubscriberInput } from "@core/content/types";
+import type { NewsletterAdmin, SubscribeResult, Subscriber, SubscriberInput } from "@core/content/newsletter";
 import { TEXTS } from "@core/texts";
 
 /** 128 random bits as 32 hex digits: an unsubscribe link nobody can guess. */

@@ -1,4 +1,5 @@
-import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
 import { type AggregatedRow, POST_COLUMNS, type PostRow, toAggregatedPost, toPost } from "./rows";
 import { likePattern, rowsOf, totalOf } from "./sql";

@@ -1,4 +1,4 @@
-import type { ListFilter, Page } from "@core/content/types";
+import type { ListFilter, Page } from "@core/content/page";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { likePattern, rowsOf, totalOf } from "./sql";
 

@@ -1,8 +1,9 @@
+import type { AudioPlatform } from "@core/content/audio";
+import type { Release } from "@core/content/release";
 import type { ReleaseColumns } from "@core/content/rows";
-import type { AudioPlatform, Release } from "@core/content/types";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
 import { datedTable } from "./published";
-import { parseJson } from "./rows";
+import { identity, parseJson } from "./rows";
 
 interface ReleaseRow extends ReleaseColumns {
   release_type: string | null;
@@ -36,9 +37,7 @@ const COLUMNS = `r.*,
 
 function toRelease(row: ReleaseRow): Release {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
+    ...identity(row),
     artist: row.artist_name,
     releaseDate: row.release_date,
     artwork: row.artwork,

@@ -1,11 +1,8 @@
-import type {
-  AggregatedPost,
-  AudioPlatform,
-  MixtapeTrack,
-  Post,
-  PostCategory,
-  Taxon,
-} from "@core/content/types";
+import type { AggregatedPost } from "@core/content/aggregated-post";
+import type { AudioPlatform } from "@core/content/audio";
+import type { MixtapeTrack } from "@core/content/mixtape";
+import type { Post, PostCategory } from "@core/content/post";
+import type { Taxon } from "@core/content/taxon";
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -15,6 +12,11 @@ export function parseJson<T>(text: unknown, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** The id, slug and title of a mixtape, release or event row: they read back as they are. */
+export function identity(row: { id: number; slug: string; title: string }) {
+  return { id: row.id, slug: row.slug, title: row.title };
 }
 
 export interface PostRow {

@@ -1,12 +1,11 @@
+import type { Page } from "@core/content/page";
 import type {
-  Page,
-  StoredFile,
   Submission,
   SubmissionFilter,
   SubmissionInput,
   SubmissionStatus,
-  UploadedFile,
-} from "@core/content/types";
+} from "@core/content/submission";
+import type { StoredFile, UploadedFile } from "@core/content/upload";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
 import { parseJson } from "./rows";
 

@@ -1,4 +1,4 @@
-import type { Genre, Location } from "@core/content/types";
+import type { Genre, Location } from "@core/content/taxon";
 
 /**
  * A taxonomy with its published post counts; zero counts hidden, most posts first

@@ -1,4 +1,7 @@
-import type { AudioPlatform, Mixtape, Post, PostCategory, Taxon } from "@core/content/types";
+import type { AudioPlatform } from "@core/content/audio";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Post, PostCategory } from "@core/content/post";
+import type { Taxon } from "@core/content/taxon";
 
 /**
  * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (docs/product.md

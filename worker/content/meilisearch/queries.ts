@@ -1,5 +1,5 @@
 /** The Meilisearch queries of docs/product.md section 7: what each search asks, and how it filters. */
-import type { SearchQuery } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
 import type { MultiSearchQuery } from "meilisearch";
 
 const POST_FACETS = ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"];

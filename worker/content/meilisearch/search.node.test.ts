@@ -1,9 +1,11 @@
-import type { Mixtape, Post, SearchIndex } from "@core/content/types";
-import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch";
+import type { Mixtape } from "@core/content/mixtape";
+import type { Post } from "@core/content/post";
+import type { SearchIndex } from "@core/search/search-index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createFailoverSearch, newAvailability } from "../search-failover";
 import { mixtapeToDocument, postToDocument } from "./documents";
 import { createMeiliSearch } from "./search";
+import { startMeilisearchStandIn } from "./stand-in/server";
 
 const post = (slug: string, title: string, artist: string, genres: string[], featured = false): Post => ({
   id: slug,

@@ -1,27 +1,13 @@
-import type {
-  FacetValue,
-  MixtapeHit,
-  PostHit,
-  SearchFacets,
-  SearchIndex,
-  SearchResult,
-  Suggestion,
-} from "@core/content/types";
+import type { MixtapeHit, PostHit, SearchResult, Suggestion } from "@core/search/results";
+import type { SearchIndex } from "@core/search/search-index";
 import { SourceError } from "@worker/failure/source-error";
 import { Meilisearch, type MultiSearchQuery } from "meilisearch";
 import * as v from "valibot";
 import { readAnswer, type Shape } from "../answer-shape";
 import { balance } from "../balance";
-import { documentToMixtape, documentToPost, type MixtapeDocument, type PostDocument } from "./documents";
+import { hitsPage, mixtapeHit, postHit } from "./hits";
 import { mixtapeQuery, postQuery } from "./queries";
-import {
-  answerOf,
-  anyHitShape,
-  mixtapeHitShape,
-  postHitShape,
-  type SearchAnswer,
-  suggestionHitShape,
-} from "./shapes";
+import { answerOf, anyHitShape, mixtapeHitShape, postHitShape, suggestionHitShape } from "./shapes";
 import { type TaxonIndex, taxonNames, taxonQuery } from "./taxonomy";
 
 export interface MeiliConfig {
@@ -37,79 +23,7 @@ export interface MeiliConfig {
   names?: () => Promise<Map<string, string>>;
 }
 
-function facetValues(
-  distribution: Record<string, Record<string, number>> | undefined,
-  field: string,
-  names: Map<string, string>,
-): FacetValue[] {
-  return Object.entries(distribution?.[field] ?? {})
-    .map(([slug, count]) => ({ slug, name: names.get(slug) ?? slug, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-}
-
-function toFacets(response: SearchAnswer<unknown>, names: Map<string, string>): SearchFacets {
-  const distribution = response.facetDistribution;
-  const featured = distribution?.is_featured ?? {};
-  return {
-    genres: facetValues(distribution, "genres.slug", names),
-    locations: facetValues(distribution, "locations.slug", names),
-    featured: { yes: featured.true ?? 0, no: featured.false ?? 0 },
-  };
-}
-
-function paged<T>(response: SearchAnswer<unknown>, items: T[], facets: SearchFacets): SearchResult<T> {
-  const pageSize = response.hitsPerPage ?? items.length;
-  const total = response.totalHits ?? items.length;
-  return {
-    items,
-    page: response.page ?? 1,
-    pageSize,
-    total,
-    pageCount: Math.max(1, Math.ceil(total / Math.max(1, pageSize))),
-    processingTimeMs: response.processingTimeMs,
-    facets,
-  };
-}
-
-const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
-
 const multiAnswer = v.object({ results: v.array(v.unknown()) });
-
-function postHits(response: SearchAnswer<v.InferOutput<typeof postHitShape>>, names: Map<string, string>) {
-  const items = response.hits.map((hit): PostHit => {
-    // Checked against postHitShape: the fields asked for, typed as the index stores them.
-    const post = documentToPost(hit as unknown as PostDocument);
-    const f = hit._formatted ?? {};
-    return {
-      post,
-      highlights: {
-        title: text(f.title, post.title),
-        artist: typeof f.artist_name === "string" ? f.artist_name : post.artist,
-        excerpt: text(f.excerpt, post.excerpt),
-      },
-    };
-  });
-  return paged(response, items, toFacets(response, names));
-}
-
-function mixtapeHits(
-  response: SearchAnswer<v.InferOutput<typeof mixtapeHitShape>>,
-  names: Map<string, string>,
-) {
-  const items = response.hits.map((hit): MixtapeHit => {
-    const mixtape = documentToMixtape(hit as unknown as MixtapeDocument);
-    const f = hit._formatted ?? {};
-    return {
-      mixtape,
-      highlights: {
-        title: text(f.title, mixtape.title),
-        artist: typeof f.artist_name === "string" ? f.artist_name : mixtape.artist,
-        excerpt: text(f.description, mixtape.description),
-      },
-    };
-  });
-  return paged(response, items, toFacets(response, names));
-}
 
 /**
  * Search through Meilisearch (docs/product.md section 7). Every search is one `POST /multi-search`
@@ -163,13 +77,13 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
 
     async searchPosts(query): Promise<SearchResult<PostHit>> {
       const { results, names } = await withNames([postQuery(query)], ["genre", "location"]);
-      return postHits(checked("blog-post", postHitShape, results[0]), names);
+      return hitsPage(checked("blog-post", postHitShape, results[0]), names, postHit);
     },
 
     async searchMixtapes(query): Promise<SearchResult<MixtapeHit>> {
       // Mixtapes have genres, no locations (docs/decisions/008).
       const { results, names } = await withNames([mixtapeQuery(query)], ["genre"]);
-      return mixtapeHits(checked("mixtape", mixtapeHitShape, results[0]), names);
+      return hitsPage(checked("mixtape", mixtapeHitShape, results[0]), names, mixtapeHit);
     },
 
     async searchPostsAndMixtapes(query) {
@@ -178,8 +92,8 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
         ["genre", "location"],
       );
       return {
-        posts: postHits(checked("blog-post", postHitShape, results[0]), names),
-        mixtapes: mixtapeHits(checked("mixtape", mixtapeHitShape, results[1]), names),
+        posts: hitsPage(checked("blog-post", postHitShape, results[0]), names, postHit),
+        mixtapes: hitsPage(checked("mixtape", mixtapeHitShape, results[1]), names, mixtapeHit),
       };
     },
 

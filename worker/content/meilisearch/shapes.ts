@@ -2,7 +2,7 @@
  * Meilisearch search answers as far as the adapter reads them (docs/decisions/026-answers-checked-at-the-edge.md):
  * the fields it asks for (attributesToRetrieve), the highlights, totals and facet counts.
  */
-import { POST_CATEGORIES } from "@core/content/types";
+import { POST_CATEGORIES } from "@core/content/post";
 import * as v from "valibot";
 
 const text = v.nullish(v.string());

@@ -1,6 +1,6 @@
-import { subjectOf } from "@tests/contract/content-contract";
 import { requestSourceFailed, trackRequest } from "@worker/failure/source-failure";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { servedPorts } from "../served-ports";
 import { timeBudget } from "../time-budget";
 import { createStrapiSource } from "./source";
 
@@ -19,7 +19,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("a Strapi answer of the wrong shape", () => {
   it("degrades every read like a 500, reports it with what did not match, and maps nothing", async () => {
     const errors = logged();
-    const store = subjectOf(createStrapiSource(CMS, async () => json(WRONG)));
+    const store = servedPorts(createStrapiSource(CMS, async () => json(WRONG)));
     const state = { failed: false };
     await trackRequest(state, async () => {
       expect(await store.getRelease("x")).toBeNull();
@@ -40,7 +40,7 @@ describe("a Strapi answer of the wrong shape", () => {
 
   it("reads as an invalid response to the newsletter form", async () => {
     logged();
-    const store = subjectOf(createStrapiSource(CMS, async () => json({ message: 5 })));
+    const store = servedPorts(createStrapiSource(CMS, async () => json({ message: 5 })));
     const subscriber = {
       email: "a@example.com",
       firstName: null,
@@ -72,7 +72,7 @@ describe("one time budget per request", () => {
         sent.push(url);
         init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
       });
-    const store = subjectOf(createStrapiSource(CMS, hang, { budget: timeBudget(50) }));
+    const store = servedPorts(createStrapiSource(CMS, hang, { budget: timeBudget(50) }));
     const started = Date.now();
     expect((await store.listReleases()).items).toEqual([]);
     expect((await store.listMixtapes()).items).toEqual([]);

@@ -1,4 +1,7 @@
-import type { EventLists, ListFilter, Mixtape, MusicEvent, Page, Release } from "@core/content/types";
+import type { EventLists, MusicEvent } from "@core/content/event";
+import type { Mixtape } from "@core/content/mixtape";
+import type { ListFilter, Page } from "@core/content/page";
+import type { Release } from "@core/content/release";
 import type { Shape } from "../answer-shape";
 import { eventLists } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";

@@ -2,7 +2,7 @@
  * Highlights for the CMS fallback search, computed in the Worker: every occurrence of a query
  * term is wrapped in <mark>…</mark>, ignoring letter case and diacritics ('bjork' marks
  * 'Björk'). The rest of the text is left as it is; renderers escape everything but the two tags
- * (core/content/types.ts, Highlights).
+ * (core/search/results.ts, Highlights).
  */
 
 function fold(text: string): string {

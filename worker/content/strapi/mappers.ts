@@ -2,18 +2,15 @@
  * Strapi shapes → domain types (docs/conventions.md: nothing past the adapter sees a Strapi field).
  * `media` turns the CMS's relative media URLs into absolute ones.
  */
-import type {
-  AggregatedPost,
-  AudioPlatform,
-  Mixtape,
-  MixtapeTrack,
-  MusicEvent,
-  Post,
-  Release,
-  StoredFile,
-  Submission,
-  Taxon,
-} from "@core/content/types";
+import type { AggregatedPost } from "@core/content/aggregated-post";
+import type { AudioPlatform } from "@core/content/audio";
+import type { MusicEvent } from "@core/content/event";
+import type { Mixtape, MixtapeTrack } from "@core/content/mixtape";
+import type { Post } from "@core/content/post";
+import type { Release } from "@core/content/release";
+import type { Submission } from "@core/content/submission";
+import type { Taxon } from "@core/content/taxon";
+import type { StoredFile } from "@core/content/upload";
 import { purchaseLinks } from "../purchase-links";
 import type {
   StrapiAggregatedPost,

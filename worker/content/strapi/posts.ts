@@ -1,4 +1,5 @@
-import type { ListedPost, Page, Post, PostFilter } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { partOrElse } from "@worker/failure/source-failure";
 import {
   DEFAULT_POST_PAGE_SIZE,

@@ -1,16 +1,16 @@
+import type { Mixtape } from "@core/content/mixtape";
+import type { Post } from "@core/content/post";
+import type { Taxon } from "@core/content/taxon";
+import type { SearchQuery } from "@core/search/query";
 import type {
   FacetValue,
-  Mixtape,
   MixtapeHit,
-  Post,
   PostHit,
   SearchFacets,
-  SearchIndex,
-  SearchQuery,
   SearchResult,
   Suggestion,
-  Taxon,
-} from "@core/content/types";
+} from "@core/search/results";
+import type { SearchIndex } from "@core/search/search-index";
 import { reportDegraded } from "@worker/failure/source-failure";
 import * as v from "valibot";
 import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, paging, slicePage } from "../paging";

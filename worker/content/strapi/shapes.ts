@@ -4,7 +4,8 @@
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
-import { POST_CATEGORIES, SUBMISSION_STATUSES } from "@core/content/types";
+import { POST_CATEGORIES } from "@core/content/post";
+import { SUBMISSION_STATUSES } from "@core/content/submission";
 import * as v from "valibot";
 
 const text = v.nullish(v.string());

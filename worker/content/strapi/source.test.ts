@@ -1,11 +1,11 @@
-import type { SubmissionInput } from "@core/content/types";
-import { subjectOf } from "@tests/contract/content-contract";
+import type { SubmissionInput } from "@core/content/submission";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { servedPorts } from "../served-ports";
 import { createStrapiSource } from "./source";
 
 /** The Strapi source as the content service serves it: through the one failure path. */
 const createStrapiStore = (...args: Parameters<typeof createStrapiSource>) =>
-  subjectOf(createStrapiSource(...args));
+  servedPorts(createStrapiSource(...args));
 
 interface Recorded {
   method: string;

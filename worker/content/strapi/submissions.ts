@@ -1,12 +1,11 @@
+import type { SubscribeResult, SubscriberInput } from "@core/content/newsletter";
+import type { Page } from "@core/content/page";
 import type {
-  Page,
   Submission,
   SubmissionFilter,
   SubmissionInput,
   SubmissionStatus,
-  SubscribeResult,
-  SubscriberInput,
-} from "@core/content/types";
+} from "@core/content/submission";
 import { TEXTS } from "@core/texts";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
 import { type CmsClient, CmsError, paginate } from "./client";

@@ -1,4 +1,4 @@
-import type { Genre, Location } from "@core/content/types";
+import type { Genre, Location } from "@core/content/taxon";
 import { partOrElse } from "@worker/failure/source-failure";
 import * as v from "valibot";
 import type { Shape } from "../answer-shape";

@@ -1,4 +1,6 @@
-import type { Highlights, Page, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
+import type { Page } from "@core/content/page";
+import type { SearchQuery } from "@core/search/query";
+import type { Highlights, SearchFacets, SearchResult } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { type Clause, joinClauses } from "./filters";
 import { ftsMatch, ftsTerms } from "./fts-query";

@@ -1,4 +1,4 @@
-import type { SearchQuery } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
 
 export interface Clause {
   sql: string;

@@ -1,4 +1,5 @@
-import type { MixtapeHit, SearchQuery, SearchResult } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
+import type { MixtapeHit, SearchResult } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
 import { rowsOf, totalOf } from "../sql";

@@ -1,4 +1,5 @@
-import type { FacetValue, PostHit, SearchFacets, SearchQuery, SearchResult } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
+import type { FacetValue, PostHit, SearchFacets, SearchResult } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { POST_COLUMNS, type PostRow, toPost } from "../rows";
 import { rowsOf, totalOf } from "../sql";

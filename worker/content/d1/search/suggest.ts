@@ -1,4 +1,4 @@
-import type { Suggestion } from "@core/content/types";
+import type { Suggestion } from "@core/search/results";
 import { balance } from "@worker/content/balance";
 import { ftsMatch, ftsTerms } from "./fts-query";
 

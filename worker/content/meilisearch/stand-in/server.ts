@@ -1,7 +1,10 @@
 /// <reference types="node" />
+// Test support, kept beside the adapter it stands in for so that unit tests here and in scripts/
+// may use it without importing tests/ (docs/decisions/052-types-cycles-duplicates.md); the
+// Worker never imports it.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { INDEX_SETTINGS } from "@worker/content/meilisearch/documents";
+import { INDEX_SETTINGS } from "../documents";
 import {
   checkFacets,
   checkFilterable,
@@ -11,7 +14,7 @@ import {
   parseSort,
   sortDocuments,
   valuesAt,
-} from "./meilisearch-filter";
+} from "./filter";
 
 /** One request the stand-in received. */
 export interface RecordedRequest {
@@ -66,7 +69,7 @@ const indexNotFound = (uid: string) => new MeiliError(`Index \`${uid}\` not foun
  * answers asynchronous operations with an enqueued task whose final state `GET /tasks/{uid}`
  * reports (tasks are processed at once, in order), and searches (`/indexes/{uid}/search`,
  * `/multi-search`) with filter, sort and facets checked against the index's settings
- * (./meilisearch-filter.ts). `mode` switches it to 500s with Meilisearch's error body, to
+ * (./filter.ts). `mode` switches it to 500s with Meilisearch's error body, to
  * unparsable bodies, to JSON of the wrong shape (hits whose title is a number), or to indexes
  * with no documents.
  */

@@ -1,4 +1,5 @@
-import type { SearchIndex, SearchQuery } from "@core/content/types";
+import type { SearchQuery } from "@core/search/query";
+import type { SearchIndex } from "@core/search/search-index";
 import { searchSideBySide } from "../../search-both";
 import { searchMixtapes } from "./mixtapes";
 import { searchPosts } from "./posts";

@@ -1,6 +1,6 @@
 /**
  * Meilisearch's filter and sort parameters as its reference documents them (filter expression
- * reference; search parameters `filter`, `sort`, `facets`), for the stand-in in ./meilisearch.ts:
+ * reference; search parameters `filter`, `sort`, `facets`), for the stand-in in ./server.ts:
  * conditions `attr = value`, `!=`, `>`, `>=`, `<`, `<=`, `attr a TO b`, `attr [NOT] IN [..]`,
  * `attr [NOT] EXISTS`, `attr IS [NOT] NULL|EMPTY`, combined with NOT, AND, OR (in that order of
  * precedence) and parentheses; values bare or in single or double quotes with backslash escapes;

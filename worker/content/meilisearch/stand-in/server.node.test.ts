@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMeilisearchStandIn } from "./meilisearch";
-import { parseFilter } from "./meilisearch-filter";
+import { parseFilter } from "./filter";
+import { startMeilisearchStandIn } from "./server";
 
 // The stand-in is only worth its answers if it refuses what Meilisearch refuses: these are the
 // filter, sort and facet rules of Meilisearch's reference (filter expression reference, search

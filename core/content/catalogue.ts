@@ -1,0 +1,27 @@
+import type { EventLists, MusicEvent } from "./event";
+import type { Mixtape } from "./mixtape";
+import type { ListFilter, Page } from "./page";
+import type { ListedPost, Post, PostFilter } from "./post";
+import type { Release } from "./release";
+import type { Genre, Location } from "./taxon";
+
+/**
+ * The public reads of the catalogue (docs/architecture.md): what pages, feeds and the search
+ * sync read. A failed read follows docs/product.md section 8 (docs/decisions/023-one-failure-path.md).
+ */
+export interface CatalogueReader {
+  readonly kind: "d1" | "strapi";
+  listPosts(filter?: PostFilter): Promise<Page<Post>>;
+  /** Posts and aggregated posts together, newest first (the /blog listing). */
+  listCombinedPosts(filter?: PostFilter): Promise<Page<ListedPost>>;
+  getPost(slug: string): Promise<Post | null>;
+  listGenres(): Promise<Genre[]>;
+  listLocations(): Promise<Location[]>;
+  listTags(): Promise<string[]>;
+  listMixtapes(filter?: ListFilter): Promise<Page<Mixtape>>;
+  getMixtape(slugOrId: string): Promise<Mixtape | null>;
+  listReleases(filter?: ListFilter): Promise<Page<Release>>;
+  getRelease(slugOrId: string): Promise<Release | null>;
+  listEvents(now: Date): Promise<EventLists>;
+  getEvent(slugOrId: string): Promise<MusicEvent | null>;
+}

@@ -1,0 +1,30 @@
+import type { Taxon } from "./taxon";
+
+export type EventStatus = "scheduled" | "postponed" | "cancelled";
+
+/** An event (docs/product.md section 3). */
+export interface MusicEvent {
+  id: number;
+  slug: string;
+  title: string;
+  startsAt: string;
+  endsAt: string | null;
+  timezone: string;
+  venue: string;
+  address: string | null;
+  city: string;
+  location: Taxon | null;
+  lineup: string[];
+  description: string;
+  coverImage: string | null;
+  ticketUrl: string | null;
+  price: string | null;
+  status: EventStatus;
+  isFeatured: boolean;
+}
+
+/** Upcoming events first, then past ones. */
+export interface EventLists {
+  upcoming: MusicEvent[];
+  past: MusicEvent[];
+}

@@ -1,0 +1,43 @@
+/** The newsletter subscriber payload (docs/product.md section 3). */
+export interface SubscriberInput {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  city: string | null;
+  source: "website_footer";
+}
+
+export interface SubscribeResult {
+  /** The message to show (the server's message, else 'Successfully subscribed!'). */
+  message: string;
+}
+
+/** The newsletter sign-up. */
+export interface NewsletterStore {
+  /** A repeat sign-up of the same address (any letter case) is not an error. */
+  subscribe(input: SubscriberInput): Promise<SubscribeResult>;
+  /** The export and unsubscribe of docs/decisions/032-embedded-store-operations.md; absent where the source cannot (Strapi). */
+  admin?: NewsletterAdmin;
+}
+
+/** One subscriber as the operator's export shows it. */
+export interface Subscriber {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  city: string | null;
+  source: string;
+  /** ISO 8601. */
+  subscribedAt: string;
+  /** Random, 128 bits as 32 hex digits: the key of the subscriber's unsubscribe link. */
+  unsubscribeToken: string;
+}
+
+export interface NewsletterAdmin {
+  /** Up to `limit` subscribers with ids above `afterId`, by id (the export reads in batches). */
+  listSubscribers(afterId: number, limit: number): Promise<Subscriber[]>;
+  findByToken(token: string): Promise<Subscriber | null>;
+  /** Removes the subscriber with that token; false when there is none (unknown or used). */
+  unsubscribe(token: string): Promise<boolean>;
+}

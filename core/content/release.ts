@@ -1,0 +1,31 @@
+import type { AudioPlatform } from "./audio";
+
+export interface ReleaseTrack {
+  trackNumber: number;
+  title: string;
+  artist: string | null;
+  duration: string | null;
+  audioUrl: string | null;
+  audioPlatform: AudioPlatform | null;
+  isPrimary: boolean;
+  isFeatured: boolean;
+}
+
+/** A label release with its tracks and purchase links (docs/product.md section 3). */
+export interface Release {
+  id: number;
+  slug: string;
+  title: string;
+  artist: string;
+  releaseDate: string;
+  artwork: string | null;
+  releaseType: string;
+  totalDuration: string | null;
+  description: string;
+  credits: string;
+  catalogNumber: string | null;
+  isFeatured: boolean;
+  tracks: ReleaseTrack[];
+  /** Platform display name → URL (docs/product.md section 3). */
+  purchaseLinks: Record<string, string>;
+}
