@@ -2,7 +2,6 @@ import type { Post } from "@core/content/post";
 import type { Release } from "@core/content/release";
 import { describe, expect, it } from "vitest";
 import {
-  cueSeconds,
   detectPlatform,
   pickSource,
   spotifyTrackId,
@@ -40,11 +39,6 @@ describe("ids from URLs", () => {
       "4uLU6hMCjMI75M1A2tKUQC",
     );
     expect(spotifyTrackId("https://open.spotify.com/album/abc")).toBeNull();
-  });
-
-  it("reads tracklist cues as seconds", () => {
-    expect(cueSeconds("12:34")).toBe(754);
-    expect(cueSeconds("1:02:03")).toBe(3723);
   });
 });
 

@@ -148,11 +148,3 @@ export function trackHref(track: Pick<PlayableTrack, "context" | "postSlug">): s
     track.context === "blogpost" ? "/blog" : track.context === "mixtape" ? "/mixtapes" : "/releases";
   return `${base}/${track.postSlug}`;
 }
-
-/** A tracklist cue ('12:34' or '1:02:03') in seconds. */
-export function cueSeconds(cue: string): number {
-  return cue
-    .split(":")
-    .map((part) => Number.parseInt(part, 10) || 0)
-    .reduce((total, part) => total * 60 + part, 0);
-}

@@ -1,4 +1,7 @@
+import { type Chapter, chaptersOf, cueSeconds } from "@core/content/chapters";
 import { contentContext } from "@core/context";
+import { useAtomValue } from "jotai";
+import { useMemo } from "react";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
@@ -6,9 +9,11 @@ import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
+import { currentTrackAtom } from "../player/atoms";
+import { useChapterIndex } from "../player/chapters";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
-import { cueSeconds, trackFromMixtape } from "../player/tracks";
+import { trackFromMixtape } from "../player/tracks";
 import { ShareButton } from "../share/share-button";
 import { withPlayerCard } from "../share/share-meta";
 import { useSharedMoment } from "../share/use-shared-moment";
@@ -56,9 +61,17 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
+const NO_CHAPTERS: Chapter[] = [];
+
 export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
   const { mixtape } = loaderData;
   const track = trackFromMixtape(mixtape);
+  // While this mix plays, its entry playing now is marked (docs/decisions/062).
+  const chapters = useMemo(() => chaptersOf(mixtape.tracklist), [mixtape.tracklist]);
+  const current = useAtomValue(currentTrackAtom);
+  const playingHere = Boolean(track && current?.id === track.id);
+  const index = useChapterIndex(playingHere ? chapters : NO_CHAPTERS);
+  const nowAt = playingHere ? chapters[index]?.start : undefined;
   // The mixtape plays as one track: `t` counts from its start; `track` alone cues that
   // tracklist entry's start.
   useSharedMoment(({ start, track: n }) => {
@@ -118,7 +131,11 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="tracklist-heading">Tracklist</h2>
         <ol>
           {mixtape.tracklist.map((t) => (
-            <li key={t.position} className="tracklist__row">
+            <li
+              key={t.position}
+              className="tracklist__row"
+              aria-current={t.time && cueSeconds(t.time) === nowAt ? "true" : undefined}
+            >
               <span className="tracklist__pos">
                 {track && t.time ? (
                   <PlayButton

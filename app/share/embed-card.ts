@@ -1,10 +1,10 @@
+import { cueSeconds } from "@core/content/chapters";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Post } from "@core/content/post";
 import type { Release } from "@core/content/release";
 import { type EmbedKind, pagePath } from "@core/share/embed";
 import { TEXTS } from "@core/texts";
 import {
-  cueSeconds,
   type PlayableTrack,
   releaseTrackId,
   trackFromMixtape,

@@ -22,6 +22,9 @@ import { visit } from "./helpers";
 //   P1 xmlns:podcast is https://podcastindex.org/namespace/1.0
 //   P2 <podcast:guid> is the UUIDv5 of the feed URL without its scheme, in the namespace's UUID
 //   P3 <podcast:locked> is yes or no, its owner (if given) the owner's e-mail
+//   P4 <podcast:chapters url type="application/json+chapters">: a JSON chapters file (version
+//      1.2.0, chapters with startTime and title, in order) that answers with CORS, since podcast
+//      apps on the web fetch it from their own origin
 // And ours: R1 every episode keeps the guid it always had (its page's URL): a changed guid makes
 // every podcast app download every episode again.
 
@@ -88,5 +91,37 @@ describe("the mixtape podcast against the directories' published rules", () => {
     expect(guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(guid).toBe(await podcastGuid("http://localhost:8787/mixtapes/feed.xml"));
     expect(rss.channel["podcast:locked"]).toEqual({ "#text": "yes", "@owner": "podcast@crossfade.example" });
+  });
+
+  it("P4: an episode with cues links its JSON chapters, which answer with CORS; the description lists the cues", async () => {
+    const { channel } = await feed();
+    const items = list(channel.item);
+    const withChapters = items.filter((i) => i["podcast:chapters"]);
+    expect(withChapters.length).toBeGreaterThan(0);
+    for (const item of withChapters) {
+      const ref = item["podcast:chapters"];
+      expect(ref["@type"]).toBe("application/json+chapters");
+      expect(ref["@url"]).toBe(`${item.link}/chapters.json`);
+      const res = await visit(new URL(ref["@url"]).pathname);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("content-type")).toMatch(/^application\/json\+chapters/);
+      const body = (await res.json()) as {
+        version: string;
+        chapters: Array<{ startTime: number; title: string }>;
+      };
+      expect(body.version).toBe("1.2.0");
+      expect(body.chapters.length).toBeGreaterThanOrEqual(2);
+      const starts = body.chapters.map((c) => c.startTime);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      for (const c of body.chapters) {
+        expect(c.title).toMatch(/ – /);
+        // Each chapter is listed in the episode's description as "MM:SS Artist – Title".
+        expect(item.description).toContain(` ${c.title}`);
+      }
+    }
+    const missing = await visit("/mixtapes/no-such-mix/chapters.json");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("access-control-allow-origin")).toBe("*");
   });
 });

@@ -1,4 +1,5 @@
 import type { CatalogueReader } from "@core/content/catalogue";
+import { chaptersOf } from "@core/content/chapters";
 import type { Mixtape } from "@core/content/mixtape";
 import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
 import { PODCAST_ART } from "./podcast-art";
@@ -33,6 +34,12 @@ function duration(mixtape: Mixtape): string {
     : "";
 }
 
+/** The mix's description, then its cues ("00:05 Artist – Title"), which podcast apps show as text. */
+function describeEpisode(m: Mixtape): string {
+  const cues = m.tracklist.filter((t) => t.time).map((t) => `${t.time} ${t.artist} – ${t.title}`);
+  return cues.length ? `${m.description}\n\nTracklist:\n${cues.join("\n")}` : m.description;
+}
+
 function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string, siteName: string): string {
   const link = `${siteUrl}/mixtapes/${m.slug}`;
   const art = episodeArt(m.coverImage);
@@ -43,11 +50,14 @@ function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string
     `<link>${xmlEscape(link)}</link>`,
     `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
     `<pubDate>${new Date(m.releaseDate).toUTCString()}</pubDate>`,
-    `<description>${xmlEscape(m.description)}</description>`,
+    `<description>${xmlEscape(describeEpisode(m))}</description>`,
     `<itunes:author>${xmlEscape(m.artist ?? siteName)}</itunes:author>`,
     `<itunes:episode>${episode}</itunes:episode>`,
     "<itunes:episodeType>full</itunes:episodeType>",
     image,
+    chaptersOf(m.tracklist).length
+      ? `<podcast:chapters url="${xmlEscape(`${link}/chapters.json`)}" type="application/json+chapters"/>`
+      : "",
     duration(m),
     "<itunes:explicit>false</itunes:explicit>",
     `<enclosure url="${xmlEscape(enclosure.url)}" length="${enclosure.length}" type="${enclosure.type}"/>`,

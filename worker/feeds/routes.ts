@@ -1,3 +1,4 @@
+import { chaptersOf, jsonChapters } from "@core/content/chapters";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
@@ -99,6 +100,28 @@ feeds.get("/events/:file{.+\\.ics}", async (c) => {
   return c.body(eventIcs(event, siteUrl, new Date()), 200, {
     "Content-Type": "text/calendar; charset=utf-8",
     "Content-Disposition": `attachment; filename="${event.slug}.ics"`,
+    "Cache-Control": FEED_CACHE,
+  });
+});
+
+// A mix's chapters in Podcastindex's JSON chapters format, for the podcast feed's
+// `podcast:chapters` (docs/decisions/062). Podcast apps and web players on other sites fetch it
+// from their own origin: it answers with CORS.
+feeds.get("/mixtapes/:slug/chapters.json", async (c) => {
+  const { catalogue, sourceFailed } = c.var.content;
+  const mixtape = await catalogue.getMixtape(c.req.param("slug"));
+  if (sourceFailed()) return feedUnavailable(c);
+  const cors = { "Access-Control-Allow-Origin": "*" };
+  // A mix without cues has a file with no chapters, so the player can ask for any mix's.
+  const chapters = mixtape ? chaptersOf(mixtape.tracklist) : null;
+  if (!chapters)
+    return c.json({ error: "No mixtape at that address" }, 404, {
+      ...cors,
+      "Cache-Control": "public, max-age=300",
+    });
+  return c.body(jsonChapters(chapters), 200, {
+    ...cors,
+    "Content-Type": "application/json+chapters; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
 });

@@ -3,6 +3,7 @@ import { Icon, type IconName } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
 import { ShareButton } from "@app/share/share-button";
 import { KIND_OF_CONTEXT } from "@app/share/share-item";
+import type { Chapter } from "@core/content/chapters";
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useRef, useState } from "react";
 import {
@@ -22,8 +23,10 @@ import {
   videoOpenAtom,
   volumeAtom,
 } from "../atoms";
+import { useChapterIndex } from "../chapters";
 import { TimeBar } from "../time-bar";
 import { type PlayableTrack, pickSource, trackHref } from "../tracks";
+import { useChapters } from "./use-chapters";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
 import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";
@@ -151,6 +154,37 @@ function SkipButton({
   );
 }
 
+/** "Now: Artist – Title" while a mix plays one of its chapters (docs/decisions/062). */
+function ChapterNow({ chapters, place }: { chapters: readonly Chapter[]; place: "info" | "main" }) {
+  const index = useChapterIndex(chapters);
+  const chapter = chapters[index];
+  // Beside the title on a wide screen, across the bar on a narrow one (app/styles/app.css).
+  return chapter ? (
+    <span className={`player__chapter player__chapter--${place}`}>Now: {chapter.title}</span>
+  ) : null;
+}
+
+/** Previous and next chapter of a mix: to the start of the one before or after the one playing. */
+function ChapterButtons({ chapters }: { chapters: readonly Chapter[] }) {
+  const index = useChapterIndex(chapters);
+  const seek = useSetAtom(seekAtom);
+  const to = (i: number) => {
+    const chapter = chapters[i];
+    if (chapter) seek(chapter.start);
+  };
+  return (
+    <>
+      <SkipButton label="Previous chapter" icon="rewind" disabled={index < 1} onClick={() => to(index - 1)} />
+      <SkipButton
+        label="Next chapter"
+        icon="forward"
+        disabled={index >= chapters.length - 1}
+        onClick={() => to(index + 1)}
+      />
+    </>
+  );
+}
+
 /** The current track's page, for the player's Share button (docs/decisions/031). */
 function shareItem(track: PlayableTrack) {
   return { kind: KIND_OF_CONTEXT[track.context], slug: track.postSlug, title: track.title };
@@ -170,9 +204,10 @@ export function PlayerBar() {
   const mount = useRef<HTMLDivElement>(null);
   const [queueOpen, setQueueOpen] = useState(false);
 
+  const chapters = useChapters(track);
   useEngine(mount);
-  useShortcuts();
-  useMediaSession();
+  useShortcuts(chapters);
+  useMediaSession(chapters);
 
   // Embeds (YouTube, SoundCloud, Spotify) need the floating panel; MP3 plays without one.
   const source = track ? pickSource(track) : null;
@@ -199,6 +234,7 @@ export function PlayerBar() {
             <span className="player__text">
               <span className="player__title">{track.title}</span>
               <span className="player__artist">{track.artist}</span>
+              <ChapterNow chapters={chapters} place="info" />
             </span>
           </AppLink>
           <div className="player__main">
@@ -223,7 +259,9 @@ export function PlayerBar() {
                 disabled={list.length < 2}
                 onClick={() => next(window.innerWidth)}
               />
+              {chapters.length ? <ChapterButtons chapters={chapters} /> : null}
             </div>
+            <ChapterNow chapters={chapters} place="main" />
             <SeekSlider />
             {failure ? (
               <p className="player__failure" role="alert">

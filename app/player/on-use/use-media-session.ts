@@ -1,3 +1,4 @@
+import type { Chapter } from "@core/content/chapters";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import {
@@ -8,11 +9,14 @@ import {
   seekAtom,
   togglePlayAtom,
 } from "../atoms";
+import { useChapterIndex } from "../chapters";
 import { mediaArtwork, withNaturalSize } from "./media-artwork";
 
 /** Lock screens and media keys: metadata and actions through the Media Session API. */
-export function useMediaSession() {
+export function useMediaSession(chapters: readonly Chapter[] = []) {
   const track = useAtomValue(currentTrackAtom);
+  // A mix shows the chapter playing: "Artist – Title" over the mix's own artist and title.
+  const chapter = chapters[useChapterIndex(chapters)];
   const playing = useAtomValue(isPlayingAtom);
   const toggle = useSetAtom(togglePlayAtom);
   const next = useSetAtom(nextTrackAtom);
@@ -23,7 +27,11 @@ export function useMediaSession() {
     if (!("mediaSession" in navigator) || !track) return;
     const cover = track.thumbnail ? mediaArtwork(track.thumbnail, location.href) : null;
     const metadata = (artwork: MediaImage[]) =>
-      new MediaMetadata({ title: track.title, artist: track.artist, artwork });
+      new MediaMetadata(
+        chapter
+          ? { title: chapter.title, artist: track.artist, album: track.title, artwork }
+          : { title: track.title, artist: track.artist, artwork },
+      );
     navigator.mediaSession.metadata = metadata(cover ? [cover] : []);
     // A bitmap's size is known once it has loaded (the page has it cached: it shows the cover).
     let current = true;
@@ -54,7 +62,7 @@ export function useMediaSession() {
     return () => {
       current = false;
     };
-  }, [track, toggle, next, previous, seek]);
+  }, [track, chapter, toggle, next, previous, seek]);
 
   useEffect(() => {
     if ("mediaSession" in navigator)
