@@ -1,28 +1,50 @@
-import type { Locator, Page } from "playwright-core";
+import type { ElementHandle, Frame, Locator, Page } from "playwright-core";
+
+/** Where on the control to aim, as fractions of its width and height (the centre by default). */
+export interface Aim {
+  x: number;
+  y: number;
+}
 
 /**
- * Presses a control the way a person does: scrolled into view, visible and enabled, then a mouse
- * click at its centre, and only when the element drawn at that point is the control itself (or
- * something inside it). A control covered by another element (a card's stretched link, a fixed
- * bar, an open panel) fails the test with what covers it, where a forced or dispatched click
- * would have pressed it anyway (docs/decisions/050-press-like-a-person.md).
+ * Presses a control the way a person does: scrolled into view, visible, enabled and standing
+ * still, then a mouse click at its centre (or at `at`), and only when the element drawn at that
+ * point is the control itself (or something inside it). A control covered by another element (a
+ * card's stretched link, a fixed bar, an open panel) fails the test with what covers it, where a
+ * forced or dispatched click would have pressed it anyway (docs/decisions/050-press-like-a-person.md).
+ * A control inside an iframe is pressed through the page: the iframe must be what is drawn there.
  */
-export async function press(control: Locator, options: { timeout?: number } = {}): Promise<void> {
+export async function press(control: Locator, options: { timeout?: number; at?: Aim } = {}): Promise<void> {
   const timeout = options.timeout ?? 10_000;
+  const at = options.at ?? { x: 0.5, y: 0.5 };
   await control.waitFor({ state: "visible", timeout });
   const deadline = Date.now() + timeout;
   let last = "";
   for (;;) {
-    const hit = await hitTest(control);
-    if (hit.ok) {
-      await control.page().mouse.click(hit.x, hit.y);
+    const hit = await hitTest(control, at);
+    const point = hit.ok ? await throughFrames(control, hit.x, hit.y) : hit;
+    if (point.ok) {
+      await control.page().mouse.click(point.x, point.y);
       return;
     }
-    last = hit.reason;
+    last = point.reason;
     if (Date.now() > deadline) throw new Error(`cannot press ${control}: ${last}`);
     // What a person waits for: a control that is still disabled, or still moving into place.
     await control.page().waitForTimeout(100);
   }
+}
+
+/** Ticks a checkbox by pressing it (or the label drawn over it), unless it is ticked already. */
+export async function tick(box: Locator): Promise<void> {
+  if (await box.isChecked()) return;
+  await press(box);
+  await box.page().waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle());
+}
+
+/** Chooses an option of a select as a person does: presses the select, then picks the option. */
+export async function choose(select: Locator, value: string): Promise<void> {
+  await press(select);
+  await select.selectOption(value);
 }
 
 /** Fills a field after pressing it, as a person clicks into a field before typing. */
@@ -33,9 +55,14 @@ export async function pressAndFill(field: Locator, value: string): Promise<void>
 
 type Hit = { ok: true; x: number; y: number } | { ok: false; reason: string };
 
-/** Scrolls the control to the middle of the window and says what is drawn at its centre. */
-async function hitTest(control: Locator): Promise<Hit> {
-  return control.evaluate((el) => {
+/**
+ * Scrolls the control to the middle of the window and says what is drawn at the point aimed
+ * at, in the coordinates of the control's own frame. The control must not move between two
+ * frames: a player bar sliding in, or a panel opening, would carry it away from a click aimed
+ * at where it was.
+ */
+async function hitTest(control: Locator, at: Aim): Promise<Hit> {
+  return control.evaluate(async (el, at) => {
     const describe = (node: Element | null) => {
       if (!node) return "nothing";
       const id = node.id ? `#${node.id}` : "";
@@ -47,16 +74,27 @@ async function hitTest(control: Locator): Promise<Hit> {
       return `<${node.tagName.toLowerCase()}${id}${cls}> "${text}"`;
     };
     if ((el as HTMLButtonElement).disabled) return { ok: false as const, reason: "it is disabled" };
-    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    // A control in a fixed bar stays where it is drawn: a person does not scroll to reach it
+    // (and scrolling the page could hide it, as the back-to-top button hides at the top).
+    let fixed = false;
+    for (let node: Element | null = el; node && !fixed; node = node.parentElement)
+      fixed = getComputedStyle(node).position === "fixed";
+    if (!fixed) el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     // A link that wraps over two lines is drawn as two boxes; the centre of the box around both
     // can fall between them. A person aims at the widest of the boxes it is drawn as.
-    const box = [...el.getClientRects()].reduce<DOMRect | null>(
-      (widest, r) => (!widest || r.width > widest.width ? r : widest),
-      null,
-    );
+    const widest = () =>
+      [...el.getClientRects()].reduce<DOMRect | null>(
+        (found, r) => (!found || r.width > found.width ? r : found),
+        null,
+      );
+    const box = widest();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const still = widest();
     if (!box || box.width < 2 || box.height < 2) return { ok: false as const, reason: "it has no size" };
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
+    if (!still || still.left !== box.left || still.top !== box.top || still.width !== box.width)
+      return { ok: false as const, reason: "it is still moving" };
+    const x = box.left + box.width * at.x;
+    const y = box.top + box.height * at.y;
     if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
       return { ok: false as const, reason: `its centre (${x}, ${y}) is off screen` };
     }
@@ -65,7 +103,38 @@ async function hitTest(control: Locator): Promise<Hit> {
     // A label presses its own field: a hit on the label of this control counts.
     if (top instanceof HTMLLabelElement && top.control === el) return { ok: true as const, x, y };
     return { ok: false as const, reason: `${describe(top)} is drawn over it at its centre` };
-  });
+  }, at);
+}
+
+/**
+ * The point in the page's coordinates of a point in the control's frame, when each iframe on
+ * the way is what is drawn there in its parent (a covered iframe covers what is inside it).
+ */
+async function throughFrames(control: Locator, x: number, y: number): Promise<Hit> {
+  const handle = await control.elementHandle();
+  let frame: Frame | null = (await handle?.ownerFrame()) ?? null;
+  await handle?.dispose();
+  for (; frame?.parentFrame(); frame = frame.parentFrame()) {
+    const iframe: ElementHandle = await frame.frameElement();
+    const hit: Hit = await iframe.evaluate(
+      (node, [x, y]) => {
+        const el = node as Element;
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const px = box.left + el.clientLeft + Number.parseFloat(style.paddingLeft) + x;
+        const py = box.top + el.clientTop + Number.parseFloat(style.paddingTop) + y;
+        const top = document.elementFromPoint(px, py);
+        return top === el
+          ? { ok: true as const, x: px, y: py }
+          : { ok: false as const, reason: `its iframe is covered by <${top?.tagName.toLowerCase()}>` };
+      },
+      [x, y] as const,
+    );
+    await iframe.dispose();
+    if (!hit.ok) return hit;
+    ({ x, y } = hit);
+  }
+  return { ok: true, x, y };
 }
 
 /** Follows a link by pressing it, then waits for the address a person sees change. */
