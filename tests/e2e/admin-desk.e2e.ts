@@ -9,7 +9,7 @@ import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { axeViolations, PNG } from "./axe";
 import { baseUrl, useBrowser } from "./browser";
 import { open } from "./open";
-import { choose, press, tick } from "./press";
+import { choose, press, pressAndLoad, tick } from "./press";
 
 // The operator's journey through the review desk (docs/decisions/034-admin-review-desk.md):
 // a submission sent through the site's own form with a real MP3 and PNG, then reviewed at /admin.
@@ -44,9 +44,8 @@ async function signIn(page: Page, token: string) {
   await page.getByLabel("Admin token").fill(token);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/admin/sign-in")),
-    press(page.getByRole("button", { name: "Sign in" })),
+    pressAndLoad(page, page.getByRole("button", { name: "Sign in" })),
   ]);
-  await page.waitForLoadState();
   return response;
 }
 
@@ -79,8 +78,7 @@ describe("the review desk in Chromium", () => {
 
     const item = page.getByRole("link", { name: new RegExp(`Ines Duarte — ${track}`) });
     expect(await item.textContent()).toContain(reference);
-    await press(item);
-    await page.waitForLoadState();
+    await pressAndLoad(page, item);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Ines Duarte — ${track}`);
     for (const text of [reference, "ines@example.com", "Ambient", "Porto", "Recorded on the Douro."])
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
@@ -105,8 +103,7 @@ describe("the review desk in Chromium", () => {
 
     await choose(page.getByLabel("Status"), "accepted");
     await page.getByLabel("Notes for the team").fill("Premiere in March.\nAsk for the WAV.");
-    await press(page.getByRole("button", { name: "Save review" }));
-    await page.waitForLoadState();
+    await pressAndLoad(page, page.getByRole("button", { name: "Save review" }));
     expect(await page.getByRole("status").textContent()).toBe("Review saved.");
     expect(new URL(page.url()).search).toBe("?saved=1");
     expect(await page.getByLabel("Status").inputValue()).toBe("accepted");
@@ -117,8 +114,7 @@ describe("the review desk in Chromium", () => {
     await page.goto(new URL(page.url()).pathname);
     expect(await page.locator(".status").first().textContent()).toBe("Accepted");
 
-    await press(page.getByRole("button", { name: "Sign out" }));
-    await page.waitForLoadState();
+    await pressAndLoad(page, page.getByRole("button", { name: "Sign out" }));
     expect(await page.getByRole("status").textContent()).toBe("You are signed out.");
     expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     await page.goto("/admin/submissions");

@@ -8,7 +8,7 @@ import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { axeViolations, PNG } from "./axe";
 import { baseUrl, useBrowser } from "./browser";
 import { open } from "./open";
-import { press, tick } from "./press";
+import { press, pressAndLoad, tick } from "./press";
 
 const session = useBrowser();
 
@@ -162,8 +162,7 @@ describe("forms without JavaScript", () => {
     expect(await main.getByText("Tell us a little more (optional)").isVisible()).toBe(true);
     await main.getByLabel("First name").fill("Ola");
     await main.getByLabel("City").fill("Bergen");
-    await press(main.getByRole("button", { name: "Complete" }));
-    await page.waitForLoadState();
+    await pressAndLoad(page, main.getByRole("button", { name: "Complete" }));
     expect(await main.getByRole("status").textContent()).toBe("Successfully subscribed!");
     expect(await main.getByRole("link", { name: "Continue browsing" }).getAttribute("href")).toBe("/blog");
   });
@@ -177,8 +176,7 @@ describe("forms without JavaScript", () => {
     await main.getByLabel("Track title").fill("No Script Needed");
     await main.getByLabel(/^Audio file/).setInputFiles(MP3);
     await tick(main.getByLabel(/I agree/));
-    await press(page.getByRole("button", { name: "Send submission" }));
-    await page.waitForLoadState();
+    await pressAndLoad(page, page.getByRole("button", { name: "Send submission" }));
     const reference = await page.getByTestId("submission-reference").textContent();
     expect(reference).toMatch(/^CF-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     const stored = await findSubmission(reference ?? "");

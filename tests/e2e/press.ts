@@ -148,6 +148,18 @@ async function throughFrames(control: Locator, x: number, y: number): Promise<Hi
   return { ok: true, x, y };
 }
 
+/**
+ * Presses a control that loads a new document (a form sent without JavaScript, a link of the
+ * desk) and waits for that document to load. The load state of the page alone would answer for
+ * the document still shown until the new one arrives.
+ */
+export async function pressAndLoad(page: Page, control: Locator): Promise<void> {
+  const navigated = page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() });
+  await press(control);
+  await navigated;
+  await page.waitForLoadState();
+}
+
 /** Follows a link by pressing it, then waits for the address a person sees change. */
 export async function follow(page: Page, link: Locator, to: (url: URL) => boolean): Promise<void> {
   await press(link);
