@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { axeViolations, PNG } from "./axe";
 import { baseUrl, useBrowser } from "./browser";
+import { open } from "./open";
+import { choose, press, pressAndLoad, tick } from "./press";
 
 // The operator's journey through the review desk (docs/decisions/034-admin-review-desk.md):
 // a submission sent through the site's own form with a real MP3 and PNG, then reviewed at /admin.
@@ -17,7 +19,7 @@ const MP3 = join(ROOT, "public", "media", "audio", "short-clip.mp3");
 /** Sends a submission through /submit/form as an artist would and returns its reference. */
 async function submitThroughSite(track: string): Promise<string> {
   const page = await session.newPage();
-  await page.goto("/submit/form", { waitUntil: "networkidle" });
+  await open(page, "/submit/form");
   const main = page.locator("main");
   await main.getByLabel("Artist name").fill("Ines Duarte");
   await main.getByRole("textbox", { name: "Email", exact: true }).fill("ines@example.com");
@@ -28,8 +30,8 @@ async function submitThroughSite(track: string): Promise<string> {
   await main.getByLabel(/^Audio file/).setInputFiles(MP3);
   await main.getByLabel("Artwork").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
   await main.getByLabel("Message").fill("Recorded on the Douro.");
-  await main.getByLabel(/I agree/).check();
-  await page.getByRole("button", { name: "Send submission" }).click();
+  await tick(main.getByLabel(/I agree/));
+  await press(page.getByRole("button", { name: "Send submission" }));
   const reference = page.getByTestId("submission-reference");
   await reference.waitFor({ timeout: 30_000 });
   const text = (await reference.textContent()) ?? "";
@@ -42,9 +44,8 @@ async function signIn(page: Page, token: string) {
   await page.getByLabel("Admin token").fill(token);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/admin/sign-in")),
-    page.getByRole("button", { name: "Sign in" }).click(),
+    pressAndLoad(page, page.getByRole("button", { name: "Sign in" })),
   ]);
-  await page.waitForLoadState();
   return response;
 }
 
@@ -77,8 +78,7 @@ describe("the review desk in Chromium", () => {
 
     const item = page.getByRole("link", { name: new RegExp(`Ines Duarte — ${track}`) });
     expect(await item.textContent()).toContain(reference);
-    await item.click();
-    await page.waitForLoadState();
+    await pressAndLoad(page, item);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Ines Duarte — ${track}`);
     for (const text of [reference, "ines@example.com", "Ambient", "Porto", "Recorded on the Douro."])
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
@@ -101,10 +101,9 @@ describe("the review desk in Chromium", () => {
       .toBe(1);
     expect(await axeViolations(page), "detail").toEqual([]);
 
-    await page.getByLabel("Status").selectOption("accepted");
+    await choose(page.getByLabel("Status"), "accepted");
     await page.getByLabel("Notes for the team").fill("Premiere in March.\nAsk for the WAV.");
-    await page.getByRole("button", { name: "Save review" }).click();
-    await page.waitForLoadState();
+    await pressAndLoad(page, page.getByRole("button", { name: "Save review" }));
     expect(await page.getByRole("status").textContent()).toBe("Review saved.");
     expect(new URL(page.url()).search).toBe("?saved=1");
     expect(await page.getByLabel("Status").inputValue()).toBe("accepted");
@@ -115,8 +114,7 @@ describe("the review desk in Chromium", () => {
     await page.goto(new URL(page.url()).pathname);
     expect(await page.locator(".status").first().textContent()).toBe("Accepted");
 
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForLoadState();
+    await pressAndLoad(page, page.getByRole("button", { name: "Sign out" }));
     expect(await page.getByRole("status").textContent()).toBe("You are signed out.");
     expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     await page.goto("/admin/submissions");
@@ -153,7 +151,7 @@ describe("the review desk in Chromium", () => {
     await signIn(page, E2E_ADMIN_TOKEN);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Download subscribers (CSV)" }).click(),
+      press(page.getByRole("link", { name: "Download subscribers (CSV)" })),
     ]);
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const path = await download.path();

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { postWithAudio } from "./catalogue";
+import { open } from "./open";
+import { press } from "./press";
 
 const session = useBrowser();
 
@@ -35,22 +37,17 @@ describe("seeking in a long MP3", () => {
       });
     });
     const post = postWithAudio("local", CLIP);
-    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
+    await open(page, `/blog/${post.slug}`);
+    await press(page.locator(".track-box").getByRole("button", { name: /^Play / }));
     const slider = page.getByRole("region", { name: "Audio player" }).getByRole("slider", { name: "Seek" });
     await expect
       .poll(async () => Number(await slider.getAttribute("aria-valuemax")), { timeout: 10_000 })
       .toBeGreaterThan(300);
     expect(ranges[0]).toMatch(/^bytes=0-/);
 
-    // locator.click waits until the slider stands still: the player bar slides in when playback
-    // starts, and a click at coordinates read during that slide lands beside the slider.
-    const box = await slider.boundingBox();
-    if (!box) throw new Error("the seek slider is not laid out");
-    await slider.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
+    // press waits until the slider stands still: the player bar slides in when playback starts,
+    // and a click at coordinates read during that slide lands beside the slider.
+    await press(slider, { at: { x: 0.75, y: 0.5 } });
     const starts = () => ranges.map((r) => Number(r?.match(/^bytes=(\d+)-/)?.[1] ?? -1));
     await expect.poll(() => Math.max(...starts()), { timeout: 20_000 }).toBeGreaterThan(long.length * 0.6);
   });

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { published } from "./catalogue";
+import { hydrated } from "./open";
 import { press } from "./press";
 
 const session = useBrowser();
@@ -31,7 +32,7 @@ const lockScreen = (page: Page) =>
 async function open(page: Page, query = "") {
   await page.goto(`/mixtapes/${mix?.slug}${query}`);
   await page.getByRole("heading", { level: 1, name: mix?.title }).waitFor();
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
 }
 
 describe("the chapters of a mix", () => {

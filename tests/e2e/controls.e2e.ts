@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { postWithAudio, published } from "./catalogue";
+import { hydrated } from "./open";
 
 const session = useBrowser();
 
@@ -173,9 +174,7 @@ describe("every visible control can be pressed where it is drawn", () => {
         // What a person waits for: the page's heading, then the client app taking over.
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         // (The desk at /admin is the Worker's own page, without the client app.)
-        await page.waitForFunction(
-          () => "__reactRouterRouteModules" in window || !("__reactRouterContext" in window),
-        );
+        await hydrated(page);
         const { checked, covered } = await coveredControls(page);
         total += checked;
         for (const c of covered) report.push(`${path}: ${c.control} is covered by ${c.covered}`);

@@ -6,6 +6,7 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "./browser";
 import { published } from "./catalogue";
+import { hydrated } from "./open";
 import { press } from "./press";
 
 // An embed on another site, in a browser that blocks third-party storage (Chromium's "Block
@@ -79,7 +80,7 @@ describe("an embed framed by another site", () => {
         }
       }),
     ).toBe("SecurityError");
-    await embed?.waitForFunction(() => "__reactRouterRouteModules" in window);
+    if (embed) await hydrated(embed);
     await press(frame.getByRole("button", { name: /^Play/ }).first());
     await frame
       .getByRole("button", { name: /^Pause/ })
@@ -98,7 +99,7 @@ describe("an embed framed by another site", () => {
       const frame = page.frameLocator("iframe");
       await frame.getByRole("heading", { name: mixtape.title }).waitFor();
       const embed = page.frames().find((f) => f.url().includes("/embed/"));
-      await embed?.waitForFunction(() => "__reactRouterRouteModules" in window);
+      if (embed) await hydrated(embed);
       const card = frame.locator("article.embed");
       expect(await card.evaluate((el) => Math.round(el.getBoundingClientRect().height))).toBe(120);
       expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { published } from "./catalogue";
+import { hydrated } from "./open";
 import { press } from "./press";
 
 const session = useBrowser();
@@ -13,7 +14,7 @@ describe("the share dialog's embed code", () => {
       const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
       await page.goto(`/releases/${release.slug}`);
       await page.getByRole("heading", { level: 1, name: release.title }).waitFor();
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await hydrated(page);
       await press(page.locator("main").getByRole("button", { name: "Share" }));
       const dialog = page.getByRole("dialog", { name: /^Share “/ });
       await press(dialog.getByRole("tab", { name: "Embed" }));

@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { axeViolations, PNG } from "./axe";
 import { baseUrl, useBrowser } from "./browser";
+import { open } from "./open";
+import { press, pressAndLoad, tick } from "./press";
 
 const session = useBrowser();
 
@@ -50,10 +52,10 @@ async function sentPayload(page: Page, action: () => Promise<void>) {
 describe("newsletter 'Stay in the Loop' with JavaScript", () => {
   it("shows 'Please enter a valid email address' for an address without a dot after the @", async () => {
     const page = await session.newPage();
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("listener@localhost");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await press(footer.getByRole("button", { name: "Subscribe" }));
     await expect.poll(() => footer.getByText("Please enter a valid email address").isVisible()).toBe(true);
     expect(await footer.getByLabel("First name").count()).toBe(0);
     expect(await footer.getByLabel("Email address").getAttribute("aria-invalid")).toBe("true");
@@ -61,16 +63,16 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
 
   it("opens the details step, sends the details on Complete, then clears and disables the form", async () => {
     const page = await session.newPage();
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("Complete.Fan@Example.com");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await press(footer.getByRole("button", { name: "Subscribe" }));
     await expect.poll(() => footer.getByText("Tell us a little more (optional)").isVisible()).toBe(true);
     expect(await footer.getByText("Complete.Fan@Example.com").isVisible()).toBe(true);
     await footer.getByLabel("First name").fill("Ines");
     await footer.getByLabel("Last name").fill("Duarte");
     await footer.getByLabel("City").fill("Porto");
-    const payload = await sentPayload(page, () => footer.getByRole("button", { name: "Complete" }).click());
+    const payload = await sentPayload(page, () => press(footer.getByRole("button", { name: "Complete" })));
     expect(payload).toMatchObject({
       email: "Complete.Fan@Example.com",
       firstName: "Ines",
@@ -88,12 +90,12 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
 
   it("subscribes with Skip without sending the details typed in, and resets after 5 s", async () => {
     const page = await session.newPage({ width: 375 });
-    await page.goto("/contact", { waitUntil: "networkidle" });
+    await open(page, "/contact");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("skipper@example.com");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await press(footer.getByRole("button", { name: "Subscribe" }));
     await footer.getByLabel("First name").fill("Not sent");
-    const payload = await sentPayload(page, () => footer.getByRole("button", { name: "Skip" }).click());
+    const payload = await sentPayload(page, () => press(footer.getByRole("button", { name: "Skip" })));
     expect(payload).toMatchObject({
       email: "skipper@example.com",
       firstName: null,
@@ -116,7 +118,7 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
 
   it("completes with the details when Enter is pressed in a detail field", async () => {
     const page = await session.newPage();
-    await page.goto("/events", { waitUntil: "networkidle" });
+    await open(page, "/events");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("enter.key@example.com");
     await footer.getByLabel("Email address").press("Enter");
@@ -136,11 +138,11 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
       }),
     );
     session.allow(/status of 503/);
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("paused@example.com");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
-    await footer.getByRole("button", { name: "Skip" }).click();
+    await press(footer.getByRole("button", { name: "Subscribe" }));
+    await press(footer.getByRole("button", { name: "Skip" }));
     await expect.poll(() => footer.getByRole("status").textContent()).toBe("Sign-ups are paused");
     // After an error the address stays, so the visitor can try again.
     expect(await footer.getByLabel("Email address").inputValue()).toBe("paused@example.com");
@@ -154,14 +156,13 @@ describe("forms without JavaScript", () => {
     await page.goto("/blog");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("nojs.reader@example.com");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await press(footer.getByRole("button", { name: "Subscribe" }));
     await page.waitForURL("**/newsletter");
     const main = page.locator("main");
     expect(await main.getByText("Tell us a little more (optional)").isVisible()).toBe(true);
     await main.getByLabel("First name").fill("Ola");
     await main.getByLabel("City").fill("Bergen");
-    await main.getByRole("button", { name: "Complete" }).click();
-    await page.waitForLoadState();
+    await pressAndLoad(page, main.getByRole("button", { name: "Complete" }));
     expect(await main.getByRole("status").textContent()).toBe("Successfully subscribed!");
     expect(await main.getByRole("link", { name: "Continue browsing" }).getAttribute("href")).toBe("/blog");
   });
@@ -174,9 +175,8 @@ describe("forms without JavaScript", () => {
     await main.getByRole("textbox", { name: "Email", exact: true }).fill("quiet@example.com");
     await main.getByLabel("Track title").fill("No Script Needed");
     await main.getByLabel(/^Audio file/).setInputFiles(MP3);
-    await main.getByLabel(/I agree/).check();
-    await page.getByRole("button", { name: "Send submission" }).click();
-    await page.waitForLoadState();
+    await tick(main.getByLabel(/I agree/));
+    await pressAndLoad(page, page.getByRole("button", { name: "Send submission" }));
     const reference = await page.getByTestId("submission-reference").textContent();
     expect(reference).toMatch(/^CF-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     const stored = await findSubmission(reference ?? "");
@@ -192,13 +192,13 @@ describe("forms without JavaScript", () => {
 describe("the submission form with JavaScript", () => {
   it("shows a message at each missing or wrong field and focuses the first", async () => {
     const page = await session.newPage();
-    await page.goto("/submit/form", { waitUntil: "networkidle" });
+    await open(page, "/submit/form");
     const main = page.locator("main");
     await main.getByRole("textbox", { name: "Email", exact: true }).fill("not-an-address");
     await main
       .getByLabel("Artwork")
       .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: readFileSync(MP3) });
-    await page.getByRole("button", { name: "Send submission" }).click();
+    await press(page.getByRole("button", { name: "Send submission" }));
     await expect
       .poll(() => page.getByRole("alert").textContent())
       .toBe("Please fix the highlighted fields and send again.");
@@ -217,7 +217,7 @@ describe("the submission form with JavaScript", () => {
 
   it("uploads a real MP3 and PNG with a progress bar, confirms with a reference the admin endpoint returns", async () => {
     const page = await session.newPage();
-    await page.goto("/submit/form", { waitUntil: "networkidle" });
+    await open(page, "/submit/form");
     const main = page.locator("main");
     // Slow the upload down (about 40 KB/s) so the progress bar is on screen long enough to see.
     const cdp = await page.context().newCDPSession(page);
@@ -237,7 +237,7 @@ describe("the submission form with JavaScript", () => {
     await main.getByLabel(/^Audio file/).setInputFiles(MP3);
     await main.getByLabel("Artwork").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
     await main.getByLabel("Message").fill("Field recordings from the harbour.");
-    await main.getByLabel(/I agree/).check();
+    await tick(main.getByLabel(/I agree/));
     // Every value the progress bar shows, as the visitor would see it change.
     await page.evaluate(() => {
       const seen: number[] = [];
@@ -247,7 +247,7 @@ describe("the submission form with JavaScript", () => {
         if (bar && seen.at(-1) !== bar.value) seen.push(bar.value);
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
-    await page.getByRole("button", { name: "Send submission" }).click();
+    await press(page.getByRole("button", { name: "Send submission" }));
 
     const bar = page.getByRole("progressbar");
     await bar.waitFor({ state: "visible", timeout: 5000 });
@@ -288,18 +288,18 @@ describe("the submission form with JavaScript", () => {
 describe("accessibility of the forms in their states (axe-core)", () => {
   it("finds no serious or critical violation in the details step, on /newsletter and in the form with errors", async () => {
     const page = await session.newPage({ width: 375 });
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("axe@example.com");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await press(footer.getByRole("button", { name: "Subscribe" }));
     await footer.getByLabel("First name").waitFor();
     expect(await axeViolations(page), "details step").toEqual([]);
 
-    await page.goto("/newsletter", { waitUntil: "networkidle" });
+    await open(page, "/newsletter");
     expect(await axeViolations(page), "/newsletter").toEqual([]);
 
-    await page.goto("/submit/form", { waitUntil: "networkidle" });
-    await page.getByRole("button", { name: "Send submission" }).click();
+    await open(page, "/submit/form");
+    await press(page.getByRole("button", { name: "Send submission" }));
     await page.getByRole("alert").waitFor();
     expect(await axeViolations(page), "form with errors").toEqual([]);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { gapBetween, MEDIA_TIMELINE_SCRIPT } from "../../bench/media-timeline.mjs";
 import { useBrowser } from "./browser";
 import { published } from "./catalogue";
+import { hydrated } from "./open";
 import { press } from "./press";
 
 const session = useBrowser();
@@ -26,7 +27,7 @@ describe("no gap between tracks", () => {
     page.on("request", (r) => fetched.push({ url: r.url(), at: Date.now() }));
     await page.goto(`/releases/${release.slug}`);
     await page.getByRole("heading", { level: 1, name: release.title }).waitFor();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const row = page.locator(".tracklist__row").first();
     await press(
       row.getByRole("button", { name: `Play ${first.title} by ${first.artist_name}`, exact: true }),

@@ -2,6 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, useBrowser } from "./browser";
 import { published } from "./catalogue";
+import { hydrated, open } from "./open";
+import { press } from "./press";
 
 const session = useBrowser();
 
@@ -72,12 +74,12 @@ describe("the Content-Security-Policy in Chromium", () => {
       "/events",
       "/search?q=techno",
     ]) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await open(page, path);
       expect(await violations(), path).toEqual([]);
     }
     // Hydrated: a client navigation works (React Router's scripts ran under the policy).
-    await page.goto("/about", { waitUntil: "networkidle" });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    await open(page, "/about");
+    await press(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }));
     await page.waitForURL("**/blog");
     expect(await violations()).toEqual([]);
     // The nonce is hidden from the DOM, as browsers do for nonced scripts.
@@ -102,7 +104,7 @@ describe("errors in the browser reach error reporting through /api/monitoring", 
   it("an uncaught error arrives with its message, stack, release and environment", async () => {
     const page = await session.newPage();
     session.allow(/e2e uncaught/);
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error("e2e uncaught 7f3a");
@@ -118,7 +120,7 @@ describe("errors in the browser reach error reporting through /api/monitoring", 
   it("an unhandled promise rejection arrives", async () => {
     const page = await session.newPage();
     session.allow(/e2e rejection/);
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     await page.evaluate(() => {
       void Promise.reject(new Error("e2e rejection 91bc"));
     });
@@ -129,9 +131,9 @@ describe("errors in the browser reach error reporting through /api/monitoring", 
   it("an error a route error boundary catches arrives, and the visitor sees the page error", async () => {
     const page = await session.newPage();
     session.allow(/Failed to load resource|Failed to fetch|ERR_FAILED|TypeError/);
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     await page.route("**/releases.data*", (route) => route.abort("failed"));
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Releases" }).click();
+    await press(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Releases" }));
     await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
     await expect
       .poll(
@@ -147,7 +149,7 @@ describe("errors in the browser reach error reporting through /api/monitoring", 
   it("a failed lazy chunk load reloads the page once; a second failure soon after is reported instead", async () => {
     const page = await session.newPage();
     session.allow(/chunk e2e/);
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const preloadError = (message: string) =>
       page.evaluate((m) => {
         // What Vite's preload helper dispatches when a dynamic import's chunk fails to load.
@@ -159,7 +161,7 @@ describe("errors in the browser reach error reporting through /api/monitoring", 
     const reloaded = page.waitForEvent("load");
     expect(await preloadError("chunk e2e first")).toBe(true);
     await reloaded;
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     let reloadedAgain = false;
     page.on("load", () => {
       reloadedAgain = true;
@@ -200,7 +202,9 @@ describe("reflected input never executes", () => {
     for (const payload of PAYLOADS) {
       for (const place of PLACES) {
         const url = place(payload);
-        await page.goto(url, { waitUntil: "networkidle" });
+        await page.goto(url);
+        // Long enough for anything injected to have run: the document loaded, the app took over.
+        await hydrated(page);
         expect(
           await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
           url,
@@ -208,7 +212,7 @@ describe("reflected input never executes", () => {
       }
     }
     // The search page shows the visitor's text as text.
-    await page.goto(`/search?q=${encodeURIComponent(PAYLOADS[0] ?? "")}`, { waitUntil: "networkidle" });
+    await open(page, `/search?q=${encodeURIComponent(PAYLOADS[0] ?? "")}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("<script>");
     expect(dialogs).toEqual([]);
   });

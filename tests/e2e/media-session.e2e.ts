@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { postWithAudio } from "./catalogue";
+import { hydrated } from "./open";
 import { press } from "./press";
 
 const session = useBrowser();
@@ -11,7 +12,7 @@ describe("the Media Session", () => {
     const page = await session.newPage();
     await page.goto(`/blog/${post.slug}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await press(page.locator(".track-box").getByRole("button", { name: /^Play / }));
     await page.waitForFunction(() => navigator.mediaSession.metadata !== null);
     const metadata = await page.evaluate(() => {

@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { open } from "./open";
+import { press } from "./press";
 
 const session = useBrowser();
 
 describe("header navigation", () => {
   it("clicking a header link navigates, highlights the link and resets the scroll", async () => {
     const page = await session.newPage();
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Blog" }).click();
+    await press(nav.getByRole("link", { name: "Blog" }));
     await page.waitForURL("**/blog");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Blog");
     expect(await nav.getByRole("link", { name: "Blog" }).getAttribute("aria-current")).toBe("page");
@@ -21,7 +23,7 @@ describe("header navigation", () => {
 
   it("the back-to-top button appears after 300 px of scroll and returns to the top", async () => {
     const page = await session.newPage({ height: 700 });
-    await page.goto("/blog", { waitUntil: "networkidle" });
+    await open(page, "/blog");
     const button = page.getByRole("button", { name: "Back to top" });
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 200));
@@ -29,16 +31,16 @@ describe("header navigation", () => {
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 800));
     await button.waitFor();
-    await button.click();
+    await press(button);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it("the mobile menu has the links plus Login and closes when a link is chosen", async () => {
     const page = await session.newPage({ width: 375, height: 740 });
-    await page.goto("/contact", { waitUntil: "networkidle" });
+    await open(page, "/contact");
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     const toggle = page.getByRole("button", { name: "Open menu" });
-    await toggle.click();
+    await press(toggle);
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await menu.waitFor({ state: "visible" });
     const labels = await menu.getByRole("listitem").allTextContents();
@@ -53,7 +55,7 @@ describe("header navigation", () => {
       "Login",
     ]);
     expect(await menu.getByRole("link", { name: "Contact" }).getAttribute("aria-current")).toBe("page");
-    await menu.getByRole("link", { name: "Mixtapes" }).click();
+    await press(menu.getByRole("link", { name: "Mixtapes" }));
     await page.waitForURL("**/mixtapes");
     await menu.waitFor({ state: "hidden" });
     expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
@@ -61,9 +63,9 @@ describe("header navigation", () => {
 
   it("the login button only logs to the console", async () => {
     const page = await session.newPage();
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const logged = page.waitForEvent("console", (msg) => msg.type() === "log");
-    await page.getByRole("button", { name: "Login" }).click();
+    await press(page.getByRole("button", { name: "Login" }));
     expect((await logged).text()).toMatch(/login/i);
     expect(new URL(page.url()).pathname).toBe("/about");
   });
@@ -72,14 +74,14 @@ describe("header navigation", () => {
     const page = await session.newPage();
     // The dropped request is logged by the browser and by the error boundary.
     session.allow(/Failed to load resource|Failed to fetch|ERR_FAILED|TypeError/);
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     // The next client navigation's data request fails, as on a dropped connection.
     await page.route("**/mixtapes.data*", (route) => route.abort("failed"));
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Mixtapes" }).click();
+    await press(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Mixtapes" }));
     await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
     expect(await page.getByText("We're sorry, but there was an error loading this content.").count()).toBe(1);
     await page.unroute("**/mixtapes.data*");
-    await page.getByRole("button", { name: "Refresh Page" }).click();
+    await press(page.getByRole("button", { name: "Refresh Page" }));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Mixtapes");
   });
 });

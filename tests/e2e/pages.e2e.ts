@@ -4,6 +4,8 @@ import { STATIC_PAGES } from "@core/routes";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { published } from "./catalogue";
+import { open } from "./open";
+import { press } from "./press";
 
 const session = useBrowser();
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -25,7 +27,7 @@ describe("deep links that share well", () => {
   for (const [path, type] of DETAIL_PAGES) {
     it(`${path} carries ${type} JSON-LD, a canonical URL and its Twitter card`, async () => {
       const page = await session.newPage();
-      await page.goto(path, { waitUntil: "networkidle" });
+      await open(page, path);
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
       const parsed = ld.map((text) => JSON.parse(text) as { "@type": string; url?: string; image?: string });
       const main = parsed.find((d) => d["@type"] === type);
@@ -51,7 +53,7 @@ describe("pages without JavaScript", () => {
     const page = await session.newPage({ javaScriptEnabled: false });
     await page.goto("/blog");
     expect(await page.locator("main a.card__link").count()).toBe(15);
-    await page.getByRole("link", { name: "Page 2", exact: true }).click();
+    await press(page.getByRole("link", { name: "Page 2", exact: true }));
     await page.waitForURL("**/blog?page=2");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Blog");
 
@@ -83,7 +85,7 @@ describe("accessibility (axe-core in Chromium)", () => {
     const failures: string[] = [];
     session.allow(/Failed to load resource: the server responded with a status of 404/);
     for (const path of AXE_ROUTES) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await open(page, path);
       // Evaluated by the test driver: the page's CSP (rightly) refuses an injected inline script.
       await page.evaluate(axeSource);
       const violations = await page.evaluate(async () => {

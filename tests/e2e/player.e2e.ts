@@ -2,15 +2,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { postWithAudio } from "./catalogue";
+import { open, reopen } from "./open";
 import { withPlayerStandIns as withStandIns } from "./player-stand-ins";
+import { press } from "./press";
 
 const session = useBrowser();
 /** Presses the play button of the post's own track. */
 const playPostTrack = (page: Page) =>
-  page
-    .locator(".track-box")
-    .getByRole("button", { name: /^Play / })
-    .click();
+  press(page.locator(".track-box").getByRole("button", { name: /^Play / }));
 const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
 const seekValue = async (page: Page) =>
   Number(await player(page).getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
@@ -18,14 +17,14 @@ const seekValue = async (page: Page) =>
 describe("the persistent player", () => {
   it("is absent until a track plays", async () => {
     const page = await session.newPage();
-    await page.goto("/blog", { waitUntil: "networkidle" });
+    await open(page, "/blog");
     expect(await player(page).count()).toBe(0);
   });
 
   it("keeps one MP3 playing and advancing across client navigations", async () => {
     const post = postWithAudio("local", "/media/audio/deep-pulse.mp3");
     const page = await session.newPage();
-    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${post.slug}`);
     await playPostTrack(page);
     await player(page).waitFor();
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
@@ -34,7 +33,7 @@ describe("the persistent player", () => {
     let last = await seekValue(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const link of ["Blog", "Mixtapes", "About"]) {
-      await nav.getByRole("link", { name: link }).click();
+      await press(nav.getByRole("link", { name: link }));
       await page.waitForURL(`**/${link.toLowerCase()}`);
       expect(await player(page).locator(".player__title").textContent()).toBe(title);
       await expect.poll(() => seekValue(page), { timeout: 5_000 }).toBeGreaterThan(last);
@@ -42,13 +41,13 @@ describe("the persistent player", () => {
     }
     // A card's link in a listing (one LinkHost for the page, docs/decisions/039): hovering it
     // prefetches the post's data, clicking it navigates on the client, the track plays on.
-    await nav.getByRole("link", { name: "Blog" }).click();
+    await press(nav.getByRole("link", { name: "Blog" }));
     await page.waitForURL("**/blog");
     const card = page.locator('main a.card__link[href^="/blog/"]').nth(1);
     const href = (await card.getAttribute("href")) ?? "";
     await card.hover();
     await page.locator(`link[rel="prefetch"][href^="${href}.data"]`).waitFor({ state: "attached" });
-    await card.click();
+    await press(card);
     await page.waitForURL(`**${href}`);
     expect(await player(page).locator(".player__title").textContent()).toBe(title);
     last = await seekValue(page);
@@ -59,19 +58,19 @@ describe("the persistent player", () => {
     expect(await page.evaluate(() => document.body.classList.contains("has-player"))).toBe(true);
 
     // The track info opens the post the track came from.
-    await player(page).getByRole("link").click();
+    await press(player(page).getByRole("link"));
     await page.waitForURL(`**/blog/${post.slug}`);
   });
 
   it("restores the track and volume after a reload", async () => {
     const post = postWithAudio("local", "/media/audio/night-drive.mp3");
     const page = await session.newPage();
-    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${post.slug}`);
     await playPostTrack(page);
     await player(page).waitFor();
     await player(page).getByLabel("Volume").fill("0.4");
     const title = await player(page).locator(".player__title").textContent();
-    await page.reload({ waitUntil: "networkidle" });
+    await reopen(page);
     await player(page).waitFor();
     expect(await player(page).locator(".player__title").textContent()).toBe(title);
     expect(await player(page).getByLabel("Volume").inputValue()).toBe("0.4");
@@ -93,7 +92,7 @@ describe("the persistent player", () => {
       postId: p.id,
     });
     const page = await session.newPage();
-    await page.goto(`/blog/${short.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${short.slug}`);
     await playPostTrack(page);
     // Queue the second track after the clip through the player's own saved list.
     await page.evaluate(
@@ -103,7 +102,7 @@ describe("the persistent player", () => {
       },
       [toTrack(short), toTrack(next)],
     );
-    await page.reload({ waitUntil: "networkidle" });
+    await reopen(page);
     await expect
       .poll(() => player(page).locator(".player__title").textContent(), { timeout: 15_000 })
       .toBe(next.track_title ?? next.title);
@@ -118,11 +117,11 @@ describe("the persistent player", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${post.slug}`);
     const audioArrived = page.waitForResponse((res) => res.url().includes("/media/audio/"));
     await playPostTrack(page);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
-    await page.locator("h1").click();
+    await press(page.locator("h1"));
     await page.keyboard.press("Space");
     await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
     // Once the audio has arrived and loaded, the player still shows paused and stays there.
@@ -138,10 +137,10 @@ describe("the persistent player", () => {
   it("answers Space, M and the arrow keys", async () => {
     const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
     const page = await session.newPage();
-    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${post.slug}`);
     await playPostTrack(page);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
-    await page.locator("h1").click();
+    await press(page.locator("h1"));
 
     await page.keyboard.press("Space");
     await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
@@ -186,7 +185,7 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
         players[players.length - 1]?.emit(s);
       }, state);
 
-    await page.goto(`/blog/${yt.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${yt.slug}`);
     // No third-party script is loaded before a track of its kind plays.
     expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes("youtube")))).toBe(
       false,
@@ -204,8 +203,8 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
     await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
     await emit(1);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
-    await page.getByRole("button", { name: "Hide Video" }).click();
-    await page.getByRole("button", { name: "Show Video" }).click();
+    await press(page.getByRole("button", { name: "Hide Video" }));
+    await press(page.getByRole("button", { name: "Show Video" }));
     await page.getByRole("button", { name: "Hide Video" }).waitFor();
 
     // 0 is ended: a one-track list wraps to its first track, which starts again.
@@ -237,7 +236,7 @@ describe("embed engines against stand-ins of their iframe APIs", () => {
       .poll(async () => (await events()).filter((e) => e.kind === "spotify:create").map((e) => e.uri))
       .toEqual([`spotify:track:${sp.primary_audio_url?.match(/track\/([A-Za-z0-9]+)/)?.[1]}`]);
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
-    await player(page).getByRole("button", { name: "Pause" }).click();
+    await press(player(page).getByRole("button", { name: "Pause" }));
     await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
     expect((await events()).some((e) => e.kind === "spotify:pause")).toBe(true);
   });

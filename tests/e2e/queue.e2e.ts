@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { postWithAudio, published } from "./catalogue";
+import { open, reopen } from "./open";
 import { withPlayerStandIns } from "./player-stand-ins";
 import { press } from "./press";
 
@@ -34,17 +35,15 @@ const row = (page: Page, n: number) => page.locator(".tracklist__row").nth(n - 1
 describe("the queue", () => {
   it("follows the release's order: Next after the lead track (track 2) plays track 3", async () => {
     const page = await session.newPage();
-    await page.goto(`/releases/${release.slug}`, { waitUntil: "networkidle" });
-    await row(page, 2)
-      .getByRole("button", { name: playName(2), exact: true })
-      .click();
+    await open(page, `/releases/${release.slug}`);
+    await press(row(page, 2).getByRole("button", { name: playName(2), exact: true }));
     await expect.poll(() => nowPlaying(page)).toBe(title(2));
-    await player(page).getByRole("button", { name: "Next track" }).click();
+    await press(player(page).getByRole("button", { name: "Next track" }));
     await expect.poll(() => nowPlaying(page)).toBe(title(3));
     // "Play release" starts at the lead track, with the release in its order.
-    await page.getByRole("button", { name: /^Play release/ }).click();
+    await press(page.getByRole("button", { name: /^Play release/ }));
     await expect.poll(() => nowPlaying(page)).toBe(title(2));
-    await player(page).getByRole("button", { name: "Queue" }).click();
+    await press(player(page).getByRole("button", { name: "Queue" }));
     expect(await queuedTitles(page)).toEqual(tracks.map((t) => t.title));
   });
 
@@ -53,24 +52,21 @@ describe("the queue", () => {
     const postTitle = post.track_title ?? post.title;
     for (const width of [1280, 375]) {
       const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
-      await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-      await page
-        .locator(".track-box")
-        .getByRole("button", { name: /^Play / })
-        .click();
+      await open(page, `/blog/${post.slug}`);
+      await press(page.locator(".track-box").getByRole("button", { name: /^Play / }));
       await expect.poll(() => nowPlaying(page)).toBe(postTitle);
 
-      await page.goto(`/releases/${release.slug}`, { waitUntil: "networkidle" });
-      await row(page, 3)
-        .getByRole("button", { name: `Add to queue ${title(3)} by ${tracks[2]?.artist_name}` })
-        .click();
-      await row(page, 5)
-        .getByRole("button", { name: `Play next ${title(5)} by ${tracks[4]?.artist_name}` })
-        .click();
+      await open(page, `/releases/${release.slug}`);
+      await press(
+        row(page, 3).getByRole("button", { name: `Add to queue ${title(3)} by ${tracks[2]?.artist_name}` }),
+      );
+      await press(
+        row(page, 5).getByRole("button", { name: `Play next ${title(5)} by ${tracks[4]?.artist_name}` }),
+      );
       // Queuing never interrupts what plays.
       expect(await nowPlaying(page)).toBe(postTitle);
 
-      await player(page).getByRole("button", { name: "Queue" }).click();
+      await press(player(page).getByRole("button", { name: "Queue" }));
       expect(await queuedTitles(page)).toEqual([postTitle, title(5), title(3)]);
       const current = queue(page).locator("[aria-current='true']");
       expect(await current.locator(".queue-panel__title").textContent()).toBe(postTitle);
@@ -79,18 +75,16 @@ describe("the queue", () => {
         await page.screenshot({ path: join(shots, `queue-${width}.png`) });
       }
 
-      await player(page).getByRole("button", { name: "Next track" }).click();
+      await press(player(page).getByRole("button", { name: "Next track" }));
       await expect.poll(() => nowPlaying(page)).toBe(title(5));
 
-      await page.reload({ waitUntil: "networkidle" });
+      await reopen(page);
       await expect.poll(() => nowPlaying(page), { timeout: 10_000 }).toBe(title(5));
-      await player(page).getByRole("button", { name: "Queue" }).click();
+      await press(player(page).getByRole("button", { name: "Queue" }));
       expect(await queuedTitles(page)).toEqual([postTitle, title(5), title(3)]);
       expect(await current.locator(".queue-panel__title").textContent()).toBe(title(5));
 
-      await queue(page)
-        .getByRole("button", { name: `Play ${title(3)} by ${tracks[2]?.artist_name}` })
-        .click();
+      await press(queue(page).getByRole("button", { name: `Play ${title(3)} by ${tracks[2]?.artist_name}` }));
       await expect.poll(() => nowPlaying(page)).toBe(title(3));
       await page.close();
     }
@@ -103,9 +97,7 @@ describe("the queue buttons of cards", () => {
       for (const path of ["/", "/blog", "/mixtapes"]) {
         const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
         await withPlayerStandIns(page);
-        await page.goto(path);
-        await page.getByRole("heading", { level: 1 }).first().waitFor();
-        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        await open(page, path);
         const cards = page.locator("main article.card").filter({ has: page.locator(".queue-buttons") });
         const queueButton = (n: number, name: "Play next" | "Add to queue") =>
           cards.nth(n).getByRole("button", { name: new RegExp(`^${name} `) });
@@ -140,12 +132,9 @@ describe("keys of the focused control", () => {
   it("leaves Left and Right to the volume slider: they change the volume, not the position", async () => {
     const post = postWithAudio("local", "/media/audio/ambient-haze.mp3");
     const page = await session.newPage();
-    await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-    await page
-      .locator(".track-box")
-      .getByRole("button", { name: /^Play / })
-      .click();
-    await player(page).getByRole("button", { name: "Pause" }).click();
+    await open(page, `/blog/${post.slug}`);
+    await press(page.locator(".track-box").getByRole("button", { name: /^Play / }));
+    await press(player(page).getByRole("button", { name: "Pause" }));
     await player(page).getByRole("button", { name: "Play", exact: true }).waitFor();
     const seek = player(page).getByRole("slider", { name: "Seek" });
     const position = await seek.getAttribute("aria-valuenow");

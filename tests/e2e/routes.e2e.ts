@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { hydrated, open } from "./open";
+import { press } from "./press";
 
 const session = useBrowser();
 
@@ -42,7 +44,7 @@ describe("every route of docs/product.md section 2", () => {
       const page = await session.newPage();
       // Chromium logs its own console line for a document answered with 404.
       if (status === 404) session.allow(/Failed to load resource: the server responded with a status of 404/);
-      const response = await page.goto(path, { waitUntil: "networkidle" });
+      const response = await page.goto(path);
       expect(response?.status()).toBe(status);
       const headings = page.getByRole("heading", { level: 1 });
       await expect.poll(() => headings.count()).toBe(1);
@@ -52,8 +54,8 @@ describe("every route of docs/product.md section 2", () => {
       expect(await page.title()).not.toBe("");
       expect(await page.locator("header.site-header").count()).toBe(chrome ? 1 : 0);
       expect(await page.locator("footer.site-footer").count()).toBe(chrome ? 1 : 0);
-      // Hydration finished without errors: the client router is live.
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      // Hydration finished without errors: the client app took over the page.
+      await hydrated(page);
     });
   }
 
@@ -65,10 +67,10 @@ describe("every route of docs/product.md section 2", () => {
       ["/releases", "/releases/"],
       ["/events", "/events/"],
     ] as const) {
-      await page.goto(list, { waitUntil: "networkidle" });
+      await open(page, list);
       const link = page.locator(`main a.card__link[href^="${detailPrefix}"]`).first();
       const title = ((await link.textContent()) ?? "").trim();
-      await link.click();
+      await press(link);
       await page.waitForURL((url) => url.pathname.startsWith(detailPrefix) && url.pathname !== list);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
     }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
+import { open } from "./open";
+import { press, tick } from "./press";
 
 const session = useBrowser();
 
 describe("the Ctrl/Cmd+K search modal", () => {
   it("toggles with Ctrl+K, starts empty, and gives focus back when it closes", async () => {
     const page = await session.newPage();
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     const opener = page.getByRole("link", { name: "Contact" }).first();
     await opener.focus();
     await page.keyboard.press("Control+k");
@@ -27,15 +29,15 @@ describe("the Ctrl/Cmd+K search modal", () => {
 
   it("opens from the header's search button", async () => {
     const page = await session.newPage();
-    await page.goto("/blog", { waitUntil: "networkidle" });
-    await page.getByRole("link", { name: "Search (Ctrl+K)" }).click();
+    await open(page, "/blog");
+    await press(page.getByRole("link", { name: "Search (Ctrl+K)" }));
     await page.getByRole("dialog", { name: "Search" }).waitFor();
     expect(page.url()).toMatch(/\/blog$/);
   });
 
   it("suggests after two characters, not one; arrows and Enter open a suggestion", async () => {
     const page = await session.newPage();
-    await page.goto("/mixtapes", { waitUntil: "networkidle" });
+    await open(page, "/mixtapes");
     const requests: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/suggest")) requests.push(r.url());
@@ -66,7 +68,7 @@ describe("the Ctrl/Cmd+K search modal", () => {
 
   it("Enter on the query goes to the results page, and not for an empty query", async () => {
     const page = await session.newPage();
-    await page.goto("/releases", { waitUntil: "networkidle" });
+    await open(page, "/releases");
     await page.keyboard.press("Control+k");
     const input = page.getByRole("dialog", { name: "Search" }).getByRole("combobox");
     await input.fill("   ");
@@ -105,27 +107,27 @@ describe("the results page", () => {
 
   it("filters by a facet, narrowing the results and the URL", async () => {
     const page = await session.newPage();
-    await page.goto("/search?q=techno", { waitUntil: "networkidle" });
+    await open(page, "/search?q=techno");
     const summary = page.locator(".search-summary");
     const before = Number.parseInt((await summary.textContent()) ?? "0", 10);
     const genres = page.getByRole("group", { name: "Locations" });
     const berlin = genres.getByRole("checkbox", { name: /Berlin/ });
     const count = Number(await berlin.locator("xpath=..").locator(".facet__count").textContent());
-    await berlin.check();
+    await tick(berlin);
     await page.waitForURL(/location=berlin/);
     await expect.poll(async () => Number.parseInt((await summary.textContent()) ?? "0", 10)).toBe(count);
     expect(count).toBeLessThan(before);
     for (const text of await page.locator(".result__title").allTextContents()) expect(text).not.toBe("");
     // The URL is shareable: opening it shows the same narrowed results.
     const shared = await session.newPage();
-    await shared.goto(page.url(), { waitUntil: "networkidle" });
+    await open(shared, page.url());
     expect(await shared.locator(".search-summary").textContent()).toMatch(new RegExp(`^${count} result`));
     expect(await shared.getByRole("checkbox", { name: /Berlin/ }).isChecked()).toBe(true);
   });
 
   it("refines as the visitor types, after a pause, and updates the URL", async () => {
     const page = await session.newPage();
-    await page.goto("/search?q=berlin", { waitUntil: "networkidle" });
+    await open(page, "/search?q=berlin");
     const input = page.getByRole("searchbox", { name: "Search" });
     await input.fill("tbilisi");
     await page.waitForURL(/q=tbilisi/);
@@ -142,8 +144,8 @@ describe("the results page", () => {
     expect(await page.locator(".result").count()).toBeGreaterThan(0);
     expect(await page.locator(".result mark").first().textContent()).toBe("Björn");
     // The facet form works without JavaScript: tick and apply.
-    await page.getByRole("checkbox", { name: /Featured only/ }).check();
-    await page.getByRole("button", { name: "Apply filters" }).click();
+    await tick(page.getByRole("checkbox", { name: /Featured only/ }));
+    await press(page.getByRole("button", { name: "Apply filters" }));
     await page.waitForURL(/featured=true/);
   });
 
@@ -155,7 +157,7 @@ describe("the results page", () => {
       await d.dismiss();
     });
     const evil = `<script>alert(1)</script><img src=x onerror=alert(2)>`;
-    await page.goto(`/search?q=${encodeURIComponent(evil)}`, { waitUntil: "networkidle" });
+    await open(page, `/search?q=${encodeURIComponent(evil)}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Results for “${evil}”`);
     expect(await page.locator("main img[src=x]").count()).toBe(0);
     expect(dialogs).toBe(0);
@@ -170,7 +172,7 @@ describe("the results page", () => {
 describe("suggestions elsewhere", () => {
   it("the home page's search suggests at most five", async () => {
     const page = await session.newPage();
-    await page.goto("/", { waitUntil: "networkidle" });
+    await open(page, "/");
     const input = page.getByRole("combobox").first();
     await input.fill("de");
     const options = page.getByRole("option");
@@ -186,7 +188,7 @@ describe("suggestions elsewhere", () => {
       calls++;
       await route.fulfill({ status: 503, body: "{}" });
     });
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     await page.keyboard.press("Control+k");
     const input = page.getByRole("dialog", { name: "Search" }).getByRole("combobox");
     for (const word of ["ab", "abc", "abcd", "abcde", "abcdef"]) {

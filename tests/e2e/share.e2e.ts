@@ -5,6 +5,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, useBrowser } from "./browser";
 import { postWithAudio } from "./catalogue";
+import { hydrated, open, reopen } from "./open";
+import { press, tick } from "./press";
 
 // Links to a moment, resuming after a reload, the share dialog and the framed embed
 // (docs/product.md section 2, Sharing; docs/decisions/031).
@@ -19,11 +21,8 @@ const seekValue = async (page: Page) =>
 
 /** Opens the post and plays its track from the start. */
 async function playPost(page: Page) {
-  await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
-  await page
-    .locator(".track-box")
-    .getByRole("button", { name: /^Play / })
-    .click();
+  await open(page, `/blog/${post.slug}`);
+  await press(page.locator(".track-box").getByRole("button", { name: /^Play / }));
   await player(page).waitFor();
 }
 
@@ -49,7 +48,7 @@ afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
 describe("a link to a moment", () => {
   it("cues the track at t, paused, and the first Play starts there", async () => {
     const page = await session.newPage();
-    await page.goto(`/blog/${post.slug}?t=0:04`, { waitUntil: "networkidle" });
+    await open(page, `/blog/${post.slug}?t=0:04`);
     await player(page).waitFor();
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBe(4);
     expect(await player(page).getByRole("button", { name: "Play", exact: true }).count()).toBe(1);
@@ -58,7 +57,7 @@ describe("a link to a moment", () => {
       new RegExp(`/blog/${post.slug}$`),
     );
 
-    await player(page).getByRole("button", { name: "Play", exact: true }).click();
+    await press(player(page).getByRole("button", { name: "Play", exact: true }));
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
     expect(await seekValue(page)).toBeGreaterThanOrEqual(4);
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
@@ -66,7 +65,9 @@ describe("a link to a moment", () => {
 
   it("ignores a malformed t: the page opens and nothing is cued", async () => {
     const page = await session.newPage();
-    const res = await page.goto(`/blog/${post.slug}?t=soon&track=-1`, { waitUntil: "networkidle" });
+    const res = await page.goto(`/blog/${post.slug}?t=soon&track=-1`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await hydrated(page);
     expect(res?.status()).toBe(200);
     expect(await player(page).count()).toBe(0);
   });
@@ -79,7 +80,7 @@ describe("resuming", () => {
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     const title = await player(page).locator(".player__title").textContent();
     const before = await seekValue(page);
-    await page.reload({ waitUntil: "networkidle" });
+    await reopen(page);
     await player(page).waitFor();
     expect(await player(page).locator(".player__title").textContent()).toBe(title);
     const after = await seekValue(page);
@@ -94,25 +95,25 @@ describe("the share dialog", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await playPost(page);
     await expect.poll(() => seekValue(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await player(page).getByRole("button", { name: "Pause" }).click();
+    await press(player(page).getByRole("button", { name: "Pause" }));
 
     const share = page.locator("main").getByRole("button", { name: "Share" });
-    await share.click();
+    await press(share);
     const dialog = page.getByRole("dialog", { name: /^Share “/ });
     await dialog.waitFor();
     const option = dialog.locator(".share-dialog__check");
     const at = Number((await option.textContent())?.match(/^Start at 0:(\d\d)$/)?.[1]);
     expect(at).toBeGreaterThanOrEqual(1);
     const startAt = option.getByRole("checkbox", { name: /^Start at 0:\d\d$/ });
-    await startAt.check();
-    await dialog.getByRole("button", { name: "Copy link" }).click();
+    await tick(startAt);
+    await press(dialog.getByRole("button", { name: "Copy link" }));
     await dialog.getByRole("status").filter({ hasText: "Link copied to the clipboard." }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`/blog/${post.slug}\\?t=${at}s$`));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: join(SHOTS, "share-dialog-1280.png") });
 
-    await dialog.getByRole("tab", { name: "Embed" }).click();
+    await press(dialog.getByRole("tab", { name: "Embed" }));
     const code = await dialog.getByRole("textbox", { name: "Embed code" }).inputValue();
     expect(code).toContain(`/embed/blog/${post.slug}"`);
     expect(code).toMatch(/^<iframe src="http[^"]+" title="[^"]+" width="480" height="200"/);
@@ -133,16 +134,19 @@ describe("the embed", () => {
   it("plays inside an iframe on another origin, with no site header", async () => {
     const page = await session.newPage();
     const src = `${baseUrl()}/embed/blog/${post.slug}`;
-    await page.goto(`${hostUrl}?src=${encodeURIComponent(src)}`, { waitUntil: "networkidle" });
+    await page.goto(`${hostUrl}?src=${encodeURIComponent(src)}`);
     const frame = page.frameLocator('iframe[title="Crossfade player"]');
     await frame.getByRole("heading", { level: 1 }).waitFor();
+    const embed = page.frame({ url: (url) => url.pathname.startsWith("/embed/") });
+    if (!embed) throw new Error("the embed's frame is not in the page");
+    await hydrated(embed);
     expect(await frame.locator(".site-header").count()).toBe(0);
     expect(await frame.getByRole("link", { name: /^Open on / }).getAttribute("href")).toBe(
       `/blog/${post.slug}`,
     );
     await page.screenshot({ path: join(SHOTS, "embed-framed-1280.png") });
 
-    await frame.getByRole("button", { name: /^Play / }).click();
+    await press(frame.getByRole("button", { name: /^Play / }));
     await frame.getByRole("button", { name: /^Pause / }).waitFor();
     const progress = frame.getByRole("progressbar", { name: "Progress" });
     await expect
@@ -154,9 +158,9 @@ describe("the embed", () => {
 
   it("shows a release's tracklist at 375 and 1280 px", async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
-    await page.goto("/releases", { waitUntil: "networkidle" });
+    await open(page, "/releases");
     const href = await page.locator('a[href^="/releases/"]').first().getAttribute("href");
-    await page.goto(`/embed${href}`, { waitUntil: "networkidle" });
+    await open(page, `/embed${href}`);
     expect(await page.locator(".embed__list li").count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, "embed-release-1280.png"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });

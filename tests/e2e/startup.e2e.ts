@@ -2,6 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
 import { published } from "./catalogue";
+import { open } from "./open";
+import { press } from "./press";
 
 const session = useBrowser();
 
@@ -45,7 +47,7 @@ async function navigateInApp(page: Page, path: string) {
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
   });
-  await page.locator(`a[href="${path}"]`).first().click();
+  await press(page.locator(`a[href="${path}"]`).first());
   await page.waitForURL(`**${path}`);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
     true,
@@ -61,7 +63,7 @@ describe("starting the app (docs/decisions/043-no-intl-while-hydrating.md)", () 
     "%s hydrates without building a date formatter, and shows its dates",
     async (path) => {
       const counting = await countingPage();
-      await counting.goto(path, { waitUntil: "networkidle" });
+      await open(counting, path);
       await navigateInApp(counting, "/about");
       expect(
         await counting.evaluate(() => (window as unknown as { __dateFormats: number }).__dateFormats),
@@ -73,13 +75,13 @@ describe("starting the app (docs/decisions/043-no-intl-while-hydrating.md)", () 
     expect(upcoming.length).toBeGreaterThan(2);
     const expected = upcoming.map((e) => venueTime(e.starts_at, e.timezone));
     const page = await countingPage();
-    await page.goto("/events", { waitUntil: "networkidle" });
+    await open(page, "/events");
     const times = () =>
       page.locator("main article time").evaluateAll((els) => els.map((el) => el.textContent));
     expect((await times()).slice(0, expected.length)).toEqual(expected);
 
     // The same text after a visit that starts elsewhere and reaches /events in the app.
-    await page.goto("/about", { waitUntil: "networkidle" });
+    await open(page, "/about");
     await navigateInApp(page, "/events");
     await expect.poll(async () => (await times()).slice(0, expected.length)).toEqual(expected);
     expect(await page.evaluate(() => (window as unknown as { __dateFormats: number }).__dateFormats)).toBe(0);
@@ -89,7 +91,7 @@ describe("starting the app (docs/decisions/043-no-intl-while-hydrating.md)", () 
     const event = upcoming[0];
     if (!event) throw new Error("the catalogue has no upcoming event");
     const page = await countingPage();
-    await page.goto(`/events/${event.slug}`, { waitUntil: "networkidle" });
+    await open(page, `/events/${event.slug}`);
     expect(await page.locator("main time").first().textContent()).toBe(
       venueTime(event.starts_at, event.timezone),
     );
