@@ -45,6 +45,8 @@ interface Setting {
   without: string;
 }
 
+const NO_PODCAST_OWNER = "the podcast feed names no owner: Apple Podcasts and Spotify refuse it";
+
 /** Every setting as [name, kind, need, what stops working without it], in README's order. */
 const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string][] = [
   ["DB", "d1", "embedded", "the embedded store cannot serve content"],
@@ -84,18 +86,8 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ],
   ["ADMIN_TOKEN", "token", "optional", "the submissions admin API answers 404"],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
-  [
-    "PODCAST_OWNER_NAME",
-    "text",
-    "optional",
-    "the podcast feed names no owner: Apple Podcasts and Spotify refuse it",
-  ],
-  [
-    "PODCAST_OWNER_EMAIL",
-    "email",
-    "optional",
-    "the podcast feed names no owner: Apple Podcasts and Spotify refuse it",
-  ],
+  ["PODCAST_OWNER_NAME", "text", "optional", NO_PODCAST_OWNER],
+  ["PODCAST_OWNER_EMAIL", "email", "optional", NO_PODCAST_OWNER],
   ["SENTRY_DSN", "dsn", "optional", "nothing is reported"],
   ["SENTRY_ENVIRONMENT", "text", "optional", "errors are reported as development"],
   ["APP_VERSION", "version", "optional", "the built-in version is reported"],

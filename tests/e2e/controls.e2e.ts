@@ -1,3 +1,4 @@
+import { STATIC_PAGES } from "@core/routes";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
@@ -20,28 +21,16 @@ const event = first(published.events, "event");
 
 /** One address of every route of app/routes.ts (docs/product.md section 2), and the desk's door. */
 const ROUTES = [
-  "/",
-  "/blog",
+  ...STATIC_PAGES,
   "/blog?page=2",
   `/blog/${post.slug}`,
   "/blog/category/reviews",
   "/blog/tag/vinyl",
   "/blog/genre/techno",
   "/blog/location/berlin",
-  "/mixtapes",
   `/mixtapes/${mixtape.slug}`,
-  "/releases",
   `/releases/${release.slug}`,
-  "/events",
   `/events/${event.slug}`,
-  "/about",
-  "/contact",
-  "/submit",
-  "/submit/form",
-  "/privacy",
-  "/terms",
-  "/genres",
-  "/locations",
   "/search?q=techno",
   "/no/such/page",
   `/embed/blog/${post.slug}`,
@@ -49,7 +38,6 @@ const ROUTES = [
   `/embed/releases/${release.slug}`,
   "/admin",
 ];
-
 interface Covered {
   control: string;
   covered: string;
