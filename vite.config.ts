@@ -13,6 +13,11 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 /** The shared code every page needs: components, helpers, the player's and search's always-on parts. */
 const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
+/**
+ * What only a mix's page and the player bar use (its chapters, docs/decisions/062): a chunk of
+ * their own, not the one every page and embed loads.
+ */
+const MIX_ONLY = /[\\/]app[\\/]player[\\/]chapters\./;
 /** What the detail pages share for sharing (app/share/ but the embed card, core/share/). */
 const SHARE =
   /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
@@ -43,7 +48,8 @@ export default defineConfig({
                 { name: "framework", test: (id: string) => FRAMEWORK.test(id) },
                 {
                   name: "app",
-                  test: (id: string) => SHARED.test(id) && !ON_USE.test(id) && !SITE_FRAME.test(id),
+                  test: (id: string) =>
+                    SHARED.test(id) && !ON_USE.test(id) && !SITE_FRAME.test(id) && !MIX_ONLY.test(id),
                   includeDependenciesRecursively: true,
                 },
                 {

@@ -11,7 +11,9 @@ export const MEDIA_SIZES_PATH = join(ROOT, "worker", "feeds", "media-sizes.ts");
 export function mediaSizes(): Record<string, number> {
   const dir = join(ROOT, "public", "media", "audio");
   const sizes: Record<string, number> = {};
-  for (const name of readdirSync(dir).sort()) sizes[`/media/audio/${name}`] = statSync(join(dir, name)).size;
+  // The audio only: each file's waveform (<name>.peaks.json, scripts/peaks.ts) sits beside it.
+  for (const name of readdirSync(dir).sort())
+    if (!name.endsWith(".peaks.json")) sizes[`/media/audio/${name}`] = statSync(join(dir, name)).size;
   return sizes;
 }
 

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { formatTime } from "./on-use/format-time";
 
 /** The class names of a time bar's parts, in its host's own block (`player__…`, `embed__…`). */
@@ -21,6 +21,7 @@ export function TimeBar({
   role,
   label,
   control,
+  wave,
 }: {
   position: number;
   duration: number;
@@ -28,6 +29,8 @@ export function TimeBar({
   role: "slider" | "progressbar";
   label: string;
   control?: Pick<HTMLAttributes<HTMLDivElement>, "tabIndex" | "onKeyDown" | "onPointerDown">;
+  /** A waveform drawn as the bar, its played part filled (the player's, docs/decisions/063). */
+  wave?: ReactNode;
 }) {
   const percent = duration ? Math.min(100, (position / duration) * 100) : 0;
   return (
@@ -38,13 +41,13 @@ export function TimeBar({
         {...control}
         role={role}
         aria-label={label}
-        className={classes.bar}
+        className={wave ? `${classes.bar} ${classes.bar}--wave` : classes.bar}
         aria-valuemin={0}
         aria-valuemax={Math.round(duration)}
         aria-valuenow={Math.round(position)}
         aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
       >
-        <div className={classes.fill} style={{ width: `${percent}%` }} />
+        {wave ?? <div className={classes.fill} style={{ width: `${percent}%` }} />}
       </div>
       <span className={classes.time}>{formatTime(duration)}</span>
     </div>

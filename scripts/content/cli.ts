@@ -105,7 +105,7 @@ try {
       console.log(`  ${unfiled} item(s) in the database have no file here: kept (--prune deletes them).`);
     if (values["dry-run"]) process.exit(0);
     if (media.uploads.length) {
-      uploadMedia(
+      await uploadMedia(
         media.uploads,
         target,
         mediaBucket(target, readFileSync(join(ROOT, "wrangler.toml"), "utf8")),

@@ -6,9 +6,11 @@
  * as written. The Worker serves only audio from R2, so images beside a file are refused with
  * what to do instead (docs/decisions/033-content-files.md).
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { audioTypeOf } from "../../worker/media/audio-types";
+import { peaksFileName, peaksJson, peaksOf } from "../peaks";
 import { type Target, wrangler } from "./d1";
 import type { Kind, ParsedContent } from "./parse";
 import type { ContentProblem } from "./schema";
@@ -100,13 +102,39 @@ export function mediaBucket(target: Target, toml: string): string {
   throw new Error(`wrangler.toml has no MEDIA bucket${target.env ? ` in [env.${target.env}]` : ""}`);
 }
 
-/** Uploads every file with `wrangler r2 object put` to the target's MEDIA bucket. */
-export function uploadMedia(uploads: Upload[], target: Target, bucket: string): void {
-  for (const u of uploads) {
-    wrangler(
-      ["r2", "object", "put", `${bucket}/${u.key}`, "--file", u.file, "--content-type", u.contentType],
-      target,
-    );
-    console.log(`  uploaded ${u.key}`);
+/**
+ * Uploads every file with `wrangler r2 object put` to the target's MEDIA bucket, and beside each
+ * MP3 its waveform (`<name>.peaks.json`, scripts/peaks.ts), computed here, never in a browser
+ * (docs/decisions/063). An MP3 that cannot be decoded, or any other format, gets none: the player
+ * shows its plain seek bar for it.
+ */
+export async function uploadMedia(uploads: Upload[], target: Target, bucket: string): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), "crossfade-peaks-"));
+  try {
+    for (const u of uploads) {
+      put(bucket, u.key, u.file, u.contentType, target);
+      console.log(`  uploaded ${u.key}`);
+      if (!/\.mp3$/i.test(u.key)) continue;
+      let peaks: number[];
+      try {
+        peaks = await peaksOf(readFileSync(u.file));
+      } catch (error) {
+        console.warn(`  no waveform for ${u.key}: ${error instanceof Error ? error.message : error}`);
+        continue;
+      }
+      const file = join(scratch, "peaks.json");
+      writeFileSync(file, peaksJson(peaks));
+      put(bucket, peaksFileName(u.key), file, "application/json", target);
+      console.log(`  uploaded ${peaksFileName(u.key)}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function put(bucket: string, key: string, file: string, contentType: string, target: Target) {
+  wrangler(
+    ["r2", "object", "put", `${bucket}/${key}`, "--file", file, "--content-type", contentType],
+    target,
+  );
 }

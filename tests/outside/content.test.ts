@@ -130,6 +130,7 @@ describe("npm run content", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("posts: 72 updated, 2 new");
     expect(result.stdout).toContain("uploaded audio/posts/harbour-static/take.mp3");
+    expect(result.stdout).toContain("uploaded audio/posts/harbour-static/take.peaks.json");
 
     const edited = await page(`/blog/${slug}`);
     expect(edited.html).toContain("Late talk with Ezinne Nwosu");
@@ -141,6 +142,12 @@ describe("npm run content", () => {
     expect(audio.status).toBe(200);
     expect(Buffer.from(await audio.arrayBuffer())).toEqual(
       readFileSync(join(ROOT, "public", "media", "audio", "night-drive.mp3")),
+    );
+    // Its waveform, computed at import and kept beside it, is what the player draws.
+    const peaks = await fetch(`${worker.url}/media/audio/posts/harbour-static/take.peaks.json`);
+    expect(peaks.status).toBe(200);
+    expect(await peaks.text()).toBe(
+      readFileSync(join(ROOT, "public", "media", "audio", "night-drive.peaks.json"), "utf8"),
     );
     const search = (await (await fetch(`${worker.url}/api/search?type=posts&q=quayside`)).json()) as {
       posts: { items: Array<{ post: { slug: string } }> };

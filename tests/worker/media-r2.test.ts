@@ -130,6 +130,20 @@ describe("long audio from the MEDIA bucket", () => {
     expect((await visit("/media/audio/%E0%A4%A.mp3")).status).toBe(404);
   });
 
+  it("serves a waveform kept beside its audio in the bucket, and 204 for audio without one", async () => {
+    await env.MEDIA.put("audio/long-mix.peaks.json", JSON.stringify({ version: 1, peaks: [0.5, 1] }));
+    try {
+      const res = await visit("/media/audio/long-mix.peaks.json");
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ version: 1, peaks: [0.5, 1] });
+    } finally {
+      await env.MEDIA.delete("audio/long-mix.peaks.json");
+    }
+    const none = await visit("/media/audio/no-such-mix.peaks.json");
+    expect(none.status).toBe(204);
+    expect(await none.text()).toBe("");
+  });
+
   it("answers 503 with Retry-After when R2 fails, not 500", async () => {
     const broken = {
       get: () => Promise.reject(new Error("R2 is down")),

@@ -38,5 +38,10 @@ export async function serveAudio(request: Request, env: WorkerEnv): Promise<Resp
       });
     }
   }
-  return env.ASSETS ? serveWithRanges(request, env.ASSETS) : null;
+  const answer = env.ASSETS ? await serveWithRanges(request, env.ASSETS) : null;
+  // A file without a waveform: "nothing", not a 404 the browser would log on every play; the
+  // player then shows its plain seek bar (docs/decisions/063).
+  if ((!answer || answer.status === 404) && key?.endsWith(".peaks.json"))
+    return new Response(null, { status: 204, headers: { "Cache-Control": "public, max-age=300" } });
+  return answer;
 }

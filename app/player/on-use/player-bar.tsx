@@ -30,6 +30,7 @@ import { useChapters } from "./use-chapters";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";
 import { SEEK_STEP_SECONDS, useShortcuts } from "./use-shortcuts";
+import { usePeaks, Waveform } from "./waveform";
 
 const loadQueuePanel = () => import("./queue-panel");
 // The queue panel is code most listeners never open: its own chunk, fetched on first use.
@@ -60,7 +61,7 @@ const SEEK_CLASSES = {
 };
 
 /** The accessible seek slider: role slider, arrow keys, "0:30 of 2:00". */
-function SeekSlider() {
+function SeekSlider({ peaks }: { peaks: readonly number[] | null }) {
   const { position, duration } = useAtomValue(progressAtom);
   const seek = useSetAtom(seekAtom);
   const max = Math.max(duration, 0);
@@ -92,6 +93,11 @@ function SeekSlider() {
       role="slider"
       label="Seek"
       control={{ tabIndex: 0, onKeyDown, onPointerDown: onPointer }}
+      wave={
+        peaks ? (
+          <Waveform peaks={peaks} played={max ? Math.min(100, (position / max) * 100) : 0} />
+        ) : undefined
+      }
     />
   );
 }
@@ -205,6 +211,7 @@ export function PlayerBar() {
   const [queueOpen, setQueueOpen] = useState(false);
 
   const chapters = useChapters(track);
+  const peaks = usePeaks(track);
   useEngine(mount);
   useShortcuts(chapters);
   useMediaSession(chapters);
@@ -262,7 +269,7 @@ export function PlayerBar() {
               {chapters.length ? <ChapterButtons chapters={chapters} /> : null}
             </div>
             <ChapterNow chapters={chapters} place="main" />
-            <SeekSlider />
+            <SeekSlider peaks={peaks} />
             {failure ? (
               <p className="player__failure" role="alert">
                 {failure}
