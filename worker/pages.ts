@@ -45,6 +45,10 @@ export async function renderPage(
   intake?: FormIntake,
   nonce?: string,
 ) {
+  // A path with a control character (a tab, a newline) names no page, and React Router cannot
+  // build links for it (its encodeLocation throws): it gets the site's not-found page.
+  if (CONTROL_CHARACTERS.test(decodedPath(request.url)))
+    request = new Request(new URL("/not-found", request.url), { headers: request.headers });
   const context = new RouterContextProvider();
   context.set(contentContext, content);
   if (intake) context.set(intakeContext, intake);
@@ -53,6 +57,17 @@ export async function renderPage(
   // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
   const response = withFallbackPage(request, storeDownIs503(await handleRequest(request, context)));
   return withPageCacheControl(request, response);
+}
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+function decodedPath(url: string): string {
+  const { pathname } = new URL(url);
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 const reads = (request: Request) => ["GET", "HEAD"].includes(request.method.toUpperCase());

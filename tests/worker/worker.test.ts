@@ -24,6 +24,15 @@ describe("the Worker", () => {
     expect(firstTagText(await res.text(), "h1")).toBe("Page not found");
   });
 
+  it.each(["/%09/%09", "/%0A", "/blog/%09", "/a%7Fb/c"])(
+    "serves a path with a control character (%s) as the not-found page, never a 500",
+    async (path) => {
+      const res = await visit(path);
+      expect(res.status).toBe(404);
+      expect(firstTagText(await res.text(), "h1")).toBe("Page not found");
+    },
+  );
+
   it("answers HEAD requests for pages without a body", async () => {
     const res = await visit("/blog", { method: "HEAD" });
     expect(res.status).toBe(200);
