@@ -7,6 +7,8 @@
 // 'published'. The admin panel's requests are not Content API requests and are left alone.
 
 const READS = new Set(['findMany', 'findOne', 'findFirst', 'count']);
+// Strapi's names for the Content API's token strategy (5.x calls it content-api-token).
+const TOKEN_STRATEGIES = new Set(['api-token', 'content-api-token']);
 
 /** Registers the middleware; call it from the app's register() (document middlewares go there). */
 function publishedOnly(strapi) {
@@ -15,7 +17,7 @@ function publishedOnly(strapi) {
     if (READS.has(context.action)) {
       const request = strapi.requestContext.get();
       const contentApi = request && (request.path === prefix || request.path.startsWith(`${prefix}/`));
-      if (contentApi && request.state?.auth?.strategy?.name !== 'api-token') {
+      if (contentApi && !TOKEN_STRATEGIES.has(request.state?.auth?.strategy?.name)) {
         context.params = { ...context.params, status: 'published' };
       }
     }
