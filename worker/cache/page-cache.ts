@@ -47,6 +47,9 @@ const PAGE_PARAMS: Record<string, RegExp> = {
   page: /^[1-9]\d{0,3}$/,
   // app/routes/blog.tsx
   category: /^[a-z]{1,20}$/,
+  // app/routes/embed.tsx (core/share/embed.ts readEmbedOptions)
+  size: /^(full|compact)$/,
+  theme: /^(dark|light)$/,
 };
 
 /** Headers of the Cache API copy only: when it was stored, and the nonce it was rendered with. */
