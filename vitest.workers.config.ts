@@ -24,6 +24,8 @@ export default defineConfig(async () => {
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // A database of its own for the upgrade test (tests/worker/store-upgrade.test.ts).
+          d1Databases: { UPGRADE_DB: "crossfade-upgrade-test" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_CATALOGUE: catalogue,

@@ -108,6 +108,8 @@ const cms = await startCms({
     CROSSFADE_PURGE_URL: `${workerUrl}/api/cache/purge`,
     CROSSFADE_PURGE_TOKEN: tokens.purge,
     CMS_EDITOR_TOKEN: tokens.editor,
+    // The one origin whose pages may call Strapi from a browser (tests/strapi/security.test.ts).
+    CMS_CORS_ORIGINS: workerUrl,
     MEILISEARCH_HOST: `http://127.0.0.1:${meiliPort}`,
     MEILISEARCH_ADMIN_KEY: tokens.meili,
   },

@@ -23,7 +23,27 @@ export const IDLE: EmailStep = {
   invalid: false,
 };
 
-/** A same-site path to go back to after a no-JavaScript sign-up; anything else is home. */
+const ORIGIN = "https://return-path.invalid";
+
+/**
+ * A same-site path to go back to after a no-JavaScript sign-up; anything else is home. The
+ * value comes from a form any site can post, so it is read as a browser reads a link: browsers
+ * drop tabs and line breaks inside a URL and take a backslash for "/", which turns
+ * "/<TAB>/evil.example" or "/<backslash>evil.example" into "//evil.example", another site
+ * (the "Continue browsing" link would leave the site). Control characters and backslashes
+ * are refused outright; what is left must resolve to this origin, and the path handed back is
+ * the resolved one (so "/.//evil.example" cannot become "//evil.example" either).
+ */
 export function safeReturnPath(value: unknown): string {
-  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : "/";
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return "/";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value)) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, ORIGIN);
+  } catch {
+    return "/";
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === ORIGIN && path.startsWith("/") && !path.startsWith("//") ? path : "/";
 }

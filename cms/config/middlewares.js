@@ -1,3 +1,4 @@
+const { corsOrigins } = require('./lib/cors');
 const { mediaOrigin } = require('./lib/storage');
 
 // With uploads in a bucket (S3_PUBLIC_URL), the admin panel shows media from that origin, so the
@@ -24,7 +25,8 @@ module.exports = [
   'strapi::logger',
   'strapi::errors',
   security,
-  'strapi::cors',
+  // Only the configured origins, never '*' (./lib/cors.js).
+  { name: 'strapi::cors', config: { origin: corsOrigins(process.env) } },
   'strapi::poweredBy',
   'strapi::query',
   {

@@ -4,6 +4,7 @@ const { seedCatalogue } = require('./seed/catalogue');
 const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
 const { registerSearchUpdater } = require('./search/updater');
+const { publishedOnly } = require('./published-only');
 
 /**
  * Whether to load the demo catalogue (into an empty database only): in production only when
@@ -16,7 +17,10 @@ function seedDemo(env = process.env) {
 }
 
 module.exports = {
-  register() {},
+  /** Content API reads without an API token see published content only (./published-only.js). */
+  register({ strapi }) {
+    publishedOnly(strapi);
+  },
 
   /**
    * Runs on every boot, idempotently: the public role's permissions (read only), the Worker's

@@ -8,7 +8,7 @@ import type { Catalogue } from "./generate";
 
 export { ftsRebuildSql } from "./fts-sql";
 
-type SqlValue = string | number | boolean | null | undefined | object;
+export type SqlValue = string | number | boolean | null | undefined | object;
 
 /** A SQLite literal: strings quoted with single quotes doubled, JSON for arrays and objects. */
 export function sqlLiteral(value: SqlValue): string {
@@ -24,42 +24,55 @@ export function sqlLiteral(value: SqlValue): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-function insert(table: string, row: Record<string, SqlValue>): string {
+/** One row of one table, its values as to-sql.ts writes them (JSON for arrays and objects). */
+export interface TableRow {
+  table: string;
+  row: Record<string, SqlValue>;
+}
+
+/** An INSERT of one row: the columns it names, in its order. */
+export function insertSql({ table, row }: TableRow): string {
   const columns = Object.keys(row);
   const values = columns.map((c) => sqlLiteral(row[c]));
   return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${values.join(", ")});`;
 }
 
-/** Every row of the catalogue as INSERT statements, parents before children. */
-export function catalogueToSql(c: Catalogue): string[] {
-  const out: string[] = [];
-  for (const g of c.genres) out.push(insert("genres", { ...g }));
-  for (const l of c.locations) out.push(insert("locations", { ...l }));
+/**
+ * Every row of the catalogue, table by table, parents before children. Also what
+ * tests/worker/store-upgrade.test.ts loads into older schemas, column by column.
+ */
+export function catalogueRows(c: Catalogue): TableRow[] {
+  const out: TableRow[] = [];
+  const add = (table: string, row: Record<string, SqlValue>) => out.push({ table, row });
+  for (const g of c.genres) add("genres", { ...g });
+  for (const l of c.locations) add("locations", { ...l });
 
   for (const { genre_ids, location_ids, tags, ...post } of c.posts) {
-    out.push(insert("posts", post));
-    for (const genre_id of genre_ids) out.push(insert("post_genres", { post_id: post.id, genre_id }));
-    for (const location_id of location_ids) {
-      out.push(insert("post_locations", { post_id: post.id, location_id }));
-    }
-    for (const tag of tags) out.push(insert("post_tags", { post_id: post.id, tag }));
+    add("posts", post);
+    for (const genre_id of genre_ids) add("post_genres", { post_id: post.id, genre_id });
+    for (const location_id of location_ids) add("post_locations", { post_id: post.id, location_id });
+    for (const tag of tags) add("post_tags", { post_id: post.id, tag });
   }
 
-  for (const a of c.aggregatedPosts) out.push(insert("aggregated_posts", { ...a }));
+  for (const a of c.aggregatedPosts) add("aggregated_posts", { ...a });
 
   for (const { genre_ids, ...mixtape } of c.mixtapes) {
-    out.push(insert("mixtapes", mixtape));
-    for (const genre_id of genre_ids)
-      out.push(insert("mixtape_genres", { mixtape_id: mixtape.id, genre_id }));
+    add("mixtapes", mixtape);
+    for (const genre_id of genre_ids) add("mixtape_genres", { mixtape_id: mixtape.id, genre_id });
   }
 
   for (const { tracks, purchase_links, ...release } of c.releases) {
-    out.push(insert("releases", release));
-    for (const track of tracks) out.push(insert("release_tracks", { ...track }));
-    for (const link of purchase_links) out.push(insert("release_purchase_links", { ...link }));
+    add("releases", release);
+    for (const track of tracks) add("release_tracks", { ...track });
+    for (const link of purchase_links) add("release_purchase_links", { ...link });
   }
 
-  for (const e of c.events) out.push(insert("events", { ...e }));
+  for (const e of c.events) add("events", { ...e });
 
   return out;
+}
+
+/** Every row of the catalogue as INSERT statements, parents before children. */
+export function catalogueToSql(c: Catalogue): string[] {
+  return catalogueRows(c).map(insertSql);
 }

@@ -104,6 +104,39 @@ describe("a file with problems", () => {
     expect(() => catalogueFromFiles(new Map([["posts/x.md", "---\ntitle: [\n---\n"]]))).toThrow(ContentError);
   });
 
+  it("refuses front matter that is not YAML and runs none of it (---js, ---javascript, ---coffee)", () => {
+    const ran = globalThis as { crossfadeFrontMatterRan?: string[] };
+    ran.crossfadeFrontMatterRan = [];
+    const code = (lang: string) =>
+      `---${lang}\n{ title: (globalThis.crossfadeFrontMatterRan.push("${lang}"), "Ran"), post_date: "2026-03-01T18:00:00.000Z" }\n---\nSome words.\n`;
+    const files = {
+      "genres/techno.md": GENRE,
+      "posts/by-js.md": code("js"),
+      "posts/by-javascript.md": code("javascript"),
+      "posts/by-coffee.md": code("coffee"),
+      "posts/by-json.md": '---json\n{ "title": "Json", "post_date": "2026-03-01T18:00:00.000Z" }\n---\n',
+      "posts/spaced.md": code(" js "),
+    };
+    const lines = problemsOf(files).map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    const refused = (file: string, lang: string) =>
+      `posts/${file}.md: (front matter): must be YAML (between --- lines), not ---${lang}: nothing else is read`;
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        refused("by-js", "js"),
+        refused("by-javascript", "javascript"),
+        refused("by-coffee", "coffee"),
+        refused("by-json", "json"),
+        refused("spaced", "js"),
+      ]),
+    );
+    expect(() => catalogueFromFiles(new Map(Object.entries(files)))).toThrow(ContentError);
+    expect(ran.crossfadeFrontMatterRan).toEqual([]);
+    // Plain and explicitly named YAML still read.
+    expect(
+      problemsOf({ "posts/plain.md": post(""), "posts/named.md": post("").replace(/^---/, "---yaml") }),
+    ).toEqual([]);
+  });
+
   it("keeps drafts drafts: a file without pub_status is a draft", () => {
     const c = catalogueFromFiles(new Map([["posts/quiet.md", post("")]]));
     expect(c.posts[0]?.pub_status).toBe("draft");

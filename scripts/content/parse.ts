@@ -74,6 +74,33 @@ const SCHEMAS = {
 
 /** Kinds whose body is unused: a body there is a mistake worth telling. */
 const NO_BODY: ReadonlySet<Kind> = new Set(["genres", "locations"]);
+
+/**
+ * Front matter is YAML only. gray-matter also reads the language named after the opening
+ * `---` (`---js`, `---javascript` through eval, `---coffee`, `---json`): a content file would run
+ * code on the operator's machine or in CI (docs/security.md). The check reads the opening line
+ * as gray-matter does; the engines below refuse as well, should a spelling slip past it.
+ */
+function notYaml(text: string): string | null {
+  if (!matter.test(text) || text.charAt(3) === "-") return null;
+  const { name } = matter.language(text);
+  return name === "" || /^ya?ml$/i.test(name) ? null : name;
+}
+
+const refuse = () => {
+  throw new Error("front matter must be YAML");
+};
+const YAML_ONLY = {
+  language: "yaml",
+  engines: {
+    javascript: refuse,
+    js: refuse,
+    json: refuse,
+    coffee: refuse,
+    coffeescript: refuse,
+    cson: refuse,
+  },
+};
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function where(path: string): { kind: Kind; slug: string } | "ignored" | string {
@@ -112,11 +139,21 @@ export function parseContent(files: ReadonlyMap<string, string>): {
         message: "the file name is the slug: lower-case letters, digits and single hyphens",
       });
     }
+    const text = files.get(file) as string;
+    const language = notYaml(text);
+    if (language !== null) {
+      problems.push({
+        file,
+        field: "(front matter)",
+        message: `must be YAML (between --- lines), not ---${language}: nothing else is read`,
+      });
+      continue;
+    }
     let data: unknown;
     let body: string;
     try {
       // Options given, so gray-matter does not hand back a cached (shared) object.
-      const parsed = matter(files.get(file) as string, {});
+      const parsed = matter(text, YAML_ONLY);
       data = parsed.data;
       body = parsed.content;
     } catch (error) {

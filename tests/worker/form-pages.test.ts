@@ -100,4 +100,25 @@ describe("POST /newsletter without JavaScript", () => {
     expect(html).not.toContain("evil.example");
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Continue browsing/);
   });
+
+  it.each([
+    "/%09/evil.example",
+    "/%0A/evil.example",
+    "/%5Cevil.example",
+    "%5C/evil.example",
+    "/.//evil.example",
+  ])("links home, not off-site, when another site's form posts returnTo=%s", async (returnTo) => {
+    // The body as a cross-site form sends it (application/x-www-form-urlencoded).
+    const res = await postPage(
+      "/newsletter",
+      `email=crosssite%40example.com&intent=skip&returnTo=${returnTo}`,
+      newClient(),
+      { "Content-Type": "application/x-www-form-urlencoded" },
+    );
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const href = html.match(/<a[^>]*href="([^"]*)"[^>]*>Continue browsing/)?.[1];
+    expect(href).toBe("/");
+    expect(html).not.toContain("evil.example");
+  });
 });

@@ -198,7 +198,7 @@ describe("error reporting in the Worker (@sentry/cloudflare, against a local Sen
 describe("what events and transactions carry with the SDK's integrations trimmed (docs/decisions/046)", () => {
   const visitorHeaders = {
     "user-agent": "CrossfadeTest/1.0",
-    referer: "https://example.com/from",
+    referer: "http://localhost/newsletter/unsubscribe?token=referer-secret",
     accept: "text/html",
     cookie: "session=cookie-secret",
     authorization: "Bearer token-secret",
@@ -218,7 +218,7 @@ describe("what events and transactions carry with the SDK's integrations trimmed
     expect(requestData?.processSegmentSpan).toBeUndefined();
   });
 
-  it("the request's transaction keeps the URL, query, method, the headers let through, release, environment and is_localhost", async () => {
+  it("the request's transaction keeps the URL, query, method, the headers let through (not the Referer), release, environment and is_localhost", async () => {
     const visit = await visitWorker("/about?from=test", {}, { headers: visitorHeaders });
     expect(visit.status).toBe(200);
     type Span = { is_segment?: boolean; attributes?: Record<string, { value?: unknown }> };
@@ -236,7 +236,7 @@ describe("what events and transactions carry with the SDK's integrations trimmed
     expect(value("url.query")).toBe("from=test");
     expect(value("http.request.method")).toBe("GET");
     expect(value("http.request.header.user-agent")).toEqual(["CrossfadeTest/1.0"]);
-    expect(value("http.request.header.referer")).toEqual(["https://example.com/from"]);
+    expect(value("http.request.header.referer")).toBeUndefined();
     expect(value("http.request.header.accept")).toEqual(["text/html"]);
     expect(value("http.request.header.cookie")).toBeUndefined();
     expect(value("sentry.release")).toBe(APP_VERSION);
@@ -246,11 +246,11 @@ describe("what events and transactions carry with the SDK's integrations trimmed
     const integrations = value("sentry.sdk.integrations") as string[];
     expect(integrations).toEqual(expect.arrayContaining(["RequestData", "LinkedErrors", "SpanStreaming"]));
     expect(integrations).not.toContain("Dedupe");
-    // Never the cookie or the credentials, under any attribute.
-    expect(JSON.stringify(segment)).not.toMatch(/cookie-secret|token-secret/);
+    // Never the cookie, the credentials or the Referer's unsubscribe token, under any attribute.
+    expect(JSON.stringify(segment)).not.toMatch(/cookie-secret|token-secret|referer-secret/);
   });
 
-  it("an error event keeps the request (URL, query, method, headers without cookies or credentials) and its linked causes", async () => {
+  it("an error event keeps the request (URL, query, method, headers without cookies, credentials or Referer) and its linked causes", async () => {
     const failing = {
       prepare: () => {
         throw new Error("D1_ERROR: storage operation failed", {
@@ -275,14 +275,98 @@ describe("what events and transactions carry with the SDK's integrations trimmed
     expect(event?.request?.query_string).toBe("from=test");
     expect(event?.request?.headers).toMatchObject({
       "user-agent": "CrossfadeTest/1.0",
-      referer: "https://example.com/from",
       accept: "text/html",
     });
     expect(event?.request?.headers?.cookie).toBeUndefined();
-    expect(JSON.stringify(event)).not.toMatch(/cookie-secret|token-secret/);
+    expect(event?.request?.headers?.referer).toBeUndefined();
+    expect(JSON.stringify(event)).not.toMatch(/cookie-secret|token-secret|referer-secret/);
     // LinkedErrors: the cause arrives with the error, in the same event.
     expect(exceptionText(event ?? {})).toContain("TypeError: socket closed by peer");
     expect(exceptionText(event ?? {})).toContain("Error: D1_ERROR: storage operation failed");
+  });
+});
+
+describe("what error reporting never receives: unsubscribe tokens and other private query values", () => {
+  type Span = { is_segment?: boolean; attributes?: Record<string, { value?: unknown }> };
+  const segmentsOf = async (origin: string) =>
+    (await receivedEnvelopes())
+      .flatMap((e) => e.items)
+      .filter((item) => item.header.type === "span")
+      .flatMap((item) => (item.payload as { items?: Span[] }).items ?? [])
+      .filter((span) => span.is_segment && String(span.attributes?.["url.full"]?.value).startsWith(origin));
+
+  it("an unsubscribe link's transaction carries neither its token nor the page it came from", async () => {
+    const secret = crypto.randomUUID().replace(/-/g, "");
+    const visit = await visitWorker(
+      `/newsletter/unsubscribe?token=${secret}&Token=${secret}&to%6Ben=${secret}`,
+      {},
+      {
+        headers: { referer: `http://localhost/newsletter/unsubscribe?token=${secret}` },
+      },
+    );
+    expect(visit.status).toBe(404);
+    const segments = await segmentsOf(visit.origin);
+    expect(segments).toHaveLength(1);
+    const url = segments[0]?.attributes?.["url.full"]?.value;
+    expect(url).toBe(
+      `${visit.origin}/newsletter/unsubscribe?token=[Filtered]&Token=[Filtered]&to%6Ben=[Filtered]`,
+    );
+    expect(JSON.stringify(segments)).not.toContain(secret);
+  });
+
+  it("a later page's transaction and error event do not carry the Referer's token, nor e-mail or session values", async () => {
+    const secret = crypto.randomUUID().replace(/-/g, "");
+    const referer = { referer: `http://localhost/newsletter/unsubscribe?token=${secret}` };
+    const page = await visitWorker(
+      `/about?email=${secret}%40example.com&session=${secret}&from=mail`,
+      {},
+      {
+        headers: referer,
+      },
+    );
+    expect(page.status).toBe(200);
+    const segments = await segmentsOf(page.origin);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]?.attributes?.["url.query"]?.value).toBe(
+      "email=[Filtered]&session=[Filtered]&from=mail",
+    );
+    expect(JSON.stringify(segments)).not.toContain(secret);
+
+    const failing = await visitWorker(
+      `/blog?reference=${secret}&from=mail`,
+      { DB: throwingD1(), APP_VERSION: `scrub-${crypto.randomUUID()}` },
+      { headers: referer },
+    );
+    expect(failing.status).toBe(503);
+    const [event] = (await errorsReportedFor(failing)) as (SentryEvent & {
+      request?: { query_string?: string };
+    })[];
+    expect(event?.request?.query_string).toBe("reference=[Filtered]&from=mail");
+    expect(JSON.stringify(event)).not.toContain(secret);
+  });
+
+  it("a browser event from an unsubscribe page is forwarded without the page's token or its Referer", async () => {
+    const secret = crypto.randomUUID().replace(/-/g, "");
+    const { eventId, body } = browserEnvelope("unsubscribe page failed", {
+      request: {
+        url: `http://localhost/newsletter/unsubscribe?token=${secret}#token=${secret}`,
+        query_string: `token=${secret}`,
+        headers: { "User-Agent": "CrossfadeTest/1.0", Referer: `http://localhost/x?token=${secret}` },
+      },
+      breadcrumbs: [
+        { category: "navigation", data: { from: `/newsletter/unsubscribe?token=${secret}`, to: "/" } },
+      ],
+    });
+    const visit = await visitWorker("/api/monitoring", {}, { method: "POST", body });
+    expect(visit.status).toBe(204);
+    const found = await forwardedEvent(eventId);
+    expect(found?.event).toMatchObject({
+      request: {
+        url: "http://localhost/newsletter/unsubscribe?token=[Filtered]",
+        headers: { "User-Agent": "CrossfadeTest/1.0" },
+      },
+    });
+    expect(JSON.stringify(found?.event)).not.toContain(secret);
   });
 });
 

@@ -114,6 +114,19 @@ describe("the subscriber export", () => {
     expect(rows).toHaveLength(count?.n ?? -1);
   });
 
+  it("opens no cell as a formula in a spreadsheet that splits on ; (x;=cmd|' /C calc'!A0)", async () => {
+    await signUp({ email: "csv.semicolon@example.com", city: "x;=cmd|' /C calc'!A0", lastName: "a,@b" });
+    const text = await (await exportCsv()).text();
+    const line = text.split("\r\n").find((l) => l.startsWith("csv.semicolon@example.com")) ?? "";
+    for (const separator of [",", ";", "\t", "|"]) {
+      const cells = line.split(separator).map((c) => c.replace(/^"/, ""));
+      for (const cell of cells) expect(cell, `${separator} ${cell}`).not.toMatch(/^\s*[=+\-@]/);
+    }
+    const row = parseCsv(`${line}\r\n`)[0];
+    expect(row?.[4]).toBe("a,'@b");
+    expect(row?.[5]).toBe("x;'=cmd|' /C calc'!A0");
+  });
+
   it("is JSON when asked for, and refuses an unknown format", async () => {
     await signUp({ email: "json.export@example.com" });
     const res = await exportCsv({ headers: { ...ADMIN, Accept: "application/json" } }, "");

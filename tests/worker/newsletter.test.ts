@@ -57,6 +57,28 @@ describe("POST /api/newsletter", () => {
     expect(rows[0]?.city).toBe("Leeds");
   });
 
+  it("keeps a subscriber's names and city when someone signs the address up again", async () => {
+    await signUp({ email: "kept.fan@example.com", firstName: "Aino", lastName: "Virtanen", city: "Turku" });
+    const again = await signUp({
+      email: "KEPT.fan@example.com",
+      firstName: "Mallory",
+      lastName: "Intruder",
+      city: '=HYPERLINK("http://evil.example")',
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: "Successfully subscribed!" });
+    const rows = await rowsFor("kept.fan@example.com");
+    expect(rows).toEqual([
+      {
+        email: "kept.fan@example.com",
+        first_name: "Aino",
+        last_name: "Virtanen",
+        city: "Turku",
+        source: "website_footer",
+      },
+    ]);
+  });
+
   it("refuses an address without the something@something.something shape with 400", async () => {
     for (const email of ["", "no-at-sign.com", "a@b", "a b@c.de"]) {
       const res = await signUp({ email });

@@ -87,6 +87,45 @@ describe("the page cache", () => {
     expect(post.headers.get(PAGE_CACHE_STATUS_HEADER)).toBeNull();
   });
 
+  it("never keeps search results however the path is spelt, as the router matches them all", async () => {
+    const bindings = newSite();
+    for (const path of [
+      "/Search?q=techno",
+      "/SEARCH?q=techno",
+      "/search/?q=techno",
+      "/se%61rch?q=techno",
+      "/Search/",
+    ]) {
+      const first = await get(path, bindings);
+      expect(first.cache, path).toBeNull();
+      const again = await get(path, bindings);
+      expect(again.cache, path).toBeNull();
+    }
+  });
+
+  it("keeps one entry per page: unknown query parameters and other spellings are rendered, not stored", async () => {
+    const bindings = newSite();
+    expect((await get("/blog", bindings)).cache).toBe("miss");
+    for (const path of [
+      "/blog?junk=1",
+      "/blog?junk=2",
+      "/blog?page=2&junk=1",
+      "/blog?page=2&page=3",
+      "/blog?page=00002",
+      "/blog?page=2x",
+      "/Blog",
+      "/blog/",
+      "/%62log",
+    ]) {
+      expect((await get(path, bindings)).cache, path).toBeNull();
+      expect((await get(path, bindings)).cache, path).toBeNull();
+    }
+    // The page itself and its known parameters are still kept.
+    expect((await get("/blog", bindings)).cache).toBe("hit");
+    expect((await get("/blog?category=interviews", bindings)).cache).toBe("miss");
+    expect((await get("/blog?category=interviews&utm_source=x", bindings)).cache).toBe("hit");
+  });
+
   it("shows an edit on the next request after a purge, and the cached page before it", async () => {
     const bindings = newSite();
     const row = await env.DB.prepare(

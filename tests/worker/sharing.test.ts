@@ -176,6 +176,10 @@ describe("sharing tags and framing", () => {
     expect(await status(`${embed}?t=30`)).toBe("miss");
     expect(await status(`${embed}?t=30`)).toBe("hit");
     expect(await status(`${embed}?t=45`)).toBe("miss");
+    // The compact and light cards are pages of their own.
+    expect(await status(`${embed}?size=compact`)).toBe("miss");
+    expect(await status(`${embed}?size=compact`)).toBe("hit");
+    expect(await status(`${embed}?size=compact&theme=light`)).toBe("miss");
   });
 
   it("a link to a moment is served from the page cache of its page", async () => {

@@ -21,6 +21,12 @@ import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
  * results (docs/product.md section 9: no cache when searching), and any page whose content came from a
  * degraded source: that is checked after the last byte went out, since a deferred list can
  * fail after the first bytes.
+ *
+ * Nor any other spelling of a page (docs/security.md): React Router matches paths whatever
+ * their letter case, percent-encoding or trailing slash, so /Search?q= is the search page, and
+ * every new spelling or unknown query parameter would be one more entry. Only the site's own
+ * spelling of a path (lower case, nothing encoded, no trailing slash) with the parameters pages
+ * read (a page number, /blog's category) is kept; every other request is rendered, never stored.
  */
 
 /**
@@ -29,8 +35,22 @@ import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
  */
 const IGNORED_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|t|track)$/i;
 
-/** Paths whose pages answer a visitor's free text. */
+/** Paths whose pages answer a visitor's free text (compared as the router matches them). */
 const UNCACHED_PATHS = new Set(["/search"]);
+
+/** The site's own spelling of a page's path: the only one kept. */
+const OWN_PATH = /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*)?$/;
+
+/** Query parameters pages read, with the values they can take: the only ones in keys. */
+const PAGE_PARAMS: Record<string, RegExp> = {
+  // app/components/pagination.tsx (pageParam)
+  page: /^[1-9]\d{0,3}$/,
+  // app/routes/blog.tsx
+  category: /^[a-z]{1,20}$/,
+  // app/routes/embed.tsx (core/share/embed.ts readEmbedOptions)
+  size: /^(full|compact)$/,
+  theme: /^(dark|light)$/,
+};
 
 /** Headers of the Cache API copy only: when it was stored, and the nonce it was rendered with. */
 const STORED_AT = "X-Page-Stored-At";
@@ -155,10 +175,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-function cacheable(request: Request): boolean {
+/** The path as React Router matches it: decoded, any letter case, trailing slashes dropped. */
+export function routedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: the router sees the path as it is.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
+}
+
+/** Whether the page cache may answer this request or keep its page (see the notes above). */
+export function cacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
-  const { pathname } = new URL(request.url);
-  return !UNCACHED_PATHS.has(pathname) && !pathname.endsWith(".data");
+  const url = new URL(request.url);
+  const path = routedPath(url.pathname);
+  if (UNCACHED_PATHS.has(path) || path.endsWith(".data")) return false;
+  if (!OWN_PATH.test(url.pathname)) return false;
+  const seen = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (IGNORED_PARAMS.test(name)) continue;
+    const allowed = PAGE_PARAMS[name];
+    if (!Object.hasOwn(PAGE_PARAMS, name) || !allowed?.test(value) || seen.has(name)) return false;
+    seen.add(name);
+  }
+  return true;
 }
 
 function storable(response: Response): boolean {

@@ -1,6 +1,7 @@
 import { type CloudflareOptions, requestDataIntegration, spanStreamingIntegration } from "@sentry/cloudflare";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { makeOutboxTransport } from "./outbox";
+import { scrubEvent, scrubSpan } from "./scrub";
 
 /** docs/product.md sections 1 and 9: every trace is sampled. */
 export const TRACES_SAMPLE_RATE = 1;
@@ -61,13 +62,18 @@ export function sentryOptions(env: WorkerEnv): CloudflareOptions {
     release: releaseOf(env),
     // Visitors are anonymous (docs/product.md section 6) and forms carry e-mail addresses: events keep the URL
     // and a few harmless headers, never bodies, cookies, credentials or the visitor's address.
+    // Not the Referer either: it carries the previous page's URL, an unsubscribe link's token
+    // included (docs/security.md).
     dataCollection: {
       userInfo: false,
       cookies: false,
       httpBodies: [],
-      httpHeaders: { request: { allow: ["user-agent", "accept", "referer"] }, response: false },
+      httpHeaders: { request: { allow: ["user-agent", "accept"] }, response: false },
       urlQueryParams: true,
       databaseQueryData: false,
     },
+    // Query values that open something or name someone are replaced, on every event and span.
+    beforeSend: scrubEvent,
+    beforeSendSpan: scrubSpan,
   };
 }

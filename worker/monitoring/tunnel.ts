@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { WorkerEnv } from "../env";
+import { scrubEvent } from "./scrub";
 import { environmentOf, releaseOf } from "./sentry";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -85,7 +86,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * `POST /api/monitoring`: the browser's error reporter posts Sentry envelopes here and the
  * Worker forwards them to the DSN's ingest URL (docs/decisions/016). The browser never learns
  * the DSN, ad blockers do not see a third-party host, and the Worker stamps release and
- * environment itself, so a page cannot claim to be another release. Without SENTRY_DSN the
+ * environment itself, so a page cannot claim to be another release, and drops private query
+ * values and the Referer (worker/monitoring/scrub.ts). Without SENTRY_DSN the
  * envelope is accepted and dropped (204).
  */
 export async function monitoringTunnel(c: Context<{ Bindings: WorkerEnv }>) {
@@ -101,8 +103,9 @@ export async function monitoringTunnel(c: Context<{ Bindings: WorkerEnv }>) {
   const sentAt = new Date().toISOString();
   const lines = [JSON.stringify({ sent_at: sentAt })];
   for (const event of parsed.events) {
+    // The page's URL is the browser's location: an unsubscribe page's holds its token.
     const stamped = {
-      ...event,
+      ...scrubEvent(event),
       platform: "javascript",
       release: releaseOf(c.env),
       environment: environmentOf(c.env),

@@ -7,11 +7,12 @@ const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape',
 
 const PUBLIC_ACTIONS = CONTENT.flatMap((t) => [`api::${t}.${t}.find`, `api::${t}.${t}.findOne`]);
 
-// Reads of the app's own content types are the only public permissions kept; everything else
-// is revoked on every boot: earlier versions' create on submissions and subscribe, and Strapi's
-// defaults for the public role (users-permissions register, login and password reset: the site
-// has no user accounts).
-const isRead = (action) => /^api::[\w-]+\.[\w-]+\.(find|findOne)$/.test(action);
+// PUBLIC_ACTIONS are the only public permissions kept; everything else is revoked on every
+// boot: earlier versions' create on submissions and subscribe, a find or findOne on submissions
+// or subscribers granted by hand in the admin panel (artists' and readers' e-mail addresses for
+// anyone to read), and Strapi's defaults for the public role (users-permissions register, login
+// and password reset: the site has no user accounts).
+const kept = new Set(PUBLIC_ACTIONS);
 
 /** Grants PUBLIC_ACTIONS to the public role and revokes every other public permission. */
 async function grantPublicPermissions(strapi) {
@@ -21,7 +22,7 @@ async function grantPublicPermissions(strapi) {
   if (!role) throw new Error('The users-permissions public role is missing');
   const permissions = strapi.db.query('plugin::users-permissions.permission');
   const existing = await permissions.findMany({ where: { role: role.id }, select: ['id', 'action'] });
-  const revoked = existing.filter((p) => !isRead(p.action));
+  const revoked = existing.filter((p) => !kept.has(p.action));
   for (const p of revoked) await permissions.delete({ where: { id: p.id } });
   if (revoked.length) {
     strapi.log.info(`[crossfade] public role: revoked ${revoked.map((p) => p.action).join(', ')}`);

@@ -9,9 +9,10 @@ export function newUnsubscribeToken(): string {
 
 /**
  * Adds the address, one row per address whatever its letter case. A repeat sign-up is not an
- * error: it keeps the row (and its unsubscribe token), fills in details given this time, and
- * answers like a first one (so the form never tells anyone whether an address is already on
- * the list).
+ * error: it keeps the row (and its unsubscribe token) and answers like a first one (so the form
+ * never tells anyone whether an address is already on the list). Anyone can sign any address up,
+ * so a repeat never changes the names or city already there; it only fills in those still empty
+ * (docs/security.md).
  */
 export async function subscribe(db: D1Database, input: SubscriberInput): Promise<SubscribeResult> {
   await db
@@ -19,9 +20,9 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
       `INSERT INTO newsletter_subscribers (email, first_name, last_name, city, source, created_at, unsubscribe_token)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
        ON CONFLICT (email) DO UPDATE SET
-         first_name = COALESCE(excluded.first_name, first_name),
-         last_name = COALESCE(excluded.last_name, last_name),
-         city = COALESCE(excluded.city, city)`,
+         first_name = COALESCE(first_name, excluded.first_name),
+         last_name = COALESCE(last_name, excluded.last_name),
+         city = COALESCE(city, excluded.city)`,
     )
     .bind(
       input.email.trim().toLowerCase(),

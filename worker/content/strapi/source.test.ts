@@ -444,7 +444,11 @@ describe("Strapi store: submissions and the newsletter", () => {
     const answer = (res: () => Response) => createStrapiStore(CMS, recorder(res).fetch).subscribe(payload);
     const r = recorder(() => json({ message: "Welcome aboard" }));
     expect(await createStrapiStore(CMS, r.fetch, { token: "secret" }).subscribe(payload)).toEqual({
-      message: "Welcome aboard",
+      message: "Successfully subscribed!",
+    });
+    // A CMS that tells a repeat apart is not passed on: everyone gets the sign-up answer.
+    expect(await answer(() => json({ message: "You are already subscribed. Thank you!" }))).toEqual({
+      message: "Successfully subscribed!",
     });
     expect(r.calls[0]).toMatchObject({ method: "POST", url: `${CMS}/api/email-subscribers/subscribe` });
     expect(r.calls[0]?.headers.get("Authorization")).toBe("Bearer secret");

@@ -128,7 +128,7 @@ export async function setSubmissionStatus(
  * newsletter texts of docs/product.md section 8.
  */
 export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise<SubscribeResult> {
-  const res = await cms.send(
+  await cms.send(
     "POST",
     "/email-subscribers/subscribe",
     JSON.stringify({
@@ -142,5 +142,7 @@ export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise
     subscribedShape,
     true,
   );
-  return { message: res?.message || TEXTS.subscribed };
+  // The site's own answer whatever Strapi's says: a CMS answering "already subscribed" would tell
+  // anyone whether an address is on the list (docs/security.md).
+  return { message: TEXTS.subscribed };
 }

@@ -11,7 +11,8 @@ function text(value) {
 module.exports = factories.createCoreController(UID, ({ strapi }) => ({
   /**
    * Newsletter sign-up from the site footer. A repeat address (any letter case) is not an error:
-   * it answers 200 with a message and keeps the first sign-up.
+   * it keeps the first sign-up as it is and answers exactly as a new one (status and message),
+   * so nobody learns whether an address is on the list (docs/security.md).
    */
   async subscribe(ctx) {
     const body = ctx.request.body ?? {};
@@ -21,19 +22,18 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => ({
       return ctx.badRequest('Please enter a valid email address');
     }
     const existing = await strapi.documents(UID).findFirst({ filters: { email: { $eqi: email } } });
-    if (existing) {
-      return { message: 'You are already subscribed. Thank you!' };
+    if (!existing) {
+      await strapi.documents(UID).create({
+        data: {
+          email,
+          firstName: text(input.firstName),
+          lastName: text(input.lastName),
+          city: text(input.city),
+          source: text(input.source) ?? 'website_footer',
+          subscribedAt: new Date().toISOString(),
+        },
+      });
     }
-    await strapi.documents(UID).create({
-      data: {
-        email,
-        firstName: text(input.firstName),
-        lastName: text(input.lastName),
-        city: text(input.city),
-        source: text(input.source) ?? 'website_footer',
-        subscribedAt: new Date().toISOString(),
-      },
-    });
     ctx.status = 201;
     return { message: 'Successfully subscribed!' };
   },

@@ -1,0 +1,97 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createD1Source } from "@worker/content/d1";
+import { createD1Search } from "@worker/content/d1/search/search-index";
+import { describe, expect, it } from "vitest";
+import { dataTables, fillLikeAnOperator, OPERATOR_ROWS, rowsOf, snapshot, wipe } from "./store-upgrade";
+
+// An operator's live store is upgraded with `wrangler d1 migrations apply` (docs/operations.md):
+// whatever schema version it was filled at, the migrations after it keep every row and search
+// keeps finding every published post. The versions are read from the list of migrations the
+// pool gets (vitest.workers.config.ts reads migrations/), so a migration added later is covered
+// here without a change. The store is UPGRADE_DB, its own database: the DB binding the other
+// tests read stays as tests/worker/setup.ts left it.
+
+const migrations = env.TEST_MIGRATIONS;
+const catalogue = JSON.parse(env.TEST_CATALOGUE);
+const db = env.UPGRADE_DB;
+const latest = migrations.at(-1)?.name;
+
+/** Rows of `before` (JSON text, sorted) that are not in `after`, counting duplicates. */
+function missing(before: string[], after: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const row of after) left.set(row, (left.get(row) ?? 0) + 1);
+  return before.filter((row) => {
+    const n = left.get(row) ?? 0;
+    left.set(row, n - 1);
+    return n <= 0;
+  });
+}
+
+/** An FTS5 query for the exact title, as a phrase in the title column. */
+const titlePhrase = (title: string) => `title : "${title.replace(/"/g, '""')}"`;
+
+describe("migrations upgrade a live store", () => {
+  it("has earlier schema versions to upgrade from", () => {
+    expect(migrations.map((m) => m.name)).toEqual([...migrations.map((m) => m.name)].sort());
+    expect(migrations.length).toBeGreaterThan(1);
+  });
+
+  for (let k = 1; k < migrations.length; k++) {
+    const from = migrations[k - 1]?.name;
+    it(`a store filled at ${from} keeps every row and finds every post after ${latest}`, async () => {
+      await wipe(db);
+      await applyD1Migrations(db, migrations.slice(0, k));
+      await fillLikeAnOperator(db, catalogue);
+      const before = await snapshot(db);
+      for (const [table, { rows }] of before)
+        expect(rows.length, `rows in ${table} at ${from}`).toBeGreaterThan(0);
+
+      await applyD1Migrations(db, migrations);
+
+      const tablesNow = new Set((await dataTables(db)).map((t) => t.name));
+      for (const [table, { columns, rows }] of before) {
+        expect(tablesNow.has(table), `${table} still exists`).toBe(true);
+        const now = await rowsOf(db, table, columns);
+        expect(now.length, `rows in ${table}`).toBeGreaterThanOrEqual(rows.length);
+        expect(missing(rows, now), `rows of ${table} lost or changed`).toEqual([]);
+      }
+
+      // Search: every published post is in the index under its title, no draft is.
+      const { results: posts } = await db
+        .prepare("SELECT id, slug, title, pub_status FROM posts ORDER BY id")
+        .all<{ id: number; slug: string; title: string; pub_status: string }>();
+      const published = posts.filter((p) => p.pub_status === "published");
+      expect(published.length).toBeGreaterThan(0);
+      expect(posts.length).toBeGreaterThan(published.length);
+      const indexed = await db
+        .prepare("SELECT rowid AS id FROM posts_fts ORDER BY rowid")
+        .all<{ id: number }>();
+      expect(indexed.results.map((r) => r.id)).toEqual(published.map((p) => p.id));
+      for (const post of published) {
+        const hits = await db
+          .prepare("SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ?")
+          .bind(titlePhrase(post.title))
+          .all<{ id: number }>();
+        expect(
+          hits.results.map((h) => h.id),
+          post.slug,
+        ).toContain(post.id);
+      }
+      // ...and through the Worker's own search and reads, on the upgraded store.
+      const sample = published[Math.floor(published.length / 2)] as (typeof published)[number];
+      const found = await createD1Search(db).searchPosts({ query: sample.title, pageSize: 100 });
+      expect(found.items.map((hit) => hit.post.slug)).toContain(sample.slug);
+      const source = createD1Source(db, env.UPLOADS);
+      expect((await source.catalogue.getPost(sample.slug))?.title).toBe(sample.title);
+      const subscribers = await source.newsletter.admin?.listSubscribers(0, 100);
+      expect(subscribers?.map((s) => s.email)).toEqual(
+        OPERATOR_ROWS.filter((r) => r.table === "newsletter_subscribers").map((r) => r.row.email),
+      );
+      // Each subscriber can leave: the list mail's unsubscribe link needs a token per row.
+      for (const s of subscribers ?? []) expect(s.unsubscribeToken, s.email).toMatch(/^[0-9a-f]{32}$/);
+      const submissions = await source.submissions.listSubmissions({ pageSize: 100 });
+      expect(submissions?.total).toBe(before.get("submissions")?.rows.length);
+    });
+  }
+});
