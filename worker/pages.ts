@@ -47,7 +47,7 @@ export async function renderPage(
 ) {
   // A path with a control character (a tab, a newline) names no page, and React Router cannot
   // build links for it (its encodeLocation throws): it gets the site's not-found page.
-  if (CONTROL_CHARACTERS.test(decodedPath(request.url)))
+  if (hasControlCharacter(decodedPath(request.url)))
     request = new Request(new URL("/not-found", request.url), { headers: request.headers });
   const context = new RouterContextProvider();
   context.set(contentContext, content);
@@ -59,7 +59,14 @@ export async function renderPage(
   return withPageCacheControl(request, response);
 }
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Whether text holds a control character: below U+0020, or DEL. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 function decodedPath(url: string): string {
   const { pathname } = new URL(url);
