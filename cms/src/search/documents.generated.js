@@ -29,7 +29,7 @@ __export(cms_documents_exports, {
 });
 module.exports = __toCommonJS(cms_documents_exports);
 
-// ../main/node_modules/valibot/dist/index.mjs
+// node_modules/valibot/dist/index.mjs
 var store$4;
 var DEFAULT_CONFIG = {
   lang: void 0,
