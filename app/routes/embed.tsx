@@ -4,7 +4,7 @@ import { RouteErrorBoundary } from "../components/error-page";
 import { absoluteUrl } from "../lib/images";
 import { missing } from "../lib/missing";
 import { siteFromMatches } from "../lib/seo";
-import { type EmbedCard, mixtapeCard, postCard, releaseCard } from "../share/embed-card";
+import { type EmbedCard, mixtapeCard, postCard, releaseCard, waveformImage } from "../share/embed-card";
 import { EmbedPlayer } from "../share/embed-player";
 import type { Route } from "./+types/embed";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!card) throw missing(content, "Not found");
   // The page cache keys an embed on its `t` too (worker/cache/page-cache.ts).
-  return { card, options };
+  return { card, options, waveform: waveformImage(card) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -48,7 +48,12 @@ export default function Embed({ loaderData, matches }: Route.ComponentProps) {
   const site = siteFromMatches(matches);
   return (
     <main id="main">
-      <EmbedPlayer card={loaderData.card} options={loaderData.options} siteName={site.siteName} />
+      <EmbedPlayer
+        card={loaderData.card}
+        options={loaderData.options}
+        waveform={loaderData.waveform}
+        siteName={site.siteName}
+      />
     </main>
   );
 }

@@ -92,3 +92,15 @@ export function releaseCard(release: Release): EmbedCard {
     }),
   };
 }
+
+/**
+ * The waveform image of the card's first track, which the Worker draws from the peaks kept
+ * beside a site-hosted MP3 (a level bar when there are none; docs/decisions/063); null for
+ * streaming sources and files on other hosts.
+ */
+export function waveformImage(card: EmbedCard): string | null {
+  const mp3 = card.tracks[0]?.sources.mp3;
+  return mp3?.startsWith("/media/audio/") && /\.mp3$/i.test(mp3)
+    ? mp3.replace(/\.mp3$/i, ".waveform.svg")
+    : null;
+}

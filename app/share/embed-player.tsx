@@ -54,10 +54,13 @@ function Progress() {
 export function EmbedPlayer({
   card,
   options,
+  waveform,
   siteName,
 }: {
   card: EmbedCard;
   options: EmbedOptions;
+  /** The first track's waveform image: the progress bar is drawn through it (app/styles/app.css). */
+  waveform: string | null;
   siteName: string;
 }) {
   const current = useAtomValue(currentTrackAtom);
@@ -76,8 +79,8 @@ export function EmbedPlayer({
 
   return (
     <article
-      className={`embed embed--${card.kind} embed--${options.size} embed--${options.theme}`}
-      data-theme={options.theme}
+      className={`embed embed--${card.kind} embed--${options.size} embed--${options.theme}${waveform ? " embed--wave" : ""}`}
+      style={waveform ? ({ "--wave": `url("${waveform}")` } as React.CSSProperties) : undefined}
     >
       <div className="embed__head">
         <img src={coverOrPlaceholder(card.cover)} alt="" width={96} height={96} className="embed__cover" />

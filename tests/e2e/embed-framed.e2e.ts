@@ -104,6 +104,11 @@ describe("an embed framed by another site", () => {
       expect(await card.evaluate((el) => Math.round(el.getBoundingClientRect().height))).toBe(120);
       expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");
       expect(await frame.locator(".embed__list").count()).toBe(0);
+      // The progress bar is drawn through the mix's waveform (the Worker draws it from its peaks).
+      const bar = frame.getByRole("progressbar", { name: "Progress" });
+      expect(await bar.evaluate((el) => getComputedStyle(el).maskImage)).toMatch(
+        /^url\(".*\/media\/audio\/demo-mix\.waveform\.svg"\)/,
+      );
       // The title leads to the page (one row has no room for a link of its own).
       const title = frame.getByRole("link", { name: `${mixtape.title} (Open on Crossfade)` });
       expect(await title.getAttribute("href")).toBe(`/mixtapes/${mixtape.slug}`);

@@ -144,6 +144,25 @@ describe("long audio from the MEDIA bucket", () => {
     expect(await none.text()).toBe("");
   });
 
+  it("draws a file's waveform as an image for the embeds, and a level bar for a file without peaks", async () => {
+    await env.MEDIA.put("audio/long-mix.peaks.json", JSON.stringify({ version: 1, peaks: [0.5, 1, 0.25] }));
+    try {
+      const res = await visit("/media/audio/long-mix.waveform.svg");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      const svg = await res.text();
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 3 100"/);
+      expect(svg.match(/<rect /g)).toHaveLength(3);
+      expect(svg).toContain('height="100.0"');
+    } finally {
+      await env.MEDIA.delete("audio/long-mix.peaks.json");
+    }
+    const level = await visit("/media/audio/no-such-mix.waveform.svg");
+    expect(level.status).toBe(200);
+    expect((await level.text()).match(/<rect /g)).toHaveLength(1);
+    expect(level.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
   it("answers 503 with Retry-After when R2 fails, not 500", async () => {
     const broken = {
       get: () => Promise.reject(new Error("R2 is down")),

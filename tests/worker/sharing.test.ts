@@ -149,6 +149,19 @@ describe("sharing tags and framing", () => {
     expect(compact).toMatch(new RegExp(`<h1 class="embed__title"><a href="/releases/${release.slug}"`));
   });
 
+  it("an embed draws its first track's waveform through its progress bar when the file is the site's", async () => {
+    const local = catalogue.posts.find(
+      (p) =>
+        p.pub_status === "published" &&
+        p.audio_platform === "local" &&
+        p.audio_file?.startsWith("/media/audio/"),
+    );
+    if (!local?.audio_file) throw new Error("the demo catalogue has no post with a local MP3");
+    const html = await (await callApp(`/embed/blog/${local.slug}`)).text();
+    expect(html).toContain("embed--wave");
+    expect(html).toContain(`--wave:url(&quot;${local.audio_file.replace(/\.mp3$/, ".waveform.svg")}&quot;)`);
+  });
+
   it.each([
     ["size=huge", "size must be full or compact"],
     ["theme=pink", "theme must be dark or light"],

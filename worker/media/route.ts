@@ -2,6 +2,7 @@ import type { WorkerEnv } from "@worker/env";
 import { reportServerError } from "@worker/monitoring/report";
 import { serveWithRanges } from "./assets";
 import { serveFromBucket } from "./bucket";
+import { peaksFromJson, waveformSvg } from "./waveform-svg";
 
 /** The R2 key of an audio URL: /media/audio/a%20b.mp3 → audio/a b.mp3; null when malformed. */
 export function audioKey(url: string): string | null {
@@ -22,6 +23,7 @@ export function audioKey(url: string): string | null {
  */
 export async function serveAudio(request: Request, env: WorkerEnv): Promise<Response | null> {
   const key = audioKey(request.url);
+  if (key?.endsWith(".waveform.svg")) return waveformImage(request, env);
   if (env.MEDIA && key) {
     try {
       const answer = await serveFromBucket(request, env.MEDIA, key);
@@ -44,4 +46,26 @@ export async function serveAudio(request: Request, env: WorkerEnv): Promise<Resp
   if ((!answer || answer.status === 404) && key?.endsWith(".peaks.json"))
     return new Response(null, { status: 204, headers: { "Cache-Control": "public, max-age=300" } });
   return answer;
+}
+
+/**
+ * `<name>.waveform.svg`: the file's peaks (`<name>.peaks.json`, from the bucket or public/) drawn
+ * as an image for the embeds' progress bar, or a level bar when it has none (./waveform-svg.ts).
+ */
+async function waveformImage(request: Request, env: WorkerEnv): Promise<Response> {
+  const peaksUrl = new URL(request.url.replace(/\.waveform\.svg(\?.*)?$/, ".peaks.json"));
+  let peaks: number[] | null = null;
+  try {
+    const answer = await serveAudio(new Request(peaksUrl), env);
+    if (answer?.status === 200) peaks = peaksFromJson(await answer.text());
+  } catch (error) {
+    reportServerError(error, "media: peaks read failed", "warning");
+  }
+  return new Response(waveformSvg(peaks), {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      // A level bar may become a waveform once the peaks are uploaded: not kept long.
+      "Cache-Control": peaks ? "public, max-age=86400" : "public, max-age=300",
+    },
+  });
 }
