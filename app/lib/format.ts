@@ -25,6 +25,17 @@ export function formatLongDate(iso: string): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** What an event's start shows: the day, the date, the time and the zone's short name. */
+export const EVENT_TIME_PARTS: Intl.DateTimeFormatOptions = {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
+
 // One formatter per time zone: building an Intl.DateTimeFormat costs more than a whole card's
 // render (docs/decisions/019, SSR CPU). null marks a zone the runtime does not know.
 const eventFormats = new Map<string, Intl.DateTimeFormat | null>();
@@ -33,16 +44,7 @@ function eventFormat(timeZone: string): Intl.DateTimeFormat | null {
   let format = eventFormats.get(timeZone);
   if (format === undefined) {
     try {
-      format = new Intl.DateTimeFormat("en-US", {
-        weekday: "long",
-        year: "numeric",
-        month: "long",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone,
-        timeZoneName: "short",
-      });
+      format = new Intl.DateTimeFormat("en-US", { ...EVENT_TIME_PARTS, timeZone });
     } catch {
       format = null;
     }

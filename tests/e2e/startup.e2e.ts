@@ -1,3 +1,4 @@
+import { EVENT_TIME_PARTS } from "@app/lib/format";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
@@ -8,17 +9,9 @@ import { press } from "./press";
 const session = useBrowser();
 
 // What a visitor reads for an event's start: the venue's own time zone, as Node's Intl writes it.
+// The parts shown are the site's (app/lib/format.ts); the zone is what this test holds it to.
 function venueTime(startsAt: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(Date.parse(startsAt));
+  return new Intl.DateTimeFormat("en-US", { ...EVENT_TIME_PARTS, timeZone }).format(Date.parse(startsAt));
 }
 
 /** A page that counts the Intl.DateTimeFormat objects the site's scripts build. */
