@@ -1,27 +1,15 @@
 import type { Chapter } from "@core/content/chapters";
-import { useEffect, useState } from "react";
 import type { PlayableTrack } from "../tracks";
+import { useFetched } from "./use-fetched";
 
-type JsonChapters = { chapters?: Array<{ startTime: number; title: string }> };
+const NO_CHAPTERS: Chapter[] = [];
 
-/** One request per mix and page view: the chapters of a mix do not change while it plays. */
-const fetched = new Map<string, Promise<Chapter[]>>();
-
-function chaptersOfMix(slug: string): Promise<Chapter[]> {
-  let chapters = fetched.get(slug);
-  if (!chapters) {
-    chapters = fetch(`/mixtapes/${encodeURIComponent(slug)}/chapters.json`)
-      .then((res) => (res.ok ? (res.json() as Promise<JsonChapters>) : { chapters: [] }))
-      .then((body: JsonChapters) =>
-        (body.chapters ?? []).map((c) => ({ start: c.startTime, title: c.title })),
-      )
-      .catch(() => {
-        fetched.delete(slug);
-        return [];
-      });
-    fetched.set(slug, chapters);
-  }
-  return chapters;
+/** A JSON chapters file's chapters (worker/feeds); none for any other body. */
+function readChapters(body: unknown): Chapter[] {
+  const chapters = (body as { chapters?: Array<{ startTime: number; title: string }> } | null)?.chapters;
+  return Array.isArray(chapters)
+    ? chapters.map((c) => ({ start: c.startTime, title: c.title }))
+    : NO_CHAPTERS;
 }
 
 /**
@@ -31,17 +19,6 @@ function chaptersOfMix(slug: string): Promise<Chapter[]> {
  */
 export function useChapters(track: PlayableTrack | null): Chapter[] {
   const slug = track?.context === "mixtape" ? track.postSlug : null;
-  const [state, setState] = useState<{ slug: string | null; chapters: Chapter[] }>({
-    slug: null,
-    chapters: [],
-  });
-  useEffect(() => {
-    if (!slug) return;
-    let live = true;
-    void chaptersOfMix(slug).then((chapters) => live && setState({ slug, chapters }));
-    return () => {
-      live = false;
-    };
-  }, [slug]);
-  return state.slug === slug ? state.chapters : [];
+  const url = slug ? `/mixtapes/${encodeURIComponent(slug)}/chapters.json` : null;
+  return useFetched(url, readChapters, NO_CHAPTERS);
 }

@@ -1,8 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { type PlayableTrack, pickSource } from "../tracks";
-
-/** One request per file and page view; null: the file has no waveform (the Worker answers 204). */
-const fetched = new Map<string, Promise<number[] | null>>();
+import { useFetched } from "./use-fetched";
 
 /** The waveform file beside a site-hosted MP3 (scripts/peaks.ts), or null for any other source. */
 export function peaksUrl(audio: string): string | null {
@@ -10,23 +8,10 @@ export function peaksUrl(audio: string): string | null {
   return audio.replace(/\.mp3$/i, ".peaks.json");
 }
 
-function peaksOf(url: string): Promise<number[] | null> {
-  let peaks = fetched.get(url);
-  if (!peaks) {
-    peaks = fetch(url)
-      .then((res) => (res.status === 200 ? (res.json() as Promise<{ peaks?: unknown }>) : null))
-      .then((body) =>
-        Array.isArray(body?.peaks) && body.peaks.every((p) => typeof p === "number")
-          ? (body.peaks as number[])
-          : null,
-      )
-      .catch(() => {
-        fetched.delete(url);
-        return null;
-      });
-    fetched.set(url, peaks);
-  }
-  return peaks;
+/** A peaks file's peaks; null for any other body (the Worker answers 204 for a file without). */
+function readPeaks(body: unknown): number[] | null {
+  const peaks = (body as { peaks?: unknown } | null)?.peaks;
+  return Array.isArray(peaks) && peaks.every((p) => typeof p === "number") ? peaks : null;
 }
 
 /**
@@ -36,20 +21,7 @@ function peaksOf(url: string): Promise<number[] | null> {
  */
 export function usePeaks(track: PlayableTrack | null): number[] | null {
   const source = track ? pickSource(track) : null;
-  const url = source?.kind === "mp3" ? peaksUrl(source.url) : null;
-  const [state, setState] = useState<{ url: string | null; peaks: number[] | null }>({
-    url: null,
-    peaks: null,
-  });
-  useEffect(() => {
-    if (!url) return;
-    let live = true;
-    void peaksOf(url).then((peaks) => live && setState({ url, peaks }));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return state.url === url ? state.peaks : null;
+  return useFetched(source?.kind === "mp3" ? peaksUrl(source.url) : null, readPeaks, null);
 }
 
 /**
