@@ -243,8 +243,10 @@ describe("sharing tags and framing", () => {
 /** A response's CSP directives, each name with its value as written. */
 function directivesOf(res: Response): Map<string, string> {
   const csp = res.headers.get("Content-Security-Policy") ?? "";
-  return new Map(csp.split(";").map((part) => {
-    const [name = "", ...values] = part.trim().split(/\s+/);
-    return [name, values.join(" ")] as [string, string];
-  }));
+  return new Map(
+    csp.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")] as [string, string];
+    }),
+  );
 }

@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
 import { parseItemPath } from "@core/share/embed";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { withSecurityHeaders } from "../security-headers";
 
