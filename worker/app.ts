@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { adminDesk } from "./admin";
 import { cachePurge, purgeOnly } from "./api/cache-purge";
-import { health } from "./api/health";
+import { health, healthReady } from "./api/health";
 import { searchApi } from "./api/search";
 import type { AppEnv } from "./app-env";
 import { feeds } from "./feeds/routes";
@@ -30,6 +30,7 @@ app.use("*", requestScope);
 // The API: per caller, never cached.
 app.use("/api/*", apiNoStore);
 app.get("/api/health", health);
+app.get("/api/health/ready", healthReady);
 app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);

@@ -1,6 +1,7 @@
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
 import { tryToken } from "@worker/auth";
 import { usableToken } from "@worker/config";
+import { emptyPage } from "@worker/content/paging";
 import { BodyError, readForm } from "@worker/forms/body";
 import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
@@ -134,16 +135,21 @@ adminDesk.get("/submissions", requireSession("page"), async (c) => {
   const pageText = c.req.query("page") ?? "1";
   if (status === null || !/^[1-9]\d{0,5}$/.test(pageText)) return c.redirect("/admin/submissions", 303);
   const content = c.var.content;
-  const result = await content.submissions.listSubmissions({
-    page: Number(pageText),
-    pageSize: PAGE_SIZE,
-    status,
-  });
-  // A CMS that failed answers an empty list (docs/product.md section 8): the desk says so.
-  const failed = content.sourceFailed();
-  const message: Notice | undefined = failed ? { kind: "error", text: T.listFailed } : undefined;
-  const body = listBody({ page: result, status, message, exportAvailable: !!content.newsletter.admin });
-  return page(c, failed ? 503 : 200, T.submissions, body);
+  const exportAvailable = !!content.newsletter.admin;
+  try {
+    const result = await content.submissions.listSubmissions({
+      page: Number(pageText),
+      pageSize: PAGE_SIZE,
+      status,
+    });
+    return page(c, 200, T.submissions, listBody({ page: result, status, exportAvailable }));
+  } catch (error) {
+    // A source that failed (docs/product.md section 8): the desk says so, with an empty list.
+    console.error("listing submissions failed", error);
+    const message: Notice = { kind: "error", text: T.listFailed };
+    const body = listBody({ page: emptyPage(PAGE_SIZE), status, message, exportAvailable });
+    return page(c, 503, T.submissions, body);
+  }
 });
 
 /** The submission of the path, or the page that says why there is none. */
