@@ -8,6 +8,7 @@ import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
 import { serveAudio } from "./media";
 import { apiNoStore } from "./middleware/api-no-store";
+import { drainUnreadBody } from "./middleware/drain-body";
 import { onError } from "./middleware/on-error";
 import { requestScope } from "./middleware/request-scope";
 import { secureHeaders } from "./middleware/secure-headers";
@@ -22,8 +23,10 @@ import { oembed } from "./share/oembed";
  */
 export const app = new Hono<AppEnv>();
 
-// Every answer: security headers (017), the one error handler, the request's content service.
+// Every answer: security headers (017), the one error handler, the request's content service; a
+// body nobody read is read to its end before the answer leaves (docs/decisions/067).
 app.use("*", secureHeaders);
+app.use("*", drainUnreadBody);
 app.onError(onError);
 app.use("*", requestScope);
 
