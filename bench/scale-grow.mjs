@@ -17,7 +17,7 @@ const date = (i, format = "%Y-%m-%dT%H:%M:00.000Z") =>
 
 /** Demo rows of `table`, numbered k = 0, 1, ... (the source of copy i is row i mod count). */
 function seed(table) {
-  return `CREATE TEMP TABLE IF NOT EXISTS seed_${table} AS
+  return `CREATE TABLE IF NOT EXISTS seed_${table} AS
     SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM ${table} WHERE id < ${BASE_ID};`;
 }
 const src = (table, i) => `seed_${table} s ON s.k = ${i} % (SELECT COUNT(*) FROM seed_${table})`;
@@ -109,5 +109,8 @@ export function growSql(from, to) {
        NULL, e.timezone, e.venue, e.address, e.city, e.location_id, e.lineup, e.description, e.cover_image,
        e.ticket_url, e.price, e.status, 0, 'published'
      FROM n JOIN ${src("events", "n.i")} JOIN events e ON e.id = s.id;`);
+  statements.push(
+    ...["posts", "aggregated_posts", "mixtapes", "releases", "events"].map((t) => `DROP TABLE seed_${t};`),
+  );
   return statements;
 }

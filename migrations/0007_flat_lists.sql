@@ -101,6 +101,8 @@ CREATE TABLE list_counts (
   n INTEGER NOT NULL,
   PRIMARY KEY (level, list, bucket)
 ) WITHOUT ROWID;
+-- A release's purchase links were found by reading every link of every release.
+CREATE INDEX IF NOT EXISTS release_purchase_links_release ON release_purchase_links (release_id, position);
 CREATE TRIGGER list_items_count AFTER INSERT ON list_items FOR EACH ROW BEGIN
   INSERT INTO list_counts (level, list, bucket, n) VALUES (0, new.list, '', 1), (1, new.list, substr(new.sort, 1, 4), 1), (2, new.list, substr(new.sort, 1, 7), 1), (3, new.list, substr(new.sort, 1, 10), 1) ON CONFLICT (level, list, bucket) DO UPDATE SET n = n + 1;
 END;

@@ -137,6 +137,8 @@ export function listIndexSql(): string[] {
   n INTEGER NOT NULL,
   PRIMARY KEY (level, list, bucket)
 ) WITHOUT ROWID;`,
+    "-- A release's purchase links were found by reading every link of every release.",
+    "CREATE INDEX IF NOT EXISTS release_purchase_links_release ON release_purchase_links (release_id, position);",
     ...listTriggerSql(),
     "-- Fill the lists from what the store already holds (the count triggers count them).",
     ...postEntries("1"),

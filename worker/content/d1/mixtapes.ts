@@ -57,6 +57,7 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   table: "mixtapes",
   alias: "m",
   columns: MIXTAPE_COLUMNS,
+  leanColumns: "m.*, NULL AS genres_json",
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
 });

@@ -2,7 +2,14 @@ import type { Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
 import { genreList, LIST_KIND, type ListKey, listPage, listTotal, locationList, namedList } from "./lists";
-import { type AggregatedRow, POST_COLUMNS, type PostRow, toAggregatedPost, toPost } from "./rows";
+import {
+  type AggregatedRow,
+  LEAN_POST_COLUMNS,
+  POST_COLUMNS,
+  type PostRow,
+  toAggregatedPost,
+  toPost,
+} from "./rows";
 import { likePattern, rowsOf, totalOf } from "./sql";
 
 function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
@@ -69,7 +76,8 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
       listPage(
         db,
         key,
-        `SELECT ${POST_COLUMNS} FROM page s JOIN posts p ON p.id = s.id ORDER BY s.sort DESC, s.id DESC`,
+        `SELECT ${filter.lean ? LEAN_POST_COLUMNS : POST_COLUMNS} FROM page s JOIN posts p ON p.id = s.id
+         ORDER BY s.sort DESC, s.id DESC`,
         offset,
         pageSize,
       ),

@@ -9,6 +9,8 @@ export interface DatedTable<R, T> {
   /** The table's alias in `columns` and `searchWhere`. */
   alias: string;
   columns: string;
+  /** `columns` without the subqueries: what a lean list (the sitemap) reads. */
+  leanColumns: string;
   /** The condition a search adds, on ?1: the LIKE pattern of the visitor's text. */
   searchWhere: string;
   toItem: (row: R) => T;
@@ -38,7 +40,7 @@ async function listPublished<R, T>(
       listPage(
         db,
         list,
-        `SELECT ${t.columns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id ORDER BY s.sort DESC, s.id DESC`,
+        `SELECT ${filter.lean ? t.leanColumns : t.columns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id ORDER BY s.sort DESC, s.id DESC`,
         offset,
         pageSize,
       ),

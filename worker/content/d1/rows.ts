@@ -52,6 +52,11 @@ export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.
   (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag))
      AS tags_json`;
 
+/** POST_COLUMNS with only what a sitemap reads (a lean list): slug and date, one row per post. */
+export const LEAN_POST_COLUMNS = `p.id, p.slug, p.title, NULL AS artist_name, '' AS excerpt, '[]' AS content, p.post_date,
+  p.category, NULL AS cover_image, 0 AS is_featured, NULL AS audio_platform, NULL AS primary_audio_url,
+  NULL AS audio_file, NULL AS track_title, NULL AS genres_json, NULL AS locations_json, NULL AS tags_json`;
+
 export function toPost(row: PostRow): Post {
   // A streaming URL wins unless the post says its audio is the uploaded file.
   const url =
