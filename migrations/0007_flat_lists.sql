@@ -206,3 +206,151 @@ INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'tag:' || x.tag, 
 INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'blog', r.published_date, 0, r.id FROM aggregated_posts r WHERE 1 AND +r.pub_status = 'published';
 INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes', r.release_date, 2, r.id FROM mixtapes r WHERE 1 AND +r.pub_status = 'published';
 INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'releases', r.release_date, 3, r.id FROM releases r WHERE 1 AND +r.pub_status = 'published';
+-- One row of card and facet data per post and mixtape.
+CREATE TABLE post_extras (
+  post_id INTEGER PRIMARY KEY,
+  post_date TEXT NOT NULL,
+  is_featured INTEGER NOT NULL DEFAULT 0,
+  genres_json TEXT NOT NULL DEFAULT '[]',
+  locations_json TEXT NOT NULL DEFAULT '[]',
+  tags_json TEXT NOT NULL DEFAULT '[]'
+);
+CREATE TABLE mixtape_extras (
+  mixtape_id INTEGER PRIMARY KEY,
+  release_date TEXT NOT NULL,
+  is_featured INTEGER NOT NULL DEFAULT 0,
+  genres_json TEXT NOT NULL DEFAULT '[]'
+);
+CREATE TRIGGER posts_extras_insert AFTER INSERT ON posts FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (new.id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.id;
+END;
+CREATE TRIGGER posts_extras_update AFTER UPDATE OF id, post_date, is_featured ON posts FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.id, new.id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.id;
+END;
+CREATE TRIGGER posts_extras_delete AFTER DELETE ON posts FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id = old.id;
+END;
+CREATE TRIGGER post_genres_extras_insert AFTER INSERT ON post_genres FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (new.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.post_id;
+END;
+CREATE TRIGGER post_genres_extras_delete AFTER DELETE ON post_genres FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = old.post_id;
+END;
+CREATE TRIGGER post_genres_extras_update AFTER UPDATE ON post_genres FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = old.post_id;
+  DELETE FROM post_extras WHERE post_id IN (new.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.post_id AND new.post_id <> old.post_id;
+END;
+CREATE TRIGGER post_locations_extras_insert AFTER INSERT ON post_locations FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (new.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.post_id;
+END;
+CREATE TRIGGER post_locations_extras_delete AFTER DELETE ON post_locations FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = old.post_id;
+END;
+CREATE TRIGGER post_locations_extras_update AFTER UPDATE ON post_locations FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = old.post_id;
+  DELETE FROM post_extras WHERE post_id IN (new.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.post_id AND new.post_id <> old.post_id;
+END;
+CREATE TRIGGER post_tags_extras_insert AFTER INSERT ON post_tags FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (new.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.post_id;
+END;
+CREATE TRIGGER post_tags_extras_delete AFTER DELETE ON post_tags FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = old.post_id;
+END;
+CREATE TRIGGER post_tags_extras_update AFTER UPDATE ON post_tags FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (old.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = old.post_id;
+  DELETE FROM post_extras WHERE post_id IN (new.post_id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id = new.post_id AND new.post_id <> old.post_id;
+END;
+CREATE TRIGGER mixtapes_extras_insert AFTER INSERT ON mixtapes FOR EACH ROW BEGIN
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (new.id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id = new.id;
+END;
+CREATE TRIGGER mixtapes_extras_update AFTER UPDATE OF id, release_date, is_featured ON mixtapes FOR EACH ROW BEGIN
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (old.id, new.id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id = new.id;
+END;
+CREATE TRIGGER mixtapes_extras_delete AFTER DELETE ON mixtapes FOR EACH ROW BEGIN
+  DELETE FROM mixtape_extras WHERE mixtape_id = old.id;
+END;
+CREATE TRIGGER mixtape_genres_extras_insert AFTER INSERT ON mixtape_genres FOR EACH ROW BEGIN
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (new.mixtape_id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id = new.mixtape_id;
+END;
+CREATE TRIGGER mixtape_genres_extras_delete AFTER DELETE ON mixtape_genres FOR EACH ROW BEGIN
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (old.mixtape_id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id = old.mixtape_id;
+END;
+CREATE TRIGGER mixtape_genres_extras_update AFTER UPDATE ON mixtape_genres FOR EACH ROW BEGIN
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (old.mixtape_id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id = old.mixtape_id;
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (new.mixtape_id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id = new.mixtape_id AND new.mixtape_id <> old.mixtape_id;
+END;
+CREATE TRIGGER genres_extras_rename AFTER UPDATE OF name, slug ON genres FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (SELECT post_id FROM post_genres WHERE genre_id = new.id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id IN (SELECT post_id FROM post_genres WHERE genre_id = new.id);
+  DELETE FROM mixtape_extras WHERE mixtape_id IN (SELECT mixtape_id FROM mixtape_genres WHERE genre_id = new.id);
+  INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE m.id IN (SELECT mixtape_id FROM mixtape_genres WHERE genre_id = new.id);
+END;
+CREATE TRIGGER locations_extras_rename AFTER UPDATE OF name, slug ON locations FOR EACH ROW BEGIN
+  DELETE FROM post_extras WHERE post_id IN (SELECT post_id FROM post_locations WHERE location_id = new.id);
+  INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE p.id IN (SELECT post_id FROM post_locations WHERE location_id = new.id);
+END;
+-- Fill them from what the store already holds.
+INSERT INTO post_extras (post_id, post_date, is_featured, genres_json, locations_json, tags_json) SELECT p.id, p.post_date, p.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id ORDER BY g.name) g), (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
+  (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id ORDER BY l.name) l), (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag)) FROM posts p WHERE 1;
+INSERT INTO mixtape_extras (mixtape_id, release_date, is_featured, genres_json) SELECT m.id, m.release_date, m.is_featured, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
+  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id WHERE mg.mixtape_id = m.id ORDER BY g.name) g) FROM mixtapes m WHERE 1;

@@ -3,11 +3,11 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { flatListsMigration, ftsTriggerMigration } from "./catalogue/fts-sql";
-import { listIndexSql } from "./catalogue/list-sql";
+import { flatListsSql } from "./catalogue/list-sql";
 
 const files: [string, string][] = [
   ["migrations/0004_search_triggers.sql", ftsTriggerMigration()],
-  ["migrations/0007_flat_lists.sql", flatListsMigration(listIndexSql())],
+  ["migrations/0007_flat_lists.sql", flatListsMigration(flatListsSql())],
 ];
 for (const [file, text] of files) {
   const path = resolve(file);

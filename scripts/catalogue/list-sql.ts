@@ -14,6 +14,7 @@
  */
 
 import { LIST_KIND } from "@worker/content/d1/list-kind";
+import { extrasSql } from "./extras-sql";
 
 /** The count rows a member adds to or takes from: the whole list and its year, month and day. */
 const LEVELS: [number, string][] = [
@@ -144,4 +145,9 @@ export function listIndexSql(): string[] {
     ...postEntries("1"),
     ...SINGLE_LISTS.map((t) => singleEntries(t, "1")),
   ];
+}
+
+/** Everything 0007 adds besides the search triggers: the list index and the extras rows. */
+export function flatListsSql(): string[] {
+  return [...listIndexSql(), "-- One row of card and facet data per post and mixtape.", ...extrasSql()];
 }

@@ -6,6 +6,7 @@ import {
   type AggregatedRow,
   LEAN_POST_COLUMNS,
   POST_COLUMNS,
+  POST_EXTRAS,
   type PostRow,
   toAggregatedPost,
   toPost,
@@ -77,6 +78,7 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
         db,
         key,
         `SELECT ${filter.lean ? LEAN_POST_COLUMNS : POST_COLUMNS} FROM page s JOIN posts p ON p.id = s.id
+         ${filter.lean ? "" : POST_EXTRAS}
          ORDER BY s.sort DESC, s.id DESC`,
         offset,
         pageSize,
@@ -90,7 +92,7 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT ${POST_COLUMNS} FROM posts p WHERE ${where.sql}
+        `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE ${where.sql}
          ORDER BY p.post_date DESC, p.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(...where.params, pageSize, offset),
@@ -103,7 +105,9 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
 /** One published post by slug, or null. */
 export async function getPost(db: D1Database, slug: string): Promise<Post | null> {
   const row = await db
-    .prepare(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.slug = ? AND p.pub_status = 'published'`)
+    .prepare(
+      `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE p.slug = ? AND p.pub_status = 'published'`,
+    )
     .bind(slug)
     .first<PostRow>();
   return row ? toPost(row) : null;
@@ -127,7 +131,9 @@ export async function listCombinedPosts(db: D1Database, filter: PostFilter = {})
   const [postRows, aggRows] = await Promise.all([
     postIds.length
       ? db
-          .prepare(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id IN (${postIds.map(() => "?").join(",")})`)
+          .prepare(
+            `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE p.id IN (${postIds.map(() => "?").join(",")})`,
+          )
           .bind(...postIds)
           .all<PostRow>()
       : null,
