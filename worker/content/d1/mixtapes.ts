@@ -23,9 +23,9 @@ export interface MixtapeRow {
   genres_json: string | null;
 }
 
-export const MIXTAPE_COLUMNS = `m.*, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
-  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id
-   WHERE mg.mixtape_id = m.id ORDER BY g.name) g) AS genres_json`;
+/** A mixtape's columns and its genres as JSON from mixtape_extras (scripts/catalogue/extras-sql.ts). */
+export const MIXTAPE_COLUMNS =
+  "m.*, (SELECT genres_json FROM mixtape_extras WHERE mixtape_id = m.id) AS genres_json";
 
 export function toMixtape(row: MixtapeRow): Mixtape {
   const external = row.external_audio_url;
@@ -57,6 +57,7 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   table: "mixtapes",
   alias: "m",
   columns: MIXTAPE_COLUMNS,
+  leanColumns: "m.*, NULL AS genres_json",
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
 });

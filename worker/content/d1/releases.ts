@@ -66,6 +66,7 @@ export const releases = datedTable<ReleaseRow, Release>({
   table: "releases",
   alias: "r",
   columns: COLUMNS,
+  leanColumns: "r.*, NULL AS tracks_json, NULL AS links_json",
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,
 });
