@@ -166,6 +166,7 @@ describe("a file with problems", () => {
     const known = {
       genres: [],
       locations: [],
+      artists: [],
       posts: [{ id: 5, key: "someone-else" }],
       aggregated: [],
       mixtapes: [],

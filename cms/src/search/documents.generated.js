@@ -638,6 +638,26 @@ function createCmsClient(baseUrl, options = {}) {
   };
 }
 
+// worker/content/purchase-links.ts
+var PLATFORM_NAMES = {
+  bandcamp: "Bandcamp",
+  beatport: "Beatport",
+  juno: "Juno Download",
+  spotify: "Spotify",
+  "apple-music": "Apple Music",
+  traxsource: "Traxsource"
+};
+var LINK_NAMES = {
+  ...PLATFORM_NAMES,
+  soundcloud: "SoundCloud",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  "resident-advisor": "Resident Advisor",
+  discogs: "Discogs",
+  mixcloud: "Mixcloud",
+  website: "Website"
+};
+
 // worker/content/strapi/mappers.ts
 var nonBlank = (s) => s?.trim() ? s : null;
 function toTaxa(list) {

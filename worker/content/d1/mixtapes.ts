@@ -1,6 +1,7 @@
 import type { AudioPlatform } from "@core/content/audio";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
+import { artistRefs, artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
 import { datedTable } from "./published";
 import { identity, parseJson, toTracklist } from "./rows";
 
@@ -21,11 +22,15 @@ export interface MixtapeRow {
   audio_platform: AudioPlatform | null;
   is_featured: number;
   genres_json: string | null;
+  artists_json: string | null;
+  track_artists_json: string | null;
 }
 
 export const MIXTAPE_COLUMNS = `m.*, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
   (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id
-   WHERE mg.mixtape_id = m.id ORDER BY g.name) g) AS genres_json`;
+   WHERE mg.mixtape_id = m.id ORDER BY g.name) g) AS genres_json,
+  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "artists_json")},
+  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "track_artists_json", { entries: true })}`;
 
 export function toMixtape(row: MixtapeRow): Mixtape {
   const external = row.external_audio_url;
@@ -34,7 +39,11 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     : row.audio_file
       ? { platform: "local" as const, url: row.audio_file }
       : null;
-  const tracklist = toTracklist(row.tracklist);
+  const trackArtists = entryRefs(row.track_artists_json);
+  const tracklist = toTracklist(row.tracklist).map((t) => ({
+    ...t,
+    artists: refsOf(trackArtists, t.position),
+  }));
   return {
     ...identity(row),
     artist: row.artist_name,
@@ -49,6 +58,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     genres: parseJson<Taxon[]>(row.genres_json, []),
     isFeatured: row.is_featured === 1,
     category: "Mixtape",
+    artists: artistRefs(row.artists_json),
   };
 }
 

@@ -1,7 +1,14 @@
 import type { Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
-import { type AggregatedRow, POST_COLUMNS, type PostRow, toAggregatedPost, toPost } from "./rows";
+import {
+  AGGREGATED_COLUMNS,
+  type AggregatedRow,
+  POST_COLUMNS,
+  type PostRow,
+  toAggregatedPost,
+  toPost,
+} from "./rows";
 import { likePattern, rowsOf, totalOf } from "./sql";
 
 function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
@@ -101,7 +108,9 @@ export async function listCombinedPosts(db: D1Database, filter: PostFilter = {})
       : null,
     aggIds.length
       ? db
-          .prepare(`SELECT * FROM aggregated_posts WHERE id IN (${aggIds.map(() => "?").join(",")})`)
+          .prepare(
+            `SELECT ${AGGREGATED_COLUMNS} FROM aggregated_posts g WHERE g.id IN (${aggIds.map(() => "?").join(",")})`,
+          )
           .bind(...aggIds)
           .all<AggregatedRow>()
       : null,

@@ -3,6 +3,10 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { MixtapeTrack } from "@core/content/mixtape";
 import type { Post, PostCategory } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
+import { artistRefs, artistRefsColumn } from "./artist-refs";
+
+/** Columns of an aggregated post plus its artists. */
+export const AGGREGATED_COLUMNS = `g.*, ${artistRefsColumn("aggregated_post_artists", "aggregated_post_id", "g", "artists_json", { hasEntry: false })}`;
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -37,6 +41,7 @@ export interface PostRow {
   genres_json: string | null;
   locations_json: string | null;
   tags_json: string | null;
+  artists_json: string | null;
 }
 
 /** Columns of a post plus its genres, locations and tags aggregated as JSON. */
@@ -50,7 +55,8 @@ export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.
      (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id
       WHERE pl.post_id = p.id ORDER BY l.name) l) AS locations_json,
   (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag))
-     AS tags_json`;
+     AS tags_json,
+  ${artistRefsColumn("post_artists", "post_id", "p", "artists_json", { hasEntry: false })}`;
 
 export function toPost(row: PostRow): Post {
   // A streaming URL wins unless the post says its audio is the uploaded file.
@@ -73,6 +79,7 @@ export function toPost(row: PostRow): Post {
     coverImage: row.cover_image,
     isFeatured: row.is_featured === 1,
     audio: url ? { platform, url, trackTitle: row.track_title } : null,
+    artists: artistRefs(row.artists_json),
   };
 }
 
@@ -87,6 +94,7 @@ export interface AggregatedRow {
   genres: string;
   locations: string;
   audio: string | null;
+  artists_json?: string | null;
 }
 
 export function toAggregatedPost(row: AggregatedRow): AggregatedPost {
@@ -101,6 +109,7 @@ export function toAggregatedPost(row: AggregatedRow): AggregatedPost {
     genres: parseJson<Taxon[]>(row.genres, []),
     locations: parseJson<Taxon[]>(row.locations, []),
     audio: row.audio,
+    artists: artistRefs(row.artists_json),
   };
 }
 
