@@ -42,7 +42,9 @@ describe("the sitemap index", () => {
     const xml = await res.text();
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locsOf(xml)).toEqual(
-      ["pages-1", "posts-1", "mixtapes-1", "releases-1", "events-1", "artists-1"].map((f) => `${SITE}/sitemaps/${f}.xml`),
+      ["pages-1", "posts-1", "mixtapes-1", "releases-1", "events-1", "artists-1"].map(
+        (f) => `${SITE}/sitemaps/${f}.xml`,
+      ),
     );
     expect(await (await visit("/robots.txt")).text()).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });

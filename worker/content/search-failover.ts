@@ -75,6 +75,9 @@ export function createFailoverSearch(
     searchMixtapes: withFallback((index, query: SearchQuery) => index.searchMixtapes(query)),
     searchPostsAndMixtapes: withFallback((index, query: SearchQuery) => index.searchPostsAndMixtapes(query)),
     suggest: withFallback((index, text: string, limit: number) => index.suggest(text, limit)),
+    // Meilisearch has no artist index yet: artists come from the content source's own search
+    // (docs/decisions/078-artists-in-search.md).
+    searchArtists: (text: string, limit: number) => fallback.searchArtists(text, limit),
     async health() {
       return (await usePrimary()) || fallback.health();
     },

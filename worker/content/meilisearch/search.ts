@@ -74,6 +74,8 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
 
   return {
     kind: "meilisearch",
+    // No artist index yet: the failover search asks the content source (decision 078).
+    searchArtists: async () => [],
 
     async searchPosts(query): Promise<SearchResult<PostHit>> {
       const { results, names } = await withNames([postQuery(query)], ["genre", "location"]);
