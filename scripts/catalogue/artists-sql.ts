@@ -156,7 +156,7 @@ export function artistsFtsTriggerSql(): string[] {
  * Every name an item carries, with the item: the rule of "appears on two or more items". One
  * INSERT per source, as D1 allows five terms in a compound SELECT.
  */
-const NAMED = [
+export const NAMED = [
   "SELECT trim(artist_name), 'post:' || id FROM posts",
   "SELECT trim(artist_name), 'aggregated:' || id FROM aggregated_posts",
   "SELECT trim(artist_name), 'mixtape:' || id FROM mixtapes",
@@ -201,7 +201,7 @@ INSERT INTO artist_names (name, slug, unknown)
   SELECT name, ${collapse("slug")}, unknown FROM walk WHERE i = length(name) + 1;`;
 
 /** Links from every item naming one of the new artists (by its exact, trimmed name). */
-const LINKS = `INSERT OR IGNORE INTO artists (slug, name, kind, bio, pub_status)
+export const LINKS = `INSERT OR IGNORE INTO artists (slug, name, kind, bio, pub_status)
   SELECT slug, name, 'person', '', 'published' FROM artist_names
   WHERE unknown = 0 AND slug <> '' ORDER BY name;
 
