@@ -523,6 +523,12 @@ var INDEX_SETTINGS = {
     sortableAttributes: ["release_date", "title"],
     rankingRules: [...RANKING, "release_date:desc"]
   },
+  artist: {
+    searchableAttributes: ["name", "folded"],
+    filterableAttributes: ["kind"],
+    sortableAttributes: ["name"],
+    rankingRules: [...RANKING]
+  },
   genre: {
     searchableAttributes: ["name"],
     filterableAttributes: ["slug"],
