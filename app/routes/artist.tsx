@@ -153,7 +153,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               {p}
             </p>
           ))}
-          <p className="button-row">
+          <div className="button-row">
             {queue[0] ? <PlayButton track={queue[0]} list={queue} label={TEXTS.artistPlayAll} /> : null}
             <details className="follow">
               <summary className="button button--ghost">{TEXTS.artistFollow}</summary>
@@ -164,7 +164,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
                 <a href="#footer-newsletter">{TEXTS.artistFollowNewsletter}</a>
               </div>
             </details>
-          </p>
+          </div>
           {artist.links.length ? (
             <ul className="buy-links" aria-label={`${artist.name} elsewhere`}>
               {artist.links.map((l) => (
