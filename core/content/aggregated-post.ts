@@ -1,4 +1,4 @@
-import type { ArtistRef } from "./artist";
+import type { ArtistRef } from "./artist-ref";
 import type { Taxon } from "./taxon";
 
 /** A post syndicated from elsewhere; it links to original_url (docs/product.md section 3). */

@@ -1,3 +1,4 @@
+import type { ArtistRef } from "./artist-ref";
 import type { MusicEvent } from "./event";
 import type { Mixtape } from "./mixtape";
 import type { Page } from "./page";
@@ -5,15 +6,13 @@ import type { Post } from "./post";
 import type { Release } from "./release";
 import type { Taxon } from "./taxon";
 
+export type { ArtistRef };
+
 /**
  * Artists as content (docs/product.md section 3, docs/decisions/075-artists.md). Items keep their
- * text names (for names without a page) and carry the artists they link to as references; a
- * name that is one of them links to its page.
+ * text names (for names without a page) and carry the artists they link to as references
+ * (./artist-ref.ts); a name that is one of them links to its page.
  */
-export interface ArtistRef {
-  slug: string;
-  name: string;
-}
 
 export type ArtistKind = "person" | "group";
 

@@ -1,4 +1,4 @@
-import type { ArtistRef } from "./artist";
+import type { ArtistRef } from "./artist-ref";
 import type { Taxon } from "./taxon";
 
 export type EventStatus = "scheduled" | "postponed" | "cancelled";

@@ -1,5 +1,5 @@
 import type { AggregatedPost } from "./aggregated-post";
-import type { ArtistRef } from "./artist";
+import type { ArtistRef } from "./artist-ref";
 import type { AudioPlatform } from "./audio";
 import type { Taxon } from "./taxon";
 

@@ -1,5 +1,15 @@
-import type { ArtistRef } from "@core/content/artist";
-import { parseJson } from "./rows";
+import type { ArtistRef } from "@core/content/artist-ref";
+
+/** A JSON column's list, or none when the column is empty or malformed (a hand-edited row). */
+function parseJson<T>(text: unknown, fallback: T[]): T[] {
+  if (typeof text !== "string" || text === "") return fallback;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 /**
  * The published artists an item links to, as a JSON column (`json_name`): from link table
@@ -25,10 +35,10 @@ type EntryRef = ArtistRef & { entry: number };
 
 /** The refs of a JSON column, in the order of their links. */
 export const artistRefs = (json: unknown): ArtistRef[] =>
-  parseJson<ArtistRef[]>(json, []).map(({ slug, name }) => ({ slug, name }));
+  parseJson<ArtistRef>(json, []).map(({ slug, name }) => ({ slug, name }));
 
 /** The entry refs of a JSON column. */
-export const entryRefs = (json: unknown): EntryRef[] => parseJson<EntryRef[]>(json, []);
+export const entryRefs = (json: unknown): EntryRef[] => parseJson<EntryRef>(json, []);
 
 /** The refs of one entry. */
 export const refsOf = (refs: EntryRef[], entry: number): ArtistRef[] =>
