@@ -41,6 +41,13 @@ export function cachedCatalogue(store: CatalogueReader, cache: ContentCache): Ca
     // The upcoming/past split is made when the entry is loaded: at most one refresh period late.
     listEvents: (now) => cache.cached("events", "events", () => store.listEvents(now)),
     getEvent: (id) => cache.cached("events", cacheKey("event", id), () => store.getEvent(id)),
+    listArtists: () => cache.cached("artists", "artists", () => store.listArtists()),
+    getArtist: (slug) => cache.cached("artists", cacheKey("artist", slug), () => store.getArtist(slug)),
+    // The upcoming/past split is made when the entry is loaded, as for listEvents.
+    getArtistWork: (id, pages, now) =>
+      cache.cached("artists", cacheKey("artist-work", { id, ...pages }), () =>
+        store.getArtistWork(id, pages, now),
+      ),
   };
   return passThrough(store, reads);
 }

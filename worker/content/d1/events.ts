@@ -1,19 +1,22 @@
 import type { EventLists, MusicEvent } from "@core/content/event";
 import type { EventColumns } from "@core/content/rows";
 import { eventLists } from "../event-lists";
+import { artistRefsColumn, entryRefs } from "./artist-refs";
 import { identity, parseJson } from "./rows";
 
-interface EventRow extends EventColumns {
+export interface EventRow extends EventColumns {
+  lineup_json: string | null;
   location_name: string | null;
   location_slug: string | null;
   lineup: string;
   is_featured: number;
 }
 
-const SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug
+export const EVENT_SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug,
+  ${artistRefsColumn("event_artists", "event_id", "e", "lineup_json", { entries: true })}
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
 
-function toEvent(row: EventRow): MusicEvent {
+export function toEvent(row: EventRow): MusicEvent {
   return {
     ...identity(row),
     startsAt: row.starts_at,
@@ -31,19 +34,20 @@ function toEvent(row: EventRow): MusicEvent {
     price: row.price,
     status: row.status,
     isFeatured: row.is_featured === 1,
+    lineupArtists: entryRefs(row.lineup_json).map((r) => ({ ...r, entry: r.entry - 1 })),
   };
 }
 
 /** Every published event, split and ordered by eventLists. */
 export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
-  const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
+  const { results } = await db.prepare(`${EVENT_SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
   return eventLists(results.map(toEvent), now);
 }
 
 /** A published event by slug or numeric id. */
 export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicEvent | null> {
   const row = await db
-    .prepare(`${SELECT} WHERE (e.slug = ?1 OR CAST(e.id AS TEXT) = ?1) AND e.pub_status = 'published'`)
+    .prepare(`${EVENT_SELECT} WHERE (e.slug = ?1 OR CAST(e.id AS TEXT) = ?1) AND e.pub_status = 'published'`)
     .bind(slugOrId)
     .first<EventRow>();
   return row ? toEvent(row) : null;
