@@ -6,6 +6,7 @@ import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { announcementsDesk } from "./announcements";
 import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, fromSameOrigin, requireSession } from "./guard";
 import {
@@ -54,7 +55,11 @@ adminDesk.use("*", async (c, next) => {
   // Per operator and secret: never stored by a browser, a proxy or the Worker's caches, never indexed.
   c.res.headers.set("Cache-Control", "private, no-store");
   c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
-  if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+  // A page with a policy of its own (the announcement preview: a mail's inline styles) keeps it.
+  if (
+    (c.res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !c.res.headers.has("Content-Security-Policy")
+  ) {
     c.res.headers.set("Content-Security-Policy", deskPolicy(nonce, new URL(c.req.url).protocol === "https:"));
   }
 });
@@ -273,5 +278,8 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
     );
   return subscribersCsv(admin, c.var.content.siteUrl);
 });
+
+// Announcements to the newsletter's subscribers (worker/admin/announcements.ts).
+adminDesk.route("/announcements", announcementsDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

@@ -39,6 +39,7 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
   const nav = operator
     ? html`<nav aria-label="Desk">
         <a href="/admin/submissions">${T.submissions}</a>
+        <a href="/admin/announcements">${T.announcements}</a>
         <form class="inline" method="post" action="/admin/sign-out">
           <input type="hidden" name="csrf" value="${operator.csrf}" />
           <button class="quiet" type="submit">${T.signOut}</button>
