@@ -2,6 +2,7 @@ import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@co
 import { tokensMatch } from "@worker/auth";
 import { BodyError, readForm } from "@worker/forms/body";
 import { clientAddress, hitRateLimit, RATE_RULES, rateLimitReached } from "@worker/forms/rate-limit";
+import { submissionMails } from "@worker/mail/submission-mails";
 import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
@@ -9,6 +10,7 @@ import { getCookie } from "hono/cookie";
 import { announcementsDesk } from "./announcements";
 import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, fromSameOrigin, requireSession } from "./guard";
+import { reviewMailDesk } from "./review-mail";
 import {
   CLEARED_COOKIE,
   newSession,
@@ -174,13 +176,14 @@ async function submissionOf(c: DeskContext): Promise<Submission | Response> {
 adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
   const found = await submissionOf(c);
   if (found instanceof Response) return found;
-  const message: Notice | undefined =
-    c.req.query("saved") === "1" ? { kind: "ok", text: T.saved } : undefined;
+  const said = c.req.query("saved") === "1" ? T.saved : c.req.query("mailed") === "1" ? T.mailed : undefined;
+  const message: Notice | undefined = said ? { kind: "ok", text: said } : undefined;
+  const mails = await submissionMails(c.env.DB, found.id);
   return page(
     c,
     200,
     `${found.artistName} — ${found.trackTitle}`,
-    detailBody({ submission: found, csrf: c.var.csrf, message }),
+    detailBody({ submission: found, csrf: c.var.csrf, message, mails }),
   );
 });
 
@@ -279,7 +282,9 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
   return subscribersCsv(admin, c.var.content.siteUrl);
 });
 
-// Announcements to the newsletter's subscribers (worker/admin/announcements.ts).
+// Announcements to the newsletter's subscribers (worker/admin/announcements.ts), and the mails
+// that answer an artist's submission (worker/admin/review-mail.ts).
 adminDesk.route("/announcements", announcementsDesk);
+adminDesk.route("/", reviewMailDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

@@ -44,6 +44,7 @@ export const DESK_TEXTS = {
   notesHint: "Kept with the submission; the artist does not see them.",
   save: "Save review",
   saved: "Review saved.",
+  mailed: "Mail sent to the artist.",
   saveFailed: "The review could not be saved. Try again in a minute.",
   badStatus: "Choose one of the statuses in the list.",
   notesTooLong: (max: number) => `Notes can be at most ${max} characters.`,
@@ -117,4 +118,29 @@ export const ANNOUNCE_TEXTS = {
     "Mail is off on this site (MAIL_FROM is not set, or the queue is not bound): announcements cannot be sent. See docs/operations.md.",
   sendFailed: "The mail could not be sent right now. Try again in a minute.",
   notFound: "There is no announcement with that id.",
+} as const;
+
+/** The review mails' desk texts. */
+export const REVIEW_MAIL_TEXTS = {
+  mails: "Mail to the artist",
+  noMails: "No mail sent yet.",
+  sentLine: (kind: string, subject: string, when: string) => `${when} · ${kind} · ${subject}`,
+  answer: (status: string) => `Preview the “${status}” mail`,
+  answerHint: "Accepted or rejected: preview the answer from its template, then send it.",
+  mailOff: "Mail is off on this site (MAIL_FROM is not set): no mail can be sent to the artist.",
+  previewTitle: (status: string) => `The “${status}” mail`,
+  to: (email: string) => `To: ${email}`,
+  subject: (subject: string) => `Subject: ${subject}`,
+  send: "Send this mail",
+  sent: "Mail sent to the artist.",
+  sendFailed: "The mail could not be sent right now. Try again in a minute.",
+  editTemplates: "Edit the templates",
+  templatesTitle: "Review mail templates",
+  templatesHint:
+    "Placeholders: {artist}, {track}, {reference} and {site}. A blank line starts a new paragraph.",
+  templateSubject: "Subject",
+  templateBody: "Text",
+  saveTemplate: "Save template",
+  templateSaved: "Template saved.",
+  templateMissing: "Write a subject and a text.",
 } as const;
