@@ -92,7 +92,13 @@ export function announcementBody(options: {
       <p class="hint">${T.sendHint(options.subscribers)}</p>
       <button type="submit">${T.send(options.subscribers)}</button>
     </form>`
-      : html`<p>${progress(a)}</p><p><a class="button quiet" href="${base}">${T.refresh}</a></p>`;
+      : html`<p>${progress(a)}</p><p><a class="button quiet" href="${base}">${T.refresh}</a></p>
+    ${
+      a.status === "sending" && a.pending > 0
+        ? html`<form method="post" action="${base}/resume">${csrfField(csrf)}<p class="hint">${T.resumeHint}</p>
+      <button class="quiet" type="submit">${T.resume}</button></form>`
+        : ""
+    }`;
   const failed = failures.length
     ? html`<h3>${T.deadLetters}</h3><ul>${failures.map((f) => html`<li>${f.email}${f.lastError ? ` — ${f.lastError}` : ""}</li>`)}</ul>`
     : "";

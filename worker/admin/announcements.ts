@@ -6,6 +6,7 @@ import {
   getAnnouncement,
   listAnnouncements,
   renderAnnouncement,
+  resumeAnnouncement,
   startAnnouncement,
 } from "@worker/mail/announcements";
 import { describeMail, mailerFor } from "@worker/mail/port";
@@ -232,5 +233,16 @@ announcementsDesk.post("/:id{[0-9]+}/send", async (c) => {
   const found = await announcementOf(c);
   if (found instanceof Response) return found;
   const queued = await startAnnouncement(c.env, found.id);
+  return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
+});
+
+announcementsDesk.post("/:id{[0-9]+}/resume", async (c) => {
+  const form = await readDeskForm(c);
+  if (form instanceof Response) return form;
+  if (describeMail(c.env).announcements === "off")
+    return detailPage(c, 503, { kind: "error", text: T.mailOff });
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  const queued = found.status === "sending" ? await resumeAnnouncement(c.env, found.id) : 0;
   return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
 });

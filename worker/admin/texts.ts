@@ -111,6 +111,9 @@ export const ANNOUNCE_TEXTS = {
   send: (n: number) => `Send to ${n} subscriber${n === 1 ? "" : "s"}`,
   started: (n: number) => `Sending to ${n} subscriber${n === 1 ? "" : "s"}. This page shows how far it got.`,
   refresh: "Refresh progress",
+  resume: "Queue what is still pending",
+  resumeHint:
+    "The scheduled sweep does this every ten minutes; use it after a restart of a local Worker, whose queue lived in memory.",
   deadLetters: "Failed after every retry",
   missingFields: "Write a subject and a text.",
   badTestAddress: "Enter the address to send the test to.",

@@ -235,6 +235,16 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Work
   }
 }
 
+/**
+ * Puts every row still pending back on the queue now: the desk's button for when the queue lost
+ * messages (a restarted local Worker: the local runtime neither keeps its queue nor fires the
+ * Cron Trigger of a Worker with static assets). Messages already on the queue do no harm: the
+ * log sends each row once.
+ */
+export function resumeAnnouncement(env: WorkerEnv, id: number): Promise<number> {
+  return enqueuePending(env, id, new Date(Date.now() + 1000).toISOString());
+}
+
 /** Pending rows enqueued longer ago than this are put on the queue again by the sweep. */
 export const REQUEUE_AFTER_MS = 10 * 60 * 1000;
 
