@@ -37,8 +37,8 @@ export function composeBody(options: {
   const items = candidates.map(
     (c, i) => html`<li><label class="pick" for="item-${i}">
   <input id="item-${i}" type="checkbox" name="item" value="${c.key}"${chosen.has(c.key) ? raw(" checked") : ""} />
-  ${c.image ? html`<img src="${c.image}" alt="" width="56" height="56" />` : ""}
-  <span><span class="kind">${c.kind}</span> <span class="who">${c.title}</span>${c.subtitle ? html` <span class="meta">${c.subtitle}</span>` : ""}</span>
+  ${c.image ? html`<img src="${c.image}" alt="" width="48" height="48" />` : html`<span></span>`}
+  <span><span class="kind">${c.kind}</span><span class="who">${c.title}</span>${c.subtitle ? html`<span class="meta">${c.subtitle}</span>` : ""}</span>
 </label></li>`,
   );
   const sent = announcements.map(
