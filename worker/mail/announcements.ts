@@ -1,5 +1,6 @@
 import type { WorkerEnv } from "@worker/env";
 import { siteOf } from "./form-mail";
+import { MailSendError } from "./http-provider";
 import type { Card } from "./layout";
 import { markdownToMail } from "./markdown";
 import { mailerFor, type OutgoingMail } from "./port";
@@ -205,8 +206,11 @@ export async function consumeMailBatch(batch: MessageBatch<unknown>, env: Worker
       message.ack();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      // A provider that refused the message itself (a bad address): trying again cannot help.
+      const final = error instanceof MailSendError && !error.retryable;
       await env.DB.prepare(
-        "UPDATE announcement_sends SET attempts = attempts + 1, last_error = ?, updated_at = ? WHERE announcement_id = ? AND subscriber_id = ?",
+        `UPDATE announcement_sends SET attempts = attempts + 1, last_error = ?, updated_at = ?${final ? ", status = 'failed'" : ""}
+         WHERE announcement_id = ? AND subscriber_id = ?`,
       )
         .bind(
           reason.slice(0, 500),
@@ -216,7 +220,8 @@ export async function consumeMailBatch(batch: MessageBatch<unknown>, env: Worker
         )
         .run()
         .catch(() => undefined);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      if (final) message.ack();
+      else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }
