@@ -3,7 +3,12 @@ import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
 import type { WorkerEnv } from "@worker/env";
 import worker from "@worker/index";
-import { createAnnouncement, REQUEUE_AFTER_MS, startAnnouncement } from "@worker/mail/announcements";
+import {
+  createAnnouncement,
+  REQUEUE_AFTER_MS,
+  resumeAnnouncement,
+  startAnnouncement,
+} from "@worker/mail/announcements";
 import { beforeEach, describe, expect, it } from "vitest";
 import { callApp } from "./helpers";
 import { batchOf, linkTo, MailRecorder, QueueRecorder } from "./mail-recorder";
@@ -27,7 +32,7 @@ async function resetList(emails: string[]) {
       ).bind(
         email,
         new Date().toISOString(),
-        (i + 1).toString(16).padStart(32, "a"),
+        (i + 1).toString(16).padStart(32, "0"),
         email.startsWith("pending") ? "pending" : "confirmed",
         email.startsWith("pending") ? null : new Date().toISOString(),
       ),
@@ -177,6 +182,17 @@ describe("announcements", () => {
     const page = await desk.text();
     expect(page).toContain("1 sent · 0 pending · 1 skipped · 1 failed");
     expect(page).toContain("ana@example.com — the mail service refused the message");
+  });
+
+  it("queues a list longer than one batch, each subscriber once, and a resume queues only what is pending", async () => {
+    await resetList(Array.from({ length: 250 }, (_, i) => `many${i}@example.com`));
+    const id = await createAnnouncement(env.DB, DRAFT);
+    expect(await startAnnouncement({ ...env, ...bindings } as WorkerEnv, id)).toBe(250);
+    const messages = queue.take() as { subscriberId: number }[];
+    expect(new Set(messages.map((m) => m.subscriberId)).size).toBe(250);
+    await deliver(bindings, "crossfade-mail", messages.slice(0, 120));
+    expect(await resumeAnnouncement({ ...env, ...bindings } as WorkerEnv, id)).toBe(130);
+    expect(queue.take()).toHaveLength(130);
   });
 
   it("finishes a send whose queue was lost: the sweep re-enqueues what the log still has pending", async () => {

@@ -132,13 +132,18 @@ async function enqueuePending(env: WorkerEnv, id: number, before: string): Promi
       })),
     );
     const ids = results.map((r) => r.id);
+    const last = ids[ids.length - 1] as number;
+    // The rows just read are exactly the pending ones in (after, last]: marked by that range, as
+    // D1 binds at most 100 parameters to a statement.
     await env.DB.prepare(
-      `UPDATE announcement_sends SET enqueued_at = ? WHERE announcement_id = ? AND subscriber_id IN (${ids.map(() => "?").join(",")})`,
+      `UPDATE announcement_sends SET enqueued_at = ?1
+       WHERE announcement_id = ?2 AND status = 'pending' AND subscriber_id > ?3 AND subscriber_id <= ?4
+         AND (enqueued_at IS NULL OR enqueued_at < ?5)`,
     )
-      .bind(new Date().toISOString(), id, ...ids)
+      .bind(new Date().toISOString(), id, after, last, before)
       .run();
     count += ids.length;
-    after = ids[ids.length - 1] as number;
+    after = last;
   }
 }
 
