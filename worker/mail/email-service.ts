@@ -1,4 +1,4 @@
-import type { Mailer, OutgoingMail, Sender } from "./port";
+import type { Mailer, OutgoingMail, Sender } from "./mailer";
 
 /**
  * The production adapter: Cloudflare's Email Service through the `send_email` binding

@@ -1,4 +1,4 @@
-import type { Mailer, OutgoingMail, Sender } from "./port";
+import type { Mailer, OutgoingMail, Sender } from "./mailer";
 
 /** Resend's send endpoint (docs/decisions/080-mail-port.md): one JSON POST per mail. */
 export const RESEND_URL = "https://api.resend.com/emails";

@@ -1,6 +1,6 @@
 import { CONFIRM_LINK_DAYS } from "./signing";
 
-/** The mails' texts (docs/product.md section 10 "Mail"). */
+/** The mails' texts (docs/product.md section 2, "Mail"). */
 export const MAIL_TEXTS = {
   confirm: {
     subject: (site: string) => `Confirm your ${site} newsletter subscription`,
