@@ -13,7 +13,7 @@ import { onError } from "./middleware/on-error";
 import { requestScope } from "./middleware/request-scope";
 import { secureHeaders } from "./middleware/secure-headers";
 import { monitoringTunnel } from "./monitoring/tunnel";
-import { newsletterApi, unsubscribePages } from "./newsletter";
+import { confirmPages, newsletterApi, unsubscribePages } from "./newsletter";
 import { pages } from "./pages";
 import { oembed } from "./share/oembed";
 
@@ -48,6 +48,7 @@ app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
 
 app.route("/", unsubscribePages);
+app.route("/", confirmPages);
 // The operator's review desk, never linked from the site (docs/decisions/034-admin-review-desk.md).
 app.route("/admin", adminDesk);
 // robots.txt, sitemaps, RSS, the podcast and the calendars (worker/feeds/routes.ts).

@@ -3,11 +3,14 @@ import { tryToken } from "@worker/auth";
 import { usableToken } from "@worker/config";
 import { emptyPage } from "@worker/content/paging";
 import { BodyError, readForm } from "@worker/forms/body";
+import { submissionMails } from "@worker/mail/submission-mails";
 import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
+import { announcementsDesk } from "./announcements";
 import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
+import { reviewMailDesk } from "./review-mail";
 import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
 import { endSession, recordSession } from "./session-store";
 import { DESK_TEXTS as T } from "./texts";
@@ -48,7 +51,11 @@ adminDesk.use("*", async (c, next) => {
   // Per operator and secret: never stored by a browser, a proxy or the Worker's caches, never indexed.
   c.res.headers.set("Cache-Control", "private, no-store");
   c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
-  if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+  // A page with a policy of its own (the announcement preview: a mail's inline styles) keeps it.
+  if (
+    (c.res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !c.res.headers.has("Content-Security-Policy")
+  ) {
     c.res.headers.set("Content-Security-Policy", deskPolicy(nonce, new URL(c.req.url).protocol === "https:"));
   }
 });
@@ -167,13 +174,14 @@ async function submissionOf(c: DeskContext): Promise<Submission | Response> {
 adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
   const found = await submissionOf(c);
   if (found instanceof Response) return found;
-  const message: Notice | undefined =
-    c.req.query("saved") === "1" ? { kind: "ok", text: T.saved } : undefined;
+  const said = c.req.query("saved") === "1" ? T.saved : c.req.query("mailed") === "1" ? T.mailed : undefined;
+  const message: Notice | undefined = said ? { kind: "ok", text: said } : undefined;
+  const mails = await submissionMails(c.env.DB, found.id);
   return page(
     c,
     200,
     `${found.artistName} — ${found.trackTitle}`,
-    detailBody({ submission: found, csrf: c.var.csrf, message }),
+    detailBody({ submission: found, csrf: c.var.csrf, message, mails }),
   );
 });
 
@@ -271,5 +279,10 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
     );
   return subscribersCsv(admin, c.var.content.siteUrl);
 });
+
+// Announcements to the newsletter's subscribers (worker/admin/announcements.ts), and the mails
+// that answer an artist's submission (worker/admin/review-mail.ts).
+adminDesk.route("/announcements", announcementsDesk);
+adminDesk.route("/", reviewMailDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

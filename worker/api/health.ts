@@ -3,11 +3,12 @@ import { configFor } from "../config";
 import { readiness } from "../content/readiness";
 import { describeSources } from "../content/service";
 import { APP_VERSION, type WorkerEnv } from "../env";
+import { describeMail } from "../mail/port";
 
 /**
- * `GET /api/health`, liveness: the Worker runs. The release, the sources this deployment uses and
- * the configuration check (README "Configuration"); "degraded" while the check names a problem.
- * It calls no source: `/api/health/ready` does.
+ * `GET /api/health`, liveness: the Worker runs. The release, the sources this deployment uses, the
+ * configuration check (README "Configuration") and what mail does (off: sign-ups are confirmed at
+ * once); "degraded" while the check names a problem. It calls no source: `/api/health/ready` does.
  */
 export function health(c: Context<{ Bindings: WorkerEnv }>) {
   const sources = describeSources(c.env);
@@ -18,6 +19,7 @@ export function health(c: Context<{ Bindings: WorkerEnv }>) {
       version: c.env.APP_VERSION || APP_VERSION,
       sources,
       config: { ok, mode, problems },
+      mail: describeMail(c.env),
     },
     200,
     { "Cache-Control": "no-store" },
