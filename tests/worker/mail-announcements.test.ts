@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
+import { recordSession } from "@worker/admin/session-store";
 import type { WorkerEnv } from "@worker/env";
 import worker from "@worker/index";
 import {
@@ -173,7 +174,9 @@ describe("announcements", () => {
     // Out of retries: the dead-letter queue's consumer marks it failed; the desk lists it.
     await deliver(bindings, "crossfade-mail-dlq", [messages[0]]);
     expect((await statuses(id))[0]?.status).toBe("failed");
-    const cookie = await sealSession(TOKEN, newSession());
+    const session = newSession();
+    await recordSession(env.DB, session);
+    const cookie = await sealSession(TOKEN, session);
     const desk = await callApp(
       `/admin/announcements/${id}`,
       { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } },
@@ -222,7 +225,9 @@ describe("the announcements desk", () => {
     const mail = new MailRecorder();
     const queue = new QueueRecorder();
     const bindings = mail.env({ MAIL_QUEUE: queue.binding });
-    const cookie = await sealSession(TOKEN, newSession());
+    const session = newSession();
+    await recordSession(env.DB, session);
+    const cookie = await sealSession(TOKEN, session);
     const headers = { Cookie: `${SESSION_COOKIE}=${cookie}` };
     const compose = await callApp("/admin/announcements", { headers }, bindings);
     expect(compose.status).toBe(200);

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
+import { recordSession } from "@worker/admin/session-store";
 import { describe, expect, it } from "vitest";
 import { newClient, submissionForm } from "./form-helpers";
 import { callApp } from "./helpers";
@@ -34,7 +36,9 @@ describe("mail to artists", () => {
     expect(receipt?.html).toContain("Hi Nadia &lt;Okafor&gt;, we received &quot;Harbour Lights&quot;");
     expect(receipt?.html).not.toContain("<Okafor>");
 
-    const cookie = await sealSession(TOKEN, newSession());
+    const session = newSession();
+    await recordSession(env.DB, session);
+    const cookie = await sealSession(TOKEN, session);
     const headers = { Cookie: `${SESSION_COOKIE}=${cookie}` };
     const post = (path: string, fields: Record<string, string>) =>
       callApp(
@@ -93,7 +97,9 @@ describe("mail to artists", () => {
     });
     expect(submitted.status).toBe(201);
     const { id } = (await submitted.json()) as { id: string };
-    const cookie = await sealSession(TOKEN, newSession());
+    const session = newSession();
+    await recordSession(env.DB, session);
+    const cookie = await sealSession(TOKEN, session);
     const headers = { Cookie: `${SESSION_COOKIE}=${cookie}` };
     expect(await (await callApp(`/admin/submissions/${id}`, { headers })).text()).toContain(
       "No mail sent yet.",
