@@ -5,8 +5,8 @@ import type {
   SubmissionInput,
   SubmissionStatus,
 } from "@core/content/submission";
-import type { StoredFile, UploadedFile } from "@core/content/upload";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
+import { newReference, putSubmissionFiles, removeSubmissionFiles } from "../submission-files";
 import { parseJson } from "./rows";
 
 interface SubmissionRow {
@@ -64,48 +64,6 @@ function toSubmission(row: SubmissionRow): Submission {
   };
 }
 
-// Crockford-style alphabet without 0/O, 1/I/L: easy to read out on the phone.
-const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-/** A reference the artist can quote, e.g. 'CF-7K3Q-9XPA' (31^8 ≈ 8.5e11 values). */
-export function newReference(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  const chars = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
-  return `CF-${chars.slice(0, 4)}-${chars.slice(4)}`;
-}
-
-/** R2 layout: one folder per submission, named by its reference (docs/decisions/007-forms.md). */
-export function uploadKey(reference: string, role: "audio" | "artwork", ext: string): string {
-  return `submissions/${reference}/${role}.${ext}`;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  "audio/mpeg": "mp3",
-  "audio/wav": "wav",
-  "audio/flac": "flac",
-  "audio/aiff": "aiff",
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-};
-
-async function putFile(
-  bucket: R2Bucket,
-  reference: string,
-  role: "audio" | "artwork",
-  file: UploadedFile,
-): Promise<StoredFile> {
-  const key = uploadKey(reference, role, EXTENSIONS[file.type] ?? "bin");
-  await bucket.put(key, file.bytes, {
-    httpMetadata: {
-      contentType: file.type,
-      contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    },
-    customMetadata: { reference, originalName: file.name },
-  });
-  return { name: file.name, type: file.type, size: file.size, location: key };
-}
-
 /** The submission stored with this form fill's key, if any. */
 async function byKey(db: D1Database, key: string): Promise<Submission | null> {
   const row = await db
@@ -134,10 +92,8 @@ export async function createSubmission(
   }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
-    const [audio, artwork] = await Promise.all([
-      input.audioFile ? putFile(bucket, reference, "audio", input.audioFile) : null,
-      input.artworkFile ? putFile(bucket, reference, "artwork", input.artworkFile) : null,
-    ]);
+    const files = await putSubmissionFiles(bucket, reference, input);
+    const { audio, artwork } = files;
     try {
       const row = await db
         .prepare(
@@ -174,8 +130,7 @@ export async function createSubmission(
       if (!row) throw new Error("Failed to create submission");
       return toSubmission(row);
     } catch (error) {
-      const keys = [audio?.location, artwork?.location].filter((k): k is string => !!k);
-      if (keys.length) await bucket.delete(keys).catch(() => undefined);
+      await removeSubmissionFiles(bucket, files);
       const unique = /UNIQUE/i.test(String(error));
       // The same form fill stored by a request that ran alongside this one.
       const first = key && unique ? await byKey(db, key) : null;

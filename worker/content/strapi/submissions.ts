@@ -8,16 +8,24 @@ import type {
 } from "@core/content/submission";
 import { TEXTS } from "@core/texts";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
+import {
+  type FileBucket,
+  newReference,
+  putSubmissionFiles,
+  removeSubmissionFiles,
+  type SubmissionFiles,
+} from "../submission-files";
 import { type CmsClient, CmsError, paginate } from "./client";
 import { toSubmission } from "./mappers";
 import { listOf, oneOf, submissionShape, subscribedShape } from "./shapes";
 
 /**
- * The multipart body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
- * and undefined out) plus audioFile and artworkFile.
+ * The JSON body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
+ * and undefined out), the reference the files were stored under, the files as stored in the
+ * Worker's bucket and the form fill's key.
  */
-export function submissionForm(input: SubmissionInput): FormData {
-  const fields: Record<string, string | null | undefined> = {
+export function submissionBody(input: SubmissionInput, reference: string, files: SubmissionFiles): string {
+  const fields: Record<string, unknown> = {
     artist_name: input.artistName,
     email: input.email,
     track_title: input.trackTitle,
@@ -25,37 +33,51 @@ export function submissionForm(input: SubmissionInput): FormData {
     city: input.city,
     links: input.links.length ? input.links.join("\n") : null,
     message: input.message,
-    consent: String(input.consent),
+    consent: input.consent,
+    reference,
+    audioStored: files.audio,
+    artworkStored: files.artwork,
     // The form fill's key: the CMS answers a retry with the submission it already stored.
     submissionKey: input.idempotencyKey,
   };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== null && value !== undefined) form.append(name, value);
-  }
-  for (const [name, file] of [
-    ["audioFile", input.audioFile],
-    ["artworkFile", input.artworkFile],
-  ] as const) {
-    if (file) form.append(name, new File([file.bytes], file.name, { type: file.type }));
-  }
-  return form;
+  const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
+  return JSON.stringify({ data });
 }
 
 /**
  * POST /submissions with the API token: Strapi's public role cannot create (docs/decisions/035).
- * degrade.ts turns a failure into the server's message or the form text.
+ * The files go to the Worker's private bucket first (docs/decisions/069-submission-files.md), never
+ * to Strapi's media library: they are removed again if Strapi does not store the submission, or
+ * if it answers with one it stored before (a retry of the same form fill). degrade.ts turns a
+ * failure into the server's message or the form text.
  */
-export async function createSubmission(cms: CmsClient, input: SubmissionInput): Promise<Submission> {
-  const res = await cms.send(
-    "POST",
-    "/submissions",
-    submissionForm(input),
-    false,
-    oneOf(submissionShape),
-    true,
-  );
-  return toSubmission(res.data, cms.media);
+export async function createSubmission(
+  cms: CmsClient,
+  uploads: FileBucket | undefined,
+  input: SubmissionInput,
+): Promise<Submission> {
+  const reference = newReference();
+  const hasFiles = input.audioFile || input.artworkFile;
+  if (hasFiles && !uploads) throw new Error("No UPLOADS bucket to keep the submission's files in");
+  const files = uploads
+    ? await putSubmissionFiles(uploads, reference, input)
+    : { audio: null, artwork: null };
+  try {
+    const res = await cms.send(
+      "POST",
+      "/submissions",
+      submissionBody(input, reference, files),
+      true,
+      oneOf(submissionShape),
+      true,
+    );
+    const created = toSubmission(res.data, cms.media);
+    if (uploads && created.reference !== reference) await removeSubmissionFiles(uploads, files);
+    return created;
+  } catch (error) {
+    if (uploads) await removeSubmissionFiles(uploads, files);
+    throw error;
+  }
 }
 
 /** GET /submissions: populate *, newest first, optional status. */
