@@ -29,11 +29,7 @@ function contentSource(env: WorkerEnv, budget: TimeBudget): ContentSource {
       env.UPLOAD_ORPHAN_GRACE_SECONDS && graceSeconds >= 0 ? graceSeconds * 1000 : undefined;
     return createD1Source(env.DB, env.UPLOADS, { orphanGraceMs });
   }
-  return createStrapiSource(env.CMS_URL, undefined, {
-    token: env.CMS_API_TOKEN,
-    budget,
-    uploads: env.UPLOADS,
-  });
+  return createStrapiSource(env.CMS_URL, undefined, { token: env.CMS_API_TOKEN, budget });
 }
 
 // The availability flag lives as long as the isolate: "checked at start" (docs/product.md section 4).

@@ -6,7 +6,7 @@ import type {
   SubmissionStatus,
 } from "@core/content/submission";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
-import { newReference, putSubmissionFiles, removeSubmissionFiles } from "../submission-files";
+import { newReference } from "../submission-files";
 import { parseJson } from "./rows";
 
 interface SubmissionRow {
@@ -74,71 +74,59 @@ async function byKey(db: D1Database, key: string): Promise<Submission | null> {
 }
 
 /**
- * Stores the files in R2, then the row in D1: a submission is only reported as received once
- * both hold it. If the row cannot be written, the files are removed again. A key already stored
- * (a retry of the same form fill) returns that submission and stores nothing; two requests with
- * one key racing are settled by the unique index: the second removes its files and returns the
- * first's row.
+ * Stores the row of a submission whose files are already kept (worker/forms/intake.ts): a
+ * submission is only reported as received once both hold it. A key already stored (a retry of the
+ * same form fill) returns that submission and stores nothing; two requests racing with one key
+ * are settled by the unique index, the second getting the first's row (its caller removes the
+ * files it kept, docs/decisions/068-idempotent-submissions.md).
  */
-export async function createSubmission(
-  db: D1Database,
-  bucket: R2Bucket,
-  input: SubmissionInput,
-): Promise<Submission> {
+export async function createSubmission(db: D1Database, input: SubmissionInput): Promise<Submission> {
   const key = input.idempotencyKey ?? null;
   if (key) {
     const stored = await byKey(db, key);
     if (stored) return stored;
   }
-  for (let attempt = 0; ; attempt++) {
-    const reference = newReference();
-    const files = await putSubmissionFiles(bucket, reference, input);
-    const { audio, artwork } = files;
-    try {
-      const row = await db
-        .prepare(
-          `INSERT INTO submissions (reference, artist_name, email, track_title, genre, city, links,
-             message, consent, audio_file_key, audio_file_name, audio_file_type, audio_file_size,
-             artwork_file_key, artwork_file_name, artwork_file_type, artwork_file_size, status,
-             submission_date, idempotency_key)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-             'pending', ?18, ?19)
-           RETURNING *`,
-        )
-        .bind(
-          reference,
-          input.artistName,
-          input.email,
-          input.trackTitle,
-          input.genre,
-          input.city,
-          JSON.stringify(input.links),
-          input.message,
-          input.consent ? 1 : 0,
-          audio?.location ?? null,
-          audio?.name ?? null,
-          audio?.type ?? null,
-          audio?.size ?? null,
-          artwork?.location ?? null,
-          artwork?.name ?? null,
-          artwork?.type ?? null,
-          artwork?.size ?? null,
-          new Date().toISOString(),
-          key,
-        )
-        .first<SubmissionRow>();
-      if (!row) throw new Error("Failed to create submission");
-      return toSubmission(row);
-    } catch (error) {
-      await removeSubmissionFiles(bucket, files);
-      const unique = /UNIQUE/i.test(String(error));
-      // The same form fill stored by a request that ran alongside this one.
-      const first = key && unique ? await byKey(db, key) : null;
-      if (first) return first;
-      // A reference collision is astronomically rare; anything else is a real failure.
-      if (attempt < 2 && unique) continue;
-      throw new Error("Failed to create submission", { cause: error });
-    }
+  const { audioFile: audio, artworkFile: artwork } = input;
+  try {
+    const row = await db
+      .prepare(
+        `INSERT INTO submissions (reference, artist_name, email, track_title, genre, city, links,
+           message, consent, audio_file_key, audio_file_name, audio_file_type, audio_file_size,
+           artwork_file_key, artwork_file_name, artwork_file_type, artwork_file_size, status,
+           submission_date, idempotency_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+           'pending', ?18, ?19)
+         RETURNING *`,
+      )
+      .bind(
+        input.reference ?? newReference(),
+        input.artistName,
+        input.email,
+        input.trackTitle,
+        input.genre,
+        input.city,
+        JSON.stringify(input.links),
+        input.message,
+        input.consent ? 1 : 0,
+        audio?.location ?? null,
+        audio?.name ?? null,
+        audio?.type ?? null,
+        audio?.size ?? null,
+        artwork?.location ?? null,
+        artwork?.name ?? null,
+        artwork?.type ?? null,
+        artwork?.size ?? null,
+        new Date().toISOString(),
+        key,
+      )
+      .first<SubmissionRow>();
+    if (!row) throw new Error("Failed to create submission");
+    return toSubmission(row);
+  } catch (error) {
+    // The same form fill stored by a request that ran alongside this one.
+    const first = key && /UNIQUE/i.test(String(error)) ? await byKey(db, key) : null;
+    if (first) return first;
+    throw new Error("Failed to create submission", { cause: error });
   }
 }
 

@@ -1,6 +1,5 @@
 import { SourceError, type SourceFailure } from "@worker/failure/source-error";
 import { readAnswer, type Shape } from "../answer-shape";
-import type { FileBucket } from "../submission-files";
 import { type TimeBudget, timeBudget } from "../time-budget";
 
 /**
@@ -26,8 +25,6 @@ export interface StrapiOptions {
    * submissions admin calls: Strapi's public role only reads (docs/decisions/035-production-cms.md).
    */
   token?: string;
-  /** The private bucket submissions' files are kept in (UPLOADS, docs/decisions/069-submission-files.md). */
-  uploads?: FileBucket;
 }
 
 /** One query parameter in Strapi's bracket syntax, e.g. ["pagination[page]", 2]. */

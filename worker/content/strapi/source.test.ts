@@ -1,7 +1,6 @@
 import type { SubmissionInput } from "@core/content/submission";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { servedPorts } from "../served-ports";
-import type { FileBucket } from "../submission-files";
 import { createStrapiSource } from "./source";
 
 /** The Strapi source as the content service serves it: through the one failure path. */
@@ -291,7 +290,13 @@ describe("Strapi store: submissions and the newsletter", () => {
     links: ["https://a.example", "https://b.example"],
     message: null,
     consent: true,
-    audioFile: { name: "tide.mp3", type: "audio/mpeg", size: 3, bytes: new Uint8Array([1, 2, 3]).buffer },
+    reference: "CF-AAAA-BBBB",
+    audioFile: {
+      name: "tide.mp3",
+      type: "audio/mpeg",
+      size: 3,
+      location: "submissions/CF-AAAA-BBBB/audio.mp3",
+    },
     artworkFile: null,
   };
   const created = {
@@ -311,29 +316,13 @@ describe("Strapi store: submissions and the newsletter", () => {
     artworkFile: null,
   };
 
-  /** An R2 bucket in memory: what the store puts and deletes. */
-  function memoryBucket() {
-    const objects = new Map<string, Uint8Array>();
-    const bucket = {
-      async put(key: string, value: ArrayBuffer) {
-        objects.set(key, new Uint8Array(value));
-        return {};
-      },
-      async delete(keys: string | string[]) {
-        for (const key of Array.isArray(keys) ? keys : [keys]) objects.delete(key);
-      },
-    } as unknown as FileBucket;
-    return { bucket, objects };
-  }
-
-  it("keeps the files in the Worker's bucket and posts JSON without null fields, naming them", async () => {
-    const { bucket, objects } = memoryBucket();
+  it("posts JSON without null fields, naming the files the Worker kept and the form fill's key", async () => {
     let sent: Record<string, unknown> = {};
     const r = recorder((_, init) => {
       sent = JSON.parse(String(init?.body)).data;
-      return json({ data: { ...created, reference: sent.reference, audioStored: sent.audioStored } }, 201);
+      return json({ data: { ...created, audioStored: sent.audioStored } }, 201);
     });
-    const s = await createStrapiStore(CMS, r.fetch, { token: "secret", uploads: bucket }).createSubmission({
+    const s = await createStrapiStore(CMS, r.fetch, { token: "secret" }).createSubmission({
       ...input,
       idempotencyKey: "a-form-fill-key-0001",
     });
@@ -343,9 +332,7 @@ describe("Strapi store: submissions and the newsletter", () => {
     // The Worker's token (Strapi's public role cannot create); no file goes to Strapi.
     expect(call?.headers.get("Authorization")).toBe("Bearer secret");
     expect(call?.headers.get("Content-Type")).toBe("application/json");
-    const reference = String(sent.reference);
-    expect(reference).toMatch(/^CF-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
-    const location = `submissions/${reference}/audio.mp3`;
+    const location = "submissions/CF-AAAA-BBBB/audio.mp3";
     expect(sent).toEqual({
       artist_name: "Ana",
       email: "ana@example.com",
@@ -353,49 +340,27 @@ describe("Strapi store: submissions and the newsletter", () => {
       city: "Lagos",
       links: "https://a.example\nhttps://b.example",
       consent: true,
-      reference,
+      reference: "CF-AAAA-BBBB",
       audioStored: { name: "tide.mp3", type: "audio/mpeg", size: 3, location },
       submissionKey: "a-form-fill-key-0001",
     });
-    expect([...(objects.get(location) ?? [])]).toEqual([1, 2, 3]);
     expect(s).toMatchObject({
       id: "sub4",
-      reference,
+      reference: "CF-AAAA-BBBB",
       links: ["https://a.example", "https://b.example"],
       audioFile: { location, size: 3, type: "audio/mpeg" },
     });
-  });
-
-  it("removes its files when Strapi keeps none, or answers with a submission it stored before", async () => {
-    const refused = memoryBucket();
-    const bad = recorder(() =>
-      json({ data: null, error: { status: 400, message: "Consent is required" } }, 400),
-    );
-    await expect(
-      createStrapiStore(CMS, bad.fetch, { token: "t", uploads: refused.bucket }).createSubmission(input),
-    ).rejects.toThrow("Consent is required");
-    expect(refused.objects.size).toBe(0);
-    // A retry: Strapi answers with the first submission, whose files are already kept.
-    const retried = memoryBucket();
-    const first = recorder(() => json({ data: created }, 201));
-    const s = await createStrapiStore(CMS, first.fetch, {
-      token: "t",
-      uploads: retried.bucket,
-    }).createSubmission(input);
-    expect(s.reference).toBe("CF-AAAA-BBBB");
-    expect(retried.objects.size).toBe(0);
   });
 
   it("rethrows the server's message on a failed create, else 'Failed to create submission'", async () => {
     const bad = recorder(() =>
       json({ data: null, error: { status: 400, message: "Track title is required" } }, 400),
     );
-    const uploads = memoryBucket().bucket;
-    await expect(createStrapiStore(CMS, bad.fetch, { uploads }).createSubmission(input)).rejects.toThrow(
+    await expect(createStrapiStore(CMS, bad.fetch).createSubmission(input)).rejects.toThrow(
       "Track title is required",
     );
     const down = recorder(() => new Response("<html>bad gateway</html>", { status: 502 }));
-    await expect(createStrapiStore(CMS, down.fetch, { uploads }).createSubmission(input)).rejects.toThrow(
+    await expect(createStrapiStore(CMS, down.fetch).createSubmission(input)).rejects.toThrow(
       /^Failed to create submission$/,
     );
   });
@@ -414,10 +379,9 @@ describe("Strapi store: submissions and the newsletter", () => {
     };
     for (const token of ["wrong", undefined]) {
       const create = forbidden();
-      const uploads = memoryBucket().bucket;
-      await expect(
-        createStrapiStore(CMS, create.fetch, { token, uploads }).createSubmission(input),
-      ).rejects.toThrow(/^Failed to create submission$/);
+      await expect(createStrapiStore(CMS, create.fetch, { token }).createSubmission(input)).rejects.toThrow(
+        /^Failed to create submission$/,
+      );
       expect(create.calls[0]?.headers.get("Authorization")).toBe(token ? `Bearer ${token}` : null);
       await expect(createStrapiStore(CMS, forbidden().fetch, { token }).subscribe(payload)).rejects.toThrow(
         /^Failed to subscribe$/,

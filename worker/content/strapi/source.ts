@@ -40,7 +40,7 @@ export function createStrapiSource(
       getEvent: (slug) => getEvent(cms, slug),
     },
     submissions: {
-      createSubmission: (input) => createSubmission(cms, options.uploads, input),
+      createSubmission: (input) => createSubmission(cms, input),
       listSubmissions: (filter) => listSubmissions(cms, filter),
       getSubmission: (id) => getSubmission(cms, id),
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(cms, id, status, notes),

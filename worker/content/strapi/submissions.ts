@@ -8,23 +8,16 @@ import type {
 } from "@core/content/submission";
 import { TEXTS } from "@core/texts";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
-import {
-  type FileBucket,
-  newReference,
-  putSubmissionFiles,
-  removeSubmissionFiles,
-  type SubmissionFiles,
-} from "../submission-files";
 import { type CmsClient, CmsError, paginate } from "./client";
 import { toSubmission } from "./mappers";
 import { listOf, oneOf, submissionShape, subscribedShape } from "./shapes";
 
 /**
  * The JSON body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
- * and undefined out), the reference the files were stored under, the files as stored in the
- * Worker's bucket and the form fill's key.
+ * and undefined out), the reference the files were kept under, the files as kept in the Worker's
+ * private bucket (docs/decisions/069-submission-files.md) and the form fill's key.
  */
-export function submissionBody(input: SubmissionInput, reference: string, files: SubmissionFiles): string {
+export function submissionBody(input: SubmissionInput): string {
   const fields: Record<string, unknown> = {
     artist_name: input.artistName,
     email: input.email,
@@ -34,10 +27,10 @@ export function submissionBody(input: SubmissionInput, reference: string, files:
     links: input.links.length ? input.links.join("\n") : null,
     message: input.message,
     consent: input.consent,
-    reference,
-    audioStored: files.audio,
-    artworkStored: files.artwork,
-    // The form fill's key: the CMS answers a retry with the submission it already stored.
+    reference: input.reference,
+    audioStored: input.audioFile,
+    artworkStored: input.artworkFile,
+    // The CMS answers a retry of the same form fill with the submission it already stored.
     submissionKey: input.idempotencyKey,
   };
   const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
@@ -46,38 +39,19 @@ export function submissionBody(input: SubmissionInput, reference: string, files:
 
 /**
  * POST /submissions with the API token: Strapi's public role cannot create (docs/decisions/035).
- * The files go to the Worker's private bucket first (docs/decisions/069-submission-files.md), never
- * to Strapi's media library: they are removed again if Strapi does not store the submission, or
- * if it answers with one it stored before (a retry of the same form fill). degrade.ts turns a
+ * The files are already in the Worker's bucket; Strapi only records where. degrade.ts turns a
  * failure into the server's message or the form text.
  */
-export async function createSubmission(
-  cms: CmsClient,
-  uploads: FileBucket | undefined,
-  input: SubmissionInput,
-): Promise<Submission> {
-  const reference = newReference();
-  const hasFiles = input.audioFile || input.artworkFile;
-  if (hasFiles && !uploads) throw new Error("No UPLOADS bucket to keep the submission's files in");
-  const files = uploads
-    ? await putSubmissionFiles(uploads, reference, input)
-    : { audio: null, artwork: null };
-  try {
-    const res = await cms.send(
-      "POST",
-      "/submissions",
-      submissionBody(input, reference, files),
-      true,
-      oneOf(submissionShape),
-      true,
-    );
-    const created = toSubmission(res.data, cms.media);
-    if (uploads && created.reference !== reference) await removeSubmissionFiles(uploads, files);
-    return created;
-  } catch (error) {
-    if (uploads) await removeSubmissionFiles(uploads, files);
-    throw error;
-  }
+export async function createSubmission(cms: CmsClient, input: SubmissionInput): Promise<Submission> {
+  const res = await cms.send(
+    "POST",
+    "/submissions",
+    submissionBody(input),
+    true,
+    oneOf(submissionShape),
+    true,
+  );
+  return toSubmission(res.data, cms.media);
 }
 
 /** GET /submissions: populate *, newest first, optional status. */
