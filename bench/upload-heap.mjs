@@ -3,11 +3,15 @@
 // one under `build dir`, e.g. another checkout's, to compare) under `wrangler dev` with its
 // inspector, reads Runtime.getHeapUsage every 50 ms while a submission with a 49 MB WAV (kept)
 // and one with a 60 MB WAV (over the audio limit, refused) are sent one after the other, and
-// prints the heap before each and its peak during each.
+// prints, before each and at its peak during each: the JavaScript heap (usedSize), the
+// ArrayBuffers' backing stores outside it (backingStorageSize, where a request body read whole
+// lands) and the resident memory of the workerd process that runs the Worker (VmRSS).
+
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ROOT } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
-import { BENCH_PORT, startServer } from "./server.mjs";
+import { BENCH_PORT, startServer, workerRuntimePid } from "./server.mjs";
 
 const MiB = (b) => `${(b / 1024 ** 2).toFixed(1)} MiB`;
 const build = resolve(process.argv[2] ?? join(ROOT, "build"));
@@ -26,18 +30,25 @@ function wav(bytes) {
 const server = await startServer({ port, inspectorPort, config: join(build, "server", "wrangler.json") });
 const inspector = await connectInspector(inspectorPort);
 try {
-  const heap = async () => (await inspector.send("Runtime.getHeapUsage")).usedSize;
+  const runtime = workerRuntimePid(server, port);
+  const rss = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${runtime}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  const reading = async () => {
+    const usage = await inspector.send("Runtime.getHeapUsage");
+    return { heap: usage.usedSize, buffers: usage.backingStorageSize ?? 0, rss: rss() };
+  };
   for (const [label, size] of [
     ["49 MB WAV (kept)", 49 * 1024 * 1024],
     ["60 MB WAV (over the 50 MB limit)", 60 * 1024 * 1024],
   ]) {
     await inspector.send("HeapProfiler.collectGarbage").catch(() => undefined);
-    const before = await heap();
-    let peak = before;
+    const before = await reading();
+    const peak = { ...before };
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, await heap());
+        const now = await reading();
+        for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key]);
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
@@ -60,8 +71,9 @@ try {
     const ms = Math.round(performance.now() - started);
     sampling = false;
     await sampler;
+    const line = (key) => `${MiB(before[key])} → peak ${MiB(peak[key])} (+${MiB(peak[key] - before[key])})`;
     console.log(
-      `${label}: ${res.status} in ${ms} ms; heap before ${MiB(before)}, peak ${MiB(peak)} (+${MiB(peak - before)}) ${res.status >= 400 ? answer.slice(0, 120) : ""}`,
+      `${label}: ${res.status} in ${ms} ms; JS heap ${line("heap")}; ArrayBuffers ${line("buffers")}; workerd RSS ${line("rss")}${res.status >= 400 ? `; ${answer.slice(0, 80)}` : ""}`,
     );
   }
 } finally {
