@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ADMIN, fileOf, MAGIC, newClient, postSubmission, submissionForm } from "./form-helpers";
-import { visit } from "./helpers";
+import { callApp, visit } from "./helpers";
 
 // Uploads stream into R2 as they arrive and are kept only once the fields pass
 // (docs/decisions/069-submission-files.md).
@@ -111,4 +111,17 @@ describe("an upload streamed into R2", () => {
     expect(((await res.json()) as { fields: Record<string, string> }).fields.audioFile).toMatch(/50 MB/);
     expect(await stored()).toEqual(before);
   }, 60_000);
+
+  it("answers 503 with the form's text, never a 500, on a deployment without its bucket", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await callApp(
+      "/api/submissions",
+      { method: "POST", body: submissionForm(), headers: { "CF-Connecting-IP": newClient() } },
+      { UPLOADS: undefined },
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: "Failed to create submission" });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("no UPLOADS bucket"));
+    logged.mockRestore();
+  });
 });

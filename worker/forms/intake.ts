@@ -110,7 +110,11 @@ export function createIntake(
       if (length > SUBMISSION_LIMIT.max) return { ok: false, status: 413, error: SUBMISSION_LIMIT.message };
       const refusal = await limited(RATE_RULES.submission);
       if (refusal) return refusal;
-      if (!uploads) throw new Error("No UPLOADS bucket to keep submissions' files in");
+      if (!uploads) {
+        // A deployment without its bucket cannot keep files: the operator's to fix (README).
+        console.error("submission refused: no UPLOADS bucket bound to keep its files in");
+        return storeDown(TEXTS.submissionFailed);
+      }
       // The files stream into R2 under this reference as they arrive, kept only once the
       // fields pass (docs/decisions/069-submission-files.md).
       const reference = newReference();
