@@ -1,5 +1,5 @@
 import type { Page } from "./page";
-import type { StoredFile, UploadedFile } from "./upload";
+import type { StoredFile } from "./upload";
 
 export const SUBMISSION_STATUSES = ["pending", "reviewing", "accepted", "rejected"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -22,8 +22,14 @@ export interface SubmissionDetails {
 
 /** The artist submission form (docs/product.md), validated before it reaches a store. */
 export interface SubmissionInput extends SubmissionDetails {
-  audioFile: UploadedFile | null;
-  artworkFile: UploadedFile | null;
+  /**
+   * The reference the files were kept under (worker/forms/streamed-file.ts); a store makes one
+   * when none is given (a submission without files).
+   */
+  reference?: string;
+  /** Already kept in the private bucket: the store records where. */
+  audioFile: StoredFile | null;
+  artworkFile: StoredFile | null;
   /**
    * The form fill's key (core/forms/submission-key.ts): a store that already holds a submission
    * with it returns that one and stores nothing new.

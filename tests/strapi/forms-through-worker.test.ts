@@ -170,7 +170,7 @@ describe("the newsletter through the Worker into Strapi", () => {
 describe("a submission with files through the Worker, read back through the admin endpoints", () => {
   let created: { id: string; reference: string; status: string };
 
-  it("is stored in Strapi as pending, with both files uploaded and the empty fields left out", async () => {
+  it("is stored in Strapi as pending, with both files kept by the Worker and the empty fields left out", async () => {
     const form = new FormData();
     form.append("artist_name", `Lane Artist ${run}`);
     form.append("email", `artist+${run}@example.com`);
@@ -221,35 +221,35 @@ describe("a submission with files through the Worker, read back through the admi
       status: "pending",
       adminNotes: null,
     });
-    expect(mine.audioFile).toMatchObject({ type: "audio/mpeg", size: expect.any(Number) });
-    expect(mine.artworkFile).toMatchObject({ type: "image/png" });
-    // The audio comes back byte for byte, from where Strapi keeps uploads: the lane's S3 bucket
-    // (CMS_MEDIA_URL, through @strapi/provider-upload-aws-s3), or Strapi's own /uploads.
-    const media = laneEnv("CMS_MEDIA_URL");
-    const location = mine.audioFile?.location ?? "";
-    expect(location.startsWith(`${media}/`)).toBe(true);
-    const audio = await fetch(location);
-    expect(audio.status).toBe(200);
-    expect(audio.headers.get("content-type")).toBe("audio/mpeg");
-    expect(Buffer.from(await audio.arrayBuffer()).equals(MP3)).toBe(true);
-    if (media !== laneEnv("CMS_URL")) {
-      // In the bucket's listing (S3 ListObjectsV2), and not on Strapi's disk.
-      const key = location.slice(media.length + 1);
-      const listing = await (await fetch(`${media}?list-type=2&prefix=${encodeURIComponent(key)}`)).text();
-      expect(listing).toContain(`<Key>${key}</Key>`);
-      expect(listing).toContain(`<Size>${MP3.length}</Size>`);
-      const name = key.split("/").pop();
-      expect((await fetch(`${laneEnv("CMS_URL")}/uploads/${name}`)).status).toBe(404);
+    // Kept byte for byte in the Worker's private bucket (docs/decisions/069-submission-files.md),
+    // with their exact sizes, and served only with the admin token: never in Strapi's media library.
+    const folder = `submissions/${created.reference}/`;
+    expect(mine.audioFile).toEqual({
+      name: "harbour-lights.mp3",
+      type: "audio/mpeg",
+      size: MP3.length,
+      location: `${folder}audio.mp3`,
+    });
+    expect(mine.artworkFile).toEqual({
+      name: "cover.png",
+      type: "image/png",
+      size: PNG.length,
+      location: `${folder}artwork.png`,
+    });
+    for (const [file, bytes] of [
+      [mine.audioFile, MP3],
+      [mine.artworkFile, PNG],
+    ] as const) {
+      const got = await worker(`/api/uploads/${file?.location}`, { headers: admin() });
+      expect(got.status).toBe(200);
+      expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+      expect((await worker(`/api/uploads/${file?.location}`)).status).toBe(401);
     }
-    // The artwork is a PNG Strapi serves, but not the same bytes: Strapi's media library
-    // re-encodes images (its "size optimization" setting, on by default): 70 bytes in, 116 out.
-    const artwork = await fetch(mine.artworkFile?.location ?? "");
-    expect(mine.artworkFile?.location.startsWith(`${media}/`)).toBe(true);
-    expect(artwork.status).toBe(200);
-    expect(artwork.headers.get("content-type")).toBe("image/png");
-    const png = Buffer.from(await artwork.arrayBuffer());
-    expect(png.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
-    expect(png.includes(Buffer.from("IHDR"))).toBe(true);
+    expect(
+      await db.get("SELECT CAST(COUNT(*) AS INTEGER) AS n FROM files WHERE name = ?", "harbour-lights.mp3"),
+    ).toEqual({
+      n: 0,
+    });
   });
 
   it("changes its status with notes, and the status filter finds it", async () => {
@@ -333,6 +333,7 @@ describe("a submission sent again with its form fill's key", () => {
     expect(await rowsWith(key)).toBe(1);
     const after = await counts();
     expect(after.submissions - before.submissions).toBe(1);
-    expect(after.files - before.files).toBe(1);
+    // The one audio file is in the Worker's bucket, not in Strapi's media library.
+    expect(after.files - before.files).toBe(0);
   });
 });

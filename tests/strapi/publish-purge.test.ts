@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CmsDatabase,
@@ -23,6 +25,7 @@ interface CmsPost {
 }
 
 const WEBHOOK_WAIT_MS = 15_000;
+const MP3_BYTES = readFileSync(join(process.cwd(), "public", "media", "audio", "short-clip.mp3"));
 
 async function pageTitle(slug: string): Promise<{ status: number; title: string | undefined }> {
   const res = await fetch(`${workerUrl()}/blog/${slug}`);
@@ -142,5 +145,36 @@ describe("Strapi's purge webhook, end to end through the Worker", () => {
       "a 404 for the deleted post",
     );
     expect(gone.title).not.toBe(title);
+  });
+
+  // docs/decisions/069: a visitor's submission with files fires no media event and purges nothing.
+  it("keeps every cached page when a visitor sends a submission with files", async () => {
+    const res = await fetch(
+      `${laneEnv("CMS_URL")}/api/blog-posts?sort=postDate:desc&pagination[page]=2&pagination[pageSize]=1&fields[0]=slug&fields[1]=title`,
+    );
+    const other = ((await res.json()) as { data: CmsPost[] }).data[0] as CmsPost;
+    expect(await pageTitle(other.slug)).toEqual({ status: 200, title: other.title });
+    // Behind Strapi's back: only a purge would let the page show this.
+    const sneaky = `${other.title} (changed behind the cache)`;
+    const update = "UPDATE blog_posts SET title = ? WHERE document_id = ? AND published_at IS NOT NULL";
+    expect(await db.run(update, sneaky, other.documentId)).toBe(1);
+    try {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        artist_name: "Cache Lane Artist",
+        email: "cache.lane@example.com",
+        track_title: "Leaves the Cache Alone",
+        consent: "on",
+      }))
+        form.append(name, value);
+      form.append("audioFile", new File([MP3_BYTES], "demo.mp3", { type: "audio/mpeg" }));
+      const sent = await fetch(`${workerUrl()}/api/submissions`, { method: "POST", body: form });
+      expect(sent.status).toBe(201);
+      // Longer than the webhook takes to purge after an edit (the test above logs it).
+      await new Promise((r) => setTimeout(r, 5000));
+      expect(await pageTitle(other.slug)).toEqual({ status: 200, title: other.title });
+    } finally {
+      await db.run(update, other.title, other.documentId);
+    }
   });
 });

@@ -67,6 +67,9 @@ describe("POST /api/cache/purge", () => {
 
     const media = await purge({ event: "media.update", media: { id: 1 } });
     expect(await media.json()).toEqual({ purged: "all" });
+    // A new file is in no entry yet (and may be a visitor's upload): nothing to purge.
+    const upload = await purge({ event: "media.create", media: { id: 2, name: "demo.mp3" } });
+    expect(await upload.json()).toEqual({ purged: [] });
 
     const named = await purge({ groups: ["search"] });
     expect(await named.json()).toEqual({ purged: ["search"] });

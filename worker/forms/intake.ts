@@ -1,17 +1,17 @@
 import type { ContentService } from "@core/content/service";
-import type { UploadedFile } from "@core/content/upload";
-import { SNIFF_BYTES } from "@core/forms/file-types";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parseSubscriber } from "@core/forms/newsletter-rules";
 import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
-import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "@core/forms/submission-rules";
+import { checkSubmission, HONEYPOT_FIELD } from "@core/forms/submission-rules";
 import { TEXTS } from "@core/texts";
+import { newReference, removeSubmissionFiles } from "@worker/content/submission-files";
 import { StoreFailure } from "@worker/failure/source-error";
 import { type FormMail, formMail } from "@worker/mail/form-mail";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
 import { clientAddress, hitRateLimit, RATE_RULES, type RateRule } from "./rate-limit";
+import { readSubmissionBody, type SubmissionBody } from "./submission-body";
 
 const HONEYPOT_REFUSAL: Refusal = {
   ok: false,
@@ -42,28 +42,6 @@ function tooMany(retryAfter: number): Refusal {
   return { ok: false, status: 429, error: TEXTS.tooManyRequests, retryAfter };
 }
 
-/** A chosen file, or null for an empty file input (browsers send those as a nameless part). */
-function fileOf(value: FormDataEntryValue | null): File | null {
-  if (value === null || typeof value === "string") return null;
-  if (value.size === 0 && value.name === "") return null;
-  return value;
-}
-
-async function summary(file: File | null): Promise<FileSummary | null> {
-  if (!file) return null;
-  return { size: file.size, head: new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()) };
-}
-
-async function upload(
-  file: File | null,
-  type: string | null,
-  fallbackName: string,
-): Promise<UploadedFile | null> {
-  if (!file || !type) return null;
-  const name = file.name.trim().slice(0, 200) || fallbackName;
-  return { name, type, size: file.size, bytes: await file.arrayBuffer() };
-}
-
 /**
  * The form intake of this request, made when a form is first read: a page view or a feed never
  * makes one (docs/decisions/051-worker-layering.md).
@@ -71,7 +49,7 @@ async function upload(
 export function intakeOf(c: Context<AppEnv>): FormIntake {
   const made = c.get("intake");
   if (made) return made;
-  const intake = createIntake(c.env.DB, c.var.content, c.req.raw, formMail(c.env));
+  const intake = createIntake(c.env.DB, c.var.content, c.req.raw, c.env.UPLOADS, formMail(c.env));
   c.set("intake", intake);
   return intake;
 }
@@ -84,6 +62,7 @@ export function createIntake(
   db: D1Database,
   content: Pick<ContentService, "submissions" | "newsletter">,
   request: Request,
+  uploads?: R2Bucket,
   mail?: FormMail,
 ): FormIntake {
   const client = clientAddress(request);
@@ -129,31 +108,53 @@ export function createIntake(
     },
 
     async submit(req) {
-      let form: FormData;
+      // Size first: an oversized body is refused before it is read or counted.
+      const length = Number(req.headers.get("Content-Length") ?? 0);
+      if (length > SUBMISSION_LIMIT.max) return { ok: false, status: 413, error: SUBMISSION_LIMIT.message };
+      const refusal = await limited(RATE_RULES.submission);
+      if (refusal) return refusal;
+      if (!uploads) {
+        // A deployment without its bucket cannot keep files: the operator's to fix (README).
+        console.error("submission refused: no UPLOADS bucket bound to keep its files in");
+        return storeDown(TEXTS.submissionFailed);
+      }
+      // The files stream into R2 under this reference as they arrive, kept only once the
+      // fields pass (docs/decisions/069-submission-files.md).
+      const reference = newReference();
+      let body: SubmissionBody;
       try {
-        // Size first: an oversized body is refused before it is read or counted.
-        const length = Number(req.headers.get("Content-Length") ?? 0);
-        if (length > SUBMISSION_LIMIT.max) return { ok: false, status: 413, error: SUBMISSION_LIMIT.message };
-        const refusal = await limited(RATE_RULES.submission);
-        if (refusal) return refusal;
-        form = await readForm(req, SUBMISSION_LIMIT);
+        body = await readSubmissionBody(req, uploads, reference);
       } catch (error) {
         if (error instanceof BodyError) return error.toRefusal();
         throw error;
       }
-      const trap = form.get(HONEYPOT_FIELD);
-      if (typeof trap === "string" && trap !== "") return HONEYPOT_REFUSAL;
-
-      const audio = fileOf(form.get("audioFile"));
-      const artwork = fileOf(form.get("artworkFile"));
-      const check = checkSubmission(form, { audio: await summary(audio), artwork: await summary(artwork) });
+      const { fields, audio, artwork } = body;
+      const typed = Object.fromEntries(fields);
+      const drop = () => Promise.all([audio?.drop(), artwork?.drop()]);
+      const trap = fields.get(HONEYPOT_FIELD);
+      if (trap) {
+        await drop();
+        return HONEYPOT_REFUSAL;
+      }
+      const source = { get: (name: string) => fields.get(name) ?? null };
+      const check = checkSubmission(source, {
+        audio: audio?.summary ?? null,
+        artwork: artwork?.summary ?? null,
+      });
       if (!check.ok) {
+        await drop();
         // Text fields only: files cannot be put back into a file input.
-        const values = stringsOf(Object.fromEntries(form));
-        return { ok: false, status: 400, error: TEXTS.submissionFixFields, fields: check.errors, values };
+        return {
+          ok: false,
+          status: 400,
+          error: TEXTS.submissionFixFields,
+          fields: check.errors,
+          values: typed,
+        };
       }
 
       const { values } = check;
+      const kept = [audio ? await audio.keep() : null, artwork ? await artwork.keep() : null] as const;
       const input = {
         artistName: values.artistName,
         email: values.email,
@@ -163,17 +164,22 @@ export function createIntake(
         links: values.links,
         message: values.message,
         consent: values.consent,
-        audioFile: await upload(audio, values.audioType, "audio"),
-        artworkFile: await upload(artwork, values.artworkType, "artwork"),
-        idempotencyKey: readSubmissionKey(form.get(SUBMISSION_KEY_FIELD)),
+        reference,
+        audioFile: kept[0],
+        artworkFile: kept[1],
+        idempotencyKey: readSubmissionKey(fields.get(SUBMISSION_KEY_FIELD)),
       };
       try {
         const submission = await content.submissions.createSubmission(input);
-        await mail?.receipt(submission);
+        // A retry of a form fill already stored: its first files stand, these go, and the artist
+        // already has the receipt.
+        if (submission.reference !== reference) await removeSubmissionFiles(uploads, [...kept]);
+        else await mail?.receipt(submission);
         return { ok: true, submission };
       } catch (error) {
+        await removeSubmissionFiles(uploads, [...kept]);
         console.error("submission failed", error);
-        return { ...writeRefused(error), values: stringsOf(Object.fromEntries(form)) };
+        return { ...writeRefused(error), values: typed };
       }
     },
   };

@@ -122,6 +122,22 @@ function getDotPath(issue) {
 }
 var EMOJI_REGEX = new RegExp("^(?:[\\u{1F1E6}-\\u{1F1FF}]{2}|\\u{1F3F4}[\\u{E0061}-\\u{E007A}]{2}[\\u{E0030}-\\u{E0039}\\u{E0061}-\\u{E007A}]{1,3}\\u{E007F}|(?:\\p{Emoji}\\uFE0F\\u20E3?|\\p{Emoji_Modifier_Base}\\p{Emoji_Modifier}?|(?![\\p{Emoji_Modifier_Base}\\u{1F1E6}-\\u{1F1FF}])\\p{Emoji_Presentation})(?:\\u200D(?:\\p{Emoji}\\uFE0F\\u20E3?|\\p{Emoji_Modifier_Base}\\p{Emoji_Modifier}?|(?![\\p{Emoji_Modifier_Base}\\u{1F1E6}-\\u{1F1FF}])\\p{Emoji_Presentation}))*)+$", "u");
 // @__NO_SIDE_EFFECTS__
+function startsWith(requirement, message$1) {
+  return {
+    kind: "validation",
+    type: "starts_with",
+    reference: startsWith,
+    async: false,
+    expects: `"${requirement}"`,
+    requirement,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.typed && !dataset.value.startsWith(this.requirement)) _addIssue(this, "start", dataset, config$1, { received: `"${dataset.value.slice(0, this.requirement.length)}"` });
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
 function getFallback(schema, dataset, config$1) {
   return typeof schema.fallback === "function" ? schema.fallback(dataset, config$1) : schema.fallback;
 }
@@ -434,6 +450,23 @@ function unknown() {
     async: false,
     "~run"(dataset) {
       dataset.typed = true;
+      return dataset;
+    }
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function pipe(...pipe$1) {
+  return _standardSchema({
+    ...pipe$1[0],
+    pipe: pipe$1,
+    "~run"(dataset, config$1) {
+      for (const item of pipe$1) if (item.kind !== "metadata") {
+        if (dataset.issues && (item.kind === "schema" || item.kind === "transformation")) {
+          dataset.typed = false;
+          break;
+        }
+        if (!dataset.issues || !config$1.abortEarly && !config$1.abortPipeEarly) dataset = item["~run"](dataset, config$1);
+      }
       return dataset;
     }
   });
@@ -856,6 +889,12 @@ var eventShape = object({
   event_status: nullish(picklist(["scheduled", "postponed", "cancelled"])),
   is_featured: flag
 });
+var storedFile = object({
+  name: string(),
+  type: string(),
+  size: number(),
+  location: pipe(string(), startsWith("submissions/"))
+});
 var submissionShape = object({
   documentId: string(),
   reference: text,
@@ -871,8 +910,11 @@ var submissionShape = object({
   adminNotes: text,
   submissionDate: text,
   createdAt: text,
+  // Submissions before docs/decisions/069: files in Strapi's media library.
   audioFile: nullish(media),
-  artworkFile: nullish(media)
+  artworkFile: nullish(media),
+  audioStored: nullish(storedFile),
+  artworkStored: nullish(storedFile)
 });
 var postTagsShape = object({ tags: postShape.entries.tags });
 var suggestionShape = object({ title: string(), artist_name: text, slug: string() });

@@ -3,8 +3,10 @@ import { CACHE_GROUPS, type CacheGroup } from "./content-cache";
 /**
  * What a Strapi webhook invalidates (docs/operations.md). Strapi 5 posts
  * `{ event, model, uid, entry }`; the model is the content type's singular name. Unknown
- * models and media events purge everything (a replaced image changes URLs everywhere); the
- * private types (submissions, subscribers) are never cached, so they purge nothing.
+ * models and a changed or deleted media file purge everything (a replaced image changes URLs
+ * everywhere); a new file purges nothing, since no entry uses it until an entry event names it
+ * (and a visitor's upload must never empty the cache, docs/decisions/069-submission-files.md);
+ * the private types (submissions, subscribers) are never cached, so they purge nothing.
  */
 const MODEL_GROUPS: Record<string, readonly CacheGroup[]> = {
   // An artist's page lists what links to the artist: every content type feeds "artists".
@@ -37,6 +39,7 @@ export function groupsForWebhook(payload: WebhookPayload | null): readonly Cache
   }
   // Strapi's "Trigger" button in the admin sends a test event: answer it, purge nothing.
   if (payload.event === "trigger-test") return [];
+  if (payload.event === "media.create") return [];
   const model =
     typeof payload.model === "string"
       ? payload.model

@@ -40,7 +40,7 @@ export function createD1Source(
       getArtistWork: (id, pages, now) => getArtistWork(db, id, pages, now),
     },
     submissions: {
-      createSubmission: (input) => createSubmission(db, uploads, input),
+      createSubmission: (input) => createSubmission(db, input),
       // The admin reads the list: files a stopped Worker left without their row go first.
       listSubmissions: async (filter) => {
         await sweepOrphanedUploads(db, uploads, orphanGraceMs).catch((error) =>

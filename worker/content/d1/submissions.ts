@@ -5,8 +5,8 @@ import type {
   SubmissionInput,
   SubmissionStatus,
 } from "@core/content/submission";
-import type { StoredFile, UploadedFile } from "@core/content/upload";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
+import { newReference } from "../submission-files";
 import { parseJson } from "./rows";
 
 interface SubmissionRow {
@@ -64,48 +64,6 @@ function toSubmission(row: SubmissionRow): Submission {
   };
 }
 
-// Crockford-style alphabet without 0/O, 1/I/L: easy to read out on the phone.
-const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-/** A reference the artist can quote, e.g. 'CF-7K3Q-9XPA' (31^8 ≈ 8.5e11 values). */
-export function newReference(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  const chars = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
-  return `CF-${chars.slice(0, 4)}-${chars.slice(4)}`;
-}
-
-/** R2 layout: one folder per submission, named by its reference (docs/decisions/007-forms.md). */
-export function uploadKey(reference: string, role: "audio" | "artwork", ext: string): string {
-  return `submissions/${reference}/${role}.${ext}`;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  "audio/mpeg": "mp3",
-  "audio/wav": "wav",
-  "audio/flac": "flac",
-  "audio/aiff": "aiff",
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-};
-
-async function putFile(
-  bucket: R2Bucket,
-  reference: string,
-  role: "audio" | "artwork",
-  file: UploadedFile,
-): Promise<StoredFile> {
-  const key = uploadKey(reference, role, EXTENSIONS[file.type] ?? "bin");
-  await bucket.put(key, file.bytes, {
-    httpMetadata: {
-      contentType: file.type,
-      contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    },
-    customMetadata: { reference, originalName: file.name },
-  });
-  return { name: file.name, type: file.type, size: file.size, location: key };
-}
-
 /** The submission stored with this form fill's key, if any. */
 async function byKey(db: D1Database, key: string): Promise<Submission | null> {
   const row = await db
@@ -116,74 +74,59 @@ async function byKey(db: D1Database, key: string): Promise<Submission | null> {
 }
 
 /**
- * Stores the files in R2, then the row in D1: a submission is only reported as received once
- * both hold it. If the row cannot be written, the files are removed again. A key already stored
- * (a retry of the same form fill) returns that submission and stores nothing; two requests with
- * one key racing are settled by the unique index: the second removes its files and returns the
- * first's row.
+ * Stores the row of a submission whose files are already kept (worker/forms/intake.ts): a
+ * submission is only reported as received once both hold it. A key already stored (a retry of the
+ * same form fill) returns that submission and stores nothing; two requests racing with one key
+ * are settled by the unique index, the second getting the first's row (its caller removes the
+ * files it kept, docs/decisions/068-idempotent-submissions.md).
  */
-export async function createSubmission(
-  db: D1Database,
-  bucket: R2Bucket,
-  input: SubmissionInput,
-): Promise<Submission> {
+export async function createSubmission(db: D1Database, input: SubmissionInput): Promise<Submission> {
   const key = input.idempotencyKey ?? null;
   if (key) {
     const stored = await byKey(db, key);
     if (stored) return stored;
   }
-  for (let attempt = 0; ; attempt++) {
-    const reference = newReference();
-    const [audio, artwork] = await Promise.all([
-      input.audioFile ? putFile(bucket, reference, "audio", input.audioFile) : null,
-      input.artworkFile ? putFile(bucket, reference, "artwork", input.artworkFile) : null,
-    ]);
-    try {
-      const row = await db
-        .prepare(
-          `INSERT INTO submissions (reference, artist_name, email, track_title, genre, city, links,
-             message, consent, audio_file_key, audio_file_name, audio_file_type, audio_file_size,
-             artwork_file_key, artwork_file_name, artwork_file_type, artwork_file_size, status,
-             submission_date, idempotency_key)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-             'pending', ?18, ?19)
-           RETURNING *`,
-        )
-        .bind(
-          reference,
-          input.artistName,
-          input.email,
-          input.trackTitle,
-          input.genre,
-          input.city,
-          JSON.stringify(input.links),
-          input.message,
-          input.consent ? 1 : 0,
-          audio?.location ?? null,
-          audio?.name ?? null,
-          audio?.type ?? null,
-          audio?.size ?? null,
-          artwork?.location ?? null,
-          artwork?.name ?? null,
-          artwork?.type ?? null,
-          artwork?.size ?? null,
-          new Date().toISOString(),
-          key,
-        )
-        .first<SubmissionRow>();
-      if (!row) throw new Error("Failed to create submission");
-      return toSubmission(row);
-    } catch (error) {
-      const keys = [audio?.location, artwork?.location].filter((k): k is string => !!k);
-      if (keys.length) await bucket.delete(keys).catch(() => undefined);
-      const unique = /UNIQUE/i.test(String(error));
-      // The same form fill stored by a request that ran alongside this one.
-      const first = key && unique ? await byKey(db, key) : null;
-      if (first) return first;
-      // A reference collision is astronomically rare; anything else is a real failure.
-      if (attempt < 2 && unique) continue;
-      throw new Error("Failed to create submission", { cause: error });
-    }
+  const { audioFile: audio, artworkFile: artwork } = input;
+  try {
+    const row = await db
+      .prepare(
+        `INSERT INTO submissions (reference, artist_name, email, track_title, genre, city, links,
+           message, consent, audio_file_key, audio_file_name, audio_file_type, audio_file_size,
+           artwork_file_key, artwork_file_name, artwork_file_type, artwork_file_size, status,
+           submission_date, idempotency_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+           'pending', ?18, ?19)
+         RETURNING *`,
+      )
+      .bind(
+        input.reference ?? newReference(),
+        input.artistName,
+        input.email,
+        input.trackTitle,
+        input.genre,
+        input.city,
+        JSON.stringify(input.links),
+        input.message,
+        input.consent ? 1 : 0,
+        audio?.location ?? null,
+        audio?.name ?? null,
+        audio?.type ?? null,
+        audio?.size ?? null,
+        artwork?.location ?? null,
+        artwork?.name ?? null,
+        artwork?.type ?? null,
+        artwork?.size ?? null,
+        new Date().toISOString(),
+        key,
+      )
+      .first<SubmissionRow>();
+    if (!row) throw new Error("Failed to create submission");
+    return toSubmission(row);
+  } catch (error) {
+    // The same form fill stored by a request that ran alongside this one.
+    const first = key && /UNIQUE/i.test(String(error)) ? await byKey(db, key) : null;
+    if (first) return first;
+    throw new Error("Failed to create submission", { cause: error });
   }
 }
 

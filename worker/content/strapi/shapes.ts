@@ -136,6 +136,14 @@ export const eventShape = v.object({
   is_featured: flag,
 });
 
+/** A file the Worker stored in its own bucket (worker/content/submission-files.ts), as Strapi keeps it. */
+const storedFile = v.object({
+  name: v.string(),
+  type: v.string(),
+  size: v.number(),
+  location: v.pipe(v.string(), v.startsWith("submissions/")),
+});
+
 export const submissionShape = v.object({
   documentId: v.string(),
   reference: text,
@@ -151,8 +159,11 @@ export const submissionShape = v.object({
   adminNotes: text,
   submissionDate: text,
   createdAt: text,
+  // Submissions before docs/decisions/069: files in Strapi's media library.
   audioFile: v.nullish(media),
   artworkFile: v.nullish(media),
+  audioStored: v.nullish(storedFile),
+  artworkStored: v.nullish(storedFile),
 });
 
 export const taxonShape = taxon;

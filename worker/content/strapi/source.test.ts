@@ -290,7 +290,13 @@ describe("Strapi store: submissions and the newsletter", () => {
     links: ["https://a.example", "https://b.example"],
     message: null,
     consent: true,
-    audioFile: { name: "tide.mp3", type: "audio/mpeg", size: 3, bytes: new Uint8Array([1, 2, 3]).buffer },
+    reference: "CF-AAAA-BBBB",
+    audioFile: {
+      name: "tide.mp3",
+      type: "audio/mpeg",
+      size: 3,
+      location: "submissions/CF-AAAA-BBBB/audio.mp3",
+    },
     artworkFile: null,
   };
   const created = {
@@ -310,33 +316,39 @@ describe("Strapi store: submissions and the newsletter", () => {
     artworkFile: null,
   };
 
-  it("posts a multipart form without null fields, with the audio file", async () => {
-    const r = recorder(() => json({ data: created }, 201));
-    const s = await createStrapiStore(CMS, r.fetch, { token: "secret" }).createSubmission(input);
+  it("posts JSON without null fields, naming the files the Worker kept and the form fill's key", async () => {
+    let sent: Record<string, unknown> = {};
+    const r = recorder((_, init) => {
+      sent = JSON.parse(String(init?.body)).data;
+      return json({ data: { ...created, audioStored: sent.audioStored } }, 201);
+    });
+    const s = await createStrapiStore(CMS, r.fetch, { token: "secret" }).createSubmission({
+      ...input,
+      idempotencyKey: "a-form-fill-key-0001",
+    });
     const call = r.calls[0];
     expect(call?.method).toBe("POST");
     expect(call?.url).toBe(`${CMS}/api/submissions`);
-    // The Worker's token (Strapi's public role cannot create), and no JSON content type (fetch
-    // sets the multipart boundary).
+    // The Worker's token (Strapi's public role cannot create); no file goes to Strapi.
     expect(call?.headers.get("Authorization")).toBe("Bearer secret");
-    expect(call?.headers.get("Content-Type")).toBeNull();
-    const form = call?.body as FormData;
-    expect([...form.keys()]).toEqual([
-      "artist_name",
-      "email",
-      "track_title",
-      "city",
-      "links",
-      "consent",
-      "audioFile",
-    ]);
-    expect(form.get("links")).toBe("https://a.example\nhttps://b.example");
-    expect((form.get("audioFile") as File).name).toBe("tide.mp3");
+    expect(call?.headers.get("Content-Type")).toBe("application/json");
+    const location = "submissions/CF-AAAA-BBBB/audio.mp3";
+    expect(sent).toEqual({
+      artist_name: "Ana",
+      email: "ana@example.com",
+      track_title: "Tide",
+      city: "Lagos",
+      links: "https://a.example\nhttps://b.example",
+      consent: true,
+      reference: "CF-AAAA-BBBB",
+      audioStored: { name: "tide.mp3", type: "audio/mpeg", size: 3, location },
+      submissionKey: "a-form-fill-key-0001",
+    });
     expect(s).toMatchObject({
       id: "sub4",
       reference: "CF-AAAA-BBBB",
       links: ["https://a.example", "https://b.example"],
-      audioFile: { location: `${CMS}/uploads/tide.mp3`, size: 3 },
+      audioFile: { location, size: 3, type: "audio/mpeg" },
     });
   });
 

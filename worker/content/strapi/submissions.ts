@@ -13,11 +13,12 @@ import { toSubmission } from "./mappers";
 import { listOf, oneOf, submissionShape, subscribedShape } from "./shapes";
 
 /**
- * The multipart body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
- * and undefined out) plus audioFile and artworkFile.
+ * The JSON body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
+ * and undefined out), the reference the files were kept under, the files as kept in the Worker's
+ * private bucket (docs/decisions/069-submission-files.md) and the form fill's key.
  */
-export function submissionForm(input: SubmissionInput): FormData {
-  const fields: Record<string, string | null | undefined> = {
+export function submissionBody(input: SubmissionInput): string {
+  const fields: Record<string, unknown> = {
     artist_name: input.artistName,
     email: input.email,
     track_title: input.trackTitle,
@@ -25,33 +26,28 @@ export function submissionForm(input: SubmissionInput): FormData {
     city: input.city,
     links: input.links.length ? input.links.join("\n") : null,
     message: input.message,
-    consent: String(input.consent),
-    // The form fill's key: the CMS answers a retry with the submission it already stored.
+    consent: input.consent,
+    reference: input.reference,
+    audioStored: input.audioFile,
+    artworkStored: input.artworkFile,
+    // The CMS answers a retry of the same form fill with the submission it already stored.
     submissionKey: input.idempotencyKey,
   };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== null && value !== undefined) form.append(name, value);
-  }
-  for (const [name, file] of [
-    ["audioFile", input.audioFile],
-    ["artworkFile", input.artworkFile],
-  ] as const) {
-    if (file) form.append(name, new File([file.bytes], file.name, { type: file.type }));
-  }
-  return form;
+  const data = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
+  return JSON.stringify({ data });
 }
 
 /**
  * POST /submissions with the API token: Strapi's public role cannot create (docs/decisions/035).
- * degrade.ts turns a failure into the server's message or the form text.
+ * The files are already in the Worker's bucket; Strapi only records where. degrade.ts turns a
+ * failure into the server's message or the form text.
  */
 export async function createSubmission(cms: CmsClient, input: SubmissionInput): Promise<Submission> {
   const res = await cms.send(
     "POST",
     "/submissions",
-    submissionForm(input),
-    false,
+    submissionBody(input),
+    true,
     oneOf(submissionShape),
     true,
   );

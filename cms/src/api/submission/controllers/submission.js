@@ -20,6 +20,22 @@ function text(value) {
   return s === '' ? null : s;
 }
 
+const REFERENCE = /^CF-[2-9A-Z]{4}-[2-9A-Z]{4}$/;
+
+/**
+ * A file the Worker stored in its own private bucket (docs/decisions/069-submission-files.md), as
+ * it names it: kept as given when it is one, else null. Submissions' files never enter Strapi's
+ * media library, which serves everything it holds publicly (its folder or bucket).
+ */
+function storedFile(value, role, reference, types, maxBytes) {
+  if (!value || typeof value !== 'object') return null;
+  const { name, type, size, location } = value;
+  if (typeof name !== 'string' || !name || name.length > 200) return null;
+  if (!types.includes(type) || !Number.isInteger(size) || size < 0 || size > maxBytes) return null;
+  if (typeof location !== 'string' || !location.startsWith(`submissions/${reference}/${role}.`)) return null;
+  return { name, type, size, location };
+}
+
 /** A form fill's key as the Worker sends it (core/forms/submission-key.ts), or null. */
 function submissionKey(value) {
   return typeof value === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(value) ? value : null;
@@ -40,9 +56,10 @@ function fileOf(files, name) {
 
 module.exports = factories.createCoreController(UID, ({ strapi }) => ({
   /**
-   * POST /api/submissions as multipart/form-data: the form fields plus optional audioFile and
-   * artworkFile (docs/product.md section 7). Strapi 5 no longer uploads files at entry creation, so the
-   * files go through the upload service here, then the entry is created with their ids.
+   * POST /api/submissions (JSON, or a form without files): the form fields, the reference and the
+   * files as the Worker stored them in its private bucket (audioStored, artworkStored), and the
+   * form fill's key (docs/product.md section 7, docs/decisions/068 and 069). Files themselves are
+   * refused: Strapi's media library would serve them to anyone.
    */
   async create(ctx) {
     const body = ctx.request.body ?? {};
@@ -67,21 +84,17 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => ({
       return { data: first, meta: {} };
     }
 
-    const audio = fileOf(ctx.request.files, 'audioFile');
-    const artwork = fileOf(ctx.request.files, 'artworkFile');
-    if (audio && (!AUDIO_TYPES.includes(audio.mimetype) || audio.size > 50 * MB)) {
-      return ctx.badRequest('Audio must be an MP3, WAV, FLAC or AIFF file of at most 50 MB');
+    if (fileOf(ctx.request.files, 'audioFile') || fileOf(ctx.request.files, 'artworkFile')) {
+      return ctx.badRequest('Files are kept by the site: send audioStored and artworkStored');
     }
-    if (artwork && (!IMAGE_TYPES.includes(artwork.mimetype) || artwork.size > 10 * MB)) {
-      return ctx.badRequest('Artwork must be a JPEG, PNG or WebP image of at most 10 MB');
-    }
-    const upload = strapi.plugin('upload').service('upload');
-    const uploaded = [];
-    for (const [field, file] of [['audioFile', audio], ['artworkFile', artwork]]) {
-      if (!file) continue;
-      const [stored] = await upload.upload({ data: {}, files: file });
-      uploaded.push(stored);
-      data[field] = stored.id;
+    const ref = typeof input.reference === 'string' && REFERENCE.test(input.reference) ? input.reference : reference();
+    for (const [field, role, types, max] of [
+      ['audioStored', 'audio', AUDIO_TYPES, 50 * MB],
+      ['artworkStored', 'artwork', IMAGE_TYPES, 10 * MB],
+    ]) {
+      if (input[field] === undefined || input[field] === null) continue;
+      data[field] = storedFile(input[field], role, ref, types, max);
+      if (!data[field]) return ctx.badRequest(`${field} is not a file the site stored for this submission`);
     }
 
     let created;
@@ -89,7 +102,7 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => ({
       created = await strapi.documents(UID).create({
         data: {
           ...data,
-          reference: reference(),
+          reference: ref,
           status: 'pending',
           adminNotes: null,
           submissionDate: new Date().toISOString(),
@@ -98,9 +111,8 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => ({
         populate: POPULATE,
       });
     } catch (error) {
-      // Not stored: its files go too. A request with the same key that ran alongside this one
-      // stored first (the unique index, src/seed/submission-key.js): answer with its submission.
-      for (const file of uploaded) await upload.remove(file).catch(() => undefined);
+      // A request with the same key that ran alongside this one stored first (the unique index,
+      // src/seed/submission-key.js): answer with its submission; the Worker removes these files.
       const stored = key ? await storedWith(strapi, key) : null;
       if (!stored) throw error;
       created = stored;
