@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { getPlatformProxy } from "wrangler";
 import { sqlLiteral } from "../catalogue/to-sql";
 import type {
   AggregatedPostRecord,
@@ -170,14 +171,50 @@ export function literal(value: unknown): string {
   return `(${parts.map((part) => (part === "\n" ? "char(10)" : part === "\r" ? "char(13)" : sqlLiteral(part))).join(" || ")})`;
 }
 
-function upsert(table: string, row: Record<string, unknown>): string {
-  const columns = Object.keys(row);
-  const updates = columns.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`);
-  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => literal(row[c])).join(", ")}) ON CONFLICT(id) DO UPDATE SET ${updates.join(", ")};`;
+/** Bytes of SQL per statement: D1 takes statements up to 100 KB. */
+const STATEMENT_BYTES = 90_000;
+
+/**
+ * Rows written with as few statements as fit (many rows to a VALUES list): SQLite compiles a
+ * table's triggers into every statement that writes it, once per statement, which cost more
+ * than the rows themselves when each row had its own statement. `upsert`: rows that exist are
+ * updated in place (by id).
+ */
+function writeRows(table: string, rows: Record<string, unknown>[], upsert = false): string[] {
+  const out: string[] = [];
+  let columns = "";
+  let values: string[] = [];
+  let bytes = 0;
+  let tail = "";
+  const flush = () => {
+    if (values.length) out.push(`INSERT INTO ${table} (${columns}) VALUES ${values.join(", ")}${tail};`);
+    values = [];
+    bytes = 0;
+  };
+  for (const row of rows) {
+    const names = Object.keys(row);
+    const value = `(${names.map((c) => literal(row[c])).join(", ")})`;
+    if (names.join(", ") !== columns || bytes + value.length > STATEMENT_BYTES) flush();
+    columns = names.join(", ");
+    tail = upsert
+      ? ` ON CONFLICT(id) DO UPDATE SET ${names
+          .filter((c) => c !== "id")
+          .map((c) => `${c} = excluded.${c}`)
+          .join(", ")}`
+      : "";
+    values.push(value);
+    bytes += value.length + 2;
+  }
+  flush();
+  return out;
 }
 
-const insert = (table: string, row: Record<string, unknown>) =>
-  `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(literal).join(", ")});`;
+/** One statement per chunk of ids: `sql(list)` with list "1, 2, 3". */
+function forIds(ids: number[], sql: (list: string) => string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) out.push(sql(ids.slice(i, i + ID_CHUNK).join(", ")));
+  return out;
+}
 
 const TABLES: Record<Kind, string> = {
   genres: "genres",
@@ -189,40 +226,136 @@ const TABLES: Record<Kind, string> = {
   events: "events",
 };
 
+/** Ids per statement when rows are named by id (D1 takes statements up to 100 KB). */
+const ID_CHUNK = 1000;
+
 /**
  * Statements that make the tables hold `c`: each item inserted or updated by id (an update fires
  * the search triggers of migrations/0004_search_triggers.sql), its links and child rows
- * replaced. `prune` lists, per kind, ids to delete (items whose file is gone).
+ * replaced. `prune` lists, per kind, ids to delete (items whose file is gone). A new published
+ * post or mixtape is written as a draft with its links, then published with the others in a few
+ * UPDATEs: the search triggers index it once, where a published row is indexed again with each
+ * of its genre and location links (docs/operations.md "Bulk loads"). `known` holds the ids the
+ * database already has: those keep their status throughout, so a visitor never misses them, and
+ * only theirs have links to replace.
  */
-export function upsertSql(c: Catalogue, prune: Partial<Record<Kind, number[]>> = {}): string[] {
+export function upsertSql(
+  c: Catalogue,
+  prune: Partial<Record<Kind, number[]>> = {},
+  known: Partial<Record<"posts" | "mixtapes" | "releases", ReadonlySet<number>>> = {},
+): string[] {
   const out: string[] = [];
-  for (const g of c.genres) out.push(upsert("genres", { ...g }));
-  for (const l of c.locations) out.push(upsert("locations", { ...l }));
-  for (const { genre_ids, location_ids, tags, ...post } of c.posts) {
-    out.push(upsert("posts", post));
-    out.push(`DELETE FROM post_genres WHERE post_id = ${post.id};`);
-    for (const genre_id of genre_ids) out.push(insert("post_genres", { post_id: post.id, genre_id }));
-    out.push(`DELETE FROM post_locations WHERE post_id = ${post.id};`);
-    for (const location_id of location_ids)
-      out.push(insert("post_locations", { post_id: post.id, location_id }));
-    out.push(`DELETE FROM post_tags WHERE post_id = ${post.id};`);
-    for (const tag of tags) out.push(insert("post_tags", { post_id: post.id, tag }));
-  }
-  for (const a of c.aggregatedPosts) out.push(upsert("aggregated_posts", { ...a }));
-  for (const { genre_ids, ...mixtape } of c.mixtapes) {
-    out.push(upsert("mixtapes", mixtape));
-    out.push(`DELETE FROM mixtape_genres WHERE mixtape_id = ${mixtape.id};`);
-    for (const genre_id of genre_ids)
-      out.push(insert("mixtape_genres", { mixtape_id: mixtape.id, genre_id }));
-  }
-  for (const { tracks, purchase_links, ...release } of c.releases) {
-    out.push(upsert("releases", release));
-    out.push(`DELETE FROM release_tracks WHERE release_id = ${release.id};`);
-    for (const { id: _id, ...track } of tracks) out.push(insert("release_tracks", track));
-    out.push(`DELETE FROM release_purchase_links WHERE release_id = ${release.id};`);
-    for (const { id: _id, ...link } of purchase_links) out.push(insert("release_purchase_links", link));
-  }
-  for (const e of c.events) out.push(upsert("events", { ...e }));
+  const publish: Record<"posts" | "mixtapes", number[]> = { posts: [], mixtapes: [] };
+  /** The row as first written: a new published item as a draft. */
+  const staged = <T extends { id: number; pub_status: string }>(kind: "posts" | "mixtapes", row: T): T => {
+    if (row.pub_status !== "published" || known[kind]?.has(row.id)) return row;
+    publish[kind].push(row.id);
+    return { ...row, pub_status: "draft" };
+  };
+  /** Ids of `items` the database holds already: their old links and child rows go first. */
+  const stored = (kind: "posts" | "mixtapes" | "releases", items: { id: number }[]) =>
+    items.map((x) => x.id).filter((id) => known[kind] === undefined || known[kind]?.has(id));
+  out.push(
+    ...writeRows(
+      "genres",
+      c.genres.map((g) => ({ ...g })),
+      true,
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "locations",
+      c.locations.map((l) => ({ ...l })),
+      true,
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "posts",
+      c.posts.map(({ genre_ids, location_ids, tags, ...post }) => staged("posts", post)),
+      true,
+    ),
+  );
+  const oldPosts = stored("posts", c.posts);
+  for (const link of ["post_genres", "post_locations", "post_tags"])
+    out.push(...forIds(oldPosts, (ids) => `DELETE FROM ${link} WHERE post_id IN (${ids});`));
+  out.push(
+    ...writeRows(
+      "post_genres",
+      c.posts.flatMap((p) => p.genre_ids.map((genre_id) => ({ post_id: p.id, genre_id }))),
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "post_locations",
+      c.posts.flatMap((p) => p.location_ids.map((location_id) => ({ post_id: p.id, location_id }))),
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "post_tags",
+      c.posts.flatMap((p) => p.tags.map((tag) => ({ post_id: p.id, tag }))),
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "aggregated_posts",
+      c.aggregatedPosts.map((a) => ({ ...a })),
+      true,
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "mixtapes",
+      c.mixtapes.map(({ genre_ids, ...m }) => staged("mixtapes", m)),
+      true,
+    ),
+  );
+  out.push(
+    ...forIds(
+      stored("mixtapes", c.mixtapes),
+      (ids) => `DELETE FROM mixtape_genres WHERE mixtape_id IN (${ids});`,
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "mixtape_genres",
+      c.mixtapes.flatMap((m) => m.genre_ids.map((genre_id) => ({ mixtape_id: m.id, genre_id }))),
+    ),
+  );
+  for (const kind of ["posts", "mixtapes"] as const)
+    out.push(
+      ...forIds(publish[kind], (ids) => `UPDATE ${kind} SET pub_status = 'published' WHERE id IN (${ids});`),
+    );
+  out.push(
+    ...writeRows(
+      "releases",
+      c.releases.map(({ tracks, purchase_links, ...r }) => r),
+      true,
+    ),
+  );
+  const oldReleases = stored("releases", c.releases);
+  for (const child of ["release_tracks", "release_purchase_links"])
+    out.push(...forIds(oldReleases, (ids) => `DELETE FROM ${child} WHERE release_id IN (${ids});`));
+  out.push(
+    ...writeRows(
+      "release_tracks",
+      c.releases.flatMap((r) => r.tracks.map(({ id: _id, ...t }) => t)),
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "release_purchase_links",
+      c.releases.flatMap((r) => r.purchase_links.map(({ id: _id, ...l }) => l)),
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "events",
+      c.events.map((e) => ({ ...e })),
+      true,
+    ),
+  );
   // Content before taxonomy, so a pruned genre or location is no longer linked when it goes.
   for (const kind of [
     "posts",
@@ -234,17 +367,45 @@ export function upsertSql(c: Catalogue, prune: Partial<Record<Kind, number[]>> =
     "locations",
   ] as Kind[]) {
     const ids = prune[kind] ?? [];
-    if (kind === "locations" && ids.length) {
-      out.push(`UPDATE events SET location_id = NULL WHERE location_id IN (${ids.join(", ")});`);
-    }
-    if (ids.length) out.push(`DELETE FROM ${TABLES[kind]} WHERE id IN (${ids.join(", ")});`);
+    if (kind === "locations" && ids.length)
+      out.push(
+        ...forIds(ids, (list) => `UPDATE events SET location_id = NULL WHERE location_id IN (${list});`),
+      );
+    out.push(...forIds(ids, (list) => `DELETE FROM ${TABLES[kind]} WHERE id IN (${list});`));
   }
   return out;
 }
 
-/** Writes statements to a file under the state directory and executes them. */
-export function executeStatements(statements: string[], target: Target, name = "content-import.sql"): void {
+/** What the import uses of the local D1 binding (the Workers types are not in scripts' scope). */
+interface LocalD1 {
+  prepare(sql: string): unknown;
+  batch(statements: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Executes statements in one batch (one transaction). Locally through wrangler's platform proxy:
+ * `wrangler d1 execute --file` splits its file in JavaScript, which took minutes for the 40 MB of
+ * a 10,000-post import that D1 itself runs in seconds. Remotely through `wrangler d1 execute
+ * --remote --file`, D1's import of a file; every statement stays under D1's 100 KB
+ * (docs/operations.md "Bulk loads").
+ */
+export async function executeStatements(
+  statements: string[],
+  target: Target,
+  name = "content-import.sql",
+): Promise<void> {
   const path = join(target.persistTo, name);
   writeFileSync(path, `${statements.join("\n")}\n`, "utf8");
-  executeFile(path, target);
+  if (target.remote) return executeFile(path, target);
+  const proxy = await getPlatformProxy<{ DB: LocalD1 }>({
+    configPath: join(ROOT, "wrangler.toml"),
+    environment: target.env,
+    persist: { path: join(target.persistTo, "v3") },
+  });
+  try {
+    const db = proxy.env.DB;
+    await db.batch(statements.map((sql) => db.prepare(sql)));
+  } finally {
+    await proxy.dispose();
+  }
 }
