@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { adminDesk } from "./admin";
 import { cachePurge, purgeOnly } from "./api/cache-purge";
-import { health } from "./api/health";
+import { health, healthReady } from "./api/health";
 import { searchApi } from "./api/search";
 import type { AppEnv } from "./app-env";
 import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
 import { serveAudio } from "./media";
 import { apiNoStore } from "./middleware/api-no-store";
+import { drainUnreadBody } from "./middleware/drain-body";
 import { onError } from "./middleware/on-error";
 import { requestScope } from "./middleware/request-scope";
 import { secureHeaders } from "./middleware/secure-headers";
@@ -22,14 +23,17 @@ import { oembed } from "./share/oembed";
  */
 export const app = new Hono<AppEnv>();
 
-// Every answer: security headers (017), the one error handler, the request's content service.
+// Every answer: security headers (017), the one error handler, the request's content service; a
+// body nobody read is read to its end before the answer leaves (docs/decisions/067).
 app.use("*", secureHeaders);
+app.use("*", drainUnreadBody);
 app.onError(onError);
 app.use("*", requestScope);
 
 // The API: per caller, never cached.
 app.use("/api/*", apiNoStore);
 app.get("/api/health", health);
+app.get("/api/health/ready", healthReady);
 app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);

@@ -84,7 +84,12 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
     "meilisearch",
     "Meilisearch rejects searches; the content source searches",
   ],
-  ["ADMIN_TOKEN", "token", "optional", "the submissions admin API answers 404"],
+  [
+    "ADMIN_TOKEN",
+    "token",
+    "optional",
+    "the review desk and the admin API (submissions, subscribers, uploads) answer 404",
+  ],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
   ["PODCAST_OWNER_NAME", "text", "optional", NO_PODCAST_OWNER],
   ["PODCAST_OWNER_EMAIL", "email", "optional", NO_PODCAST_OWNER],
@@ -105,6 +110,14 @@ export const PRODUCTION_REQUIRED = ["PODCAST_OWNER_NAME", "PODCAST_OWNER_EMAIL"]
 
 /** Tokens shorter than this are guessable; `openssl rand -hex 32` makes a good one. */
 export const MIN_TOKEN_LENGTH = 32;
+
+/**
+ * A configured token the Worker accepts: one shorter than MIN_TOKEN_LENGTH or with whitespace
+ * counts as none, so what it guards answers 404 (the configuration check says why).
+ */
+export function usableToken(value: string | undefined): string | undefined {
+  return value && !validate("token", value) ? value : undefined;
+}
 
 /** Checks `env` against the schema. Pure: no logging (see `configFor`). */
 export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {

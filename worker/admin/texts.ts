@@ -16,6 +16,7 @@ export const DESK_TEXTS = {
   emptyToken: "Enter the admin token.",
   tooManyAttempts: (minutes: number) =>
     `Too many wrong tokens from your address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  storeDown: "The desk cannot reach its database right now. Try again in a minute.",
   expired: "Your session has ended. Sign in again to continue.",
   signedOut: "You are signed out.",
   forbidden:

@@ -3,6 +3,7 @@ import type { UploadedFile } from "@core/content/upload";
 import { SNIFF_BYTES } from "@core/forms/file-types";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parseSubscriber } from "@core/forms/newsletter-rules";
+import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
 import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "@core/forms/submission-rules";
 import { TEXTS } from "@core/texts";
 import { StoreFailure } from "@worker/failure/source-error";
@@ -161,6 +162,7 @@ export function createIntake(
         consent: values.consent,
         audioFile: await upload(audio, values.audioType, "audio"),
         artworkFile: await upload(artwork, values.artworkType, "artwork"),
+        idempotencyKey: readSubmissionKey(form.get(SUBMISSION_KEY_FIELD)),
       };
       try {
         return { ok: true, submission: await content.submissions.createSubmission(input) };
