@@ -41,6 +41,12 @@ import {
   WRK_SETTINGS,
 } from "./throughput.mjs";
 
+// `npm run bench -- scale [--sizes 1000,10000]`: the scale bench alone (bench/scale.mjs).
+if (process.argv[2] === "scale") {
+  await import("./scale.mjs");
+  process.exit(0);
+}
+
 const RESULTS = join(ROOT, "bench", "results.md");
 const SETTLE_MS = 5000;
 const ATTEMPTS = 2;
