@@ -12,7 +12,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
 import { growSql } from "./scale-grow.mjs";
-import { HEADERS } from "./server.mjs";
+import { HEADERS, uncachedConfig } from "./server.mjs";
 
 const PORT = Number(process.env.SCALE_PORT ?? 8821);
 const BASE = join(ROOT, "tests", ".artifacts", "scale-base");
@@ -81,7 +81,7 @@ async function measureSize(posts, slugs) {
       persistTo: STATE,
       stdio: "ignore",
       vars,
-      config: warm ? undefined : coldConfig(),
+      config: warm ? undefined : uncachedConfig(),
     });
     try {
       for (const [name, at] of routes(posts)) {
@@ -106,16 +106,6 @@ async function measureSize(posts, slugs) {
     }
   }
   return { table, failures };
-}
-
-/** The build's config without the KV binding: no content cache (and so no page cache either). */
-function coldConfig() {
-  const source = join(ROOT, "build", "server", "wrangler.json");
-  const config = JSON.parse(readFileSync(source, "utf8"));
-  delete config.kv_namespaces;
-  const path = join(ROOT, "build", "server", "wrangler.scale-cold.json");
-  writeFileSync(path, JSON.stringify(config));
-  return path;
 }
 
 const results = [];
