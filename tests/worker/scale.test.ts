@@ -40,12 +40,14 @@ describe(`a store of ${POSTS} posts, cold`, () => {
   });
 
   const pages: [string, string][] = [
+    ["the home page", "/"],
     ["the blog's first page", "/blog"],
     ["a deep page of the blog", "/blog?page=180"],
     ["its last page", "/blog?page=206"],
     ["a genre's page", "/blog/genre/techno"],
     ["a tag's page", "/blog/tag/vinyl?page=20"],
     ["the genres", "/genres"],
+    ["the events", "/events"],
     ["a post", "/blog/{copy 1234}"],
     ["a deep page of a genre", "/blog/genre/techno?page=12"],
     ["a suggestion", "/api/suggest?q=tech"],
@@ -85,6 +87,17 @@ describe(`a store of ${POSTS} posts, cold`, () => {
     const text = body.replace(/<!-- -->/g, "");
     expect(text).toContain("Posts (100+)");
     expect(text).toMatch(/\d+\+ results in \d+ ms/);
+  });
+
+  it("lists the most recent past events, and every event in the sitemap", async () => {
+    const events = await rowsRead("/events");
+    expect(events.body.match(/href="\/events\/[^"]+"/g)?.length ?? 0).toBeLessThanOrEqual(120);
+    const sitemap = await rowsRead("/sitemaps/events-1.xml");
+    const all = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE pub_status = 'published'").first<{
+      n: number;
+    }>();
+    expect(sitemap.body.match(/<url>/g)?.length).toBe(all?.n);
+    expect(all?.n).toBeGreaterThan(500);
   });
 
   it("reads about as many rows for a sitemap child as it lists URLs", async () => {
