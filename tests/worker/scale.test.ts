@@ -93,7 +93,9 @@ describe(`a store of ${POSTS} posts, cold`, () => {
     const events = await rowsRead("/events");
     expect(events.body.match(/href="\/events\/[^"]+"/g)?.length ?? 0).toBeLessThanOrEqual(120);
     const sitemap = await rowsRead("/sitemaps/events-1.xml");
-    const all = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE pub_status = 'published'").first<{
+    const all = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM events WHERE pub_status = 'published'",
+    ).first<{
       n: number;
     }>();
     expect(sitemap.body.match(/<url>/g)?.length).toBe(all?.n);
