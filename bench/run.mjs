@@ -206,6 +206,17 @@ const budget = (name, target, [value, ok]) => budgetRows.push([name, target, val
       : notMeasured("Throughput"),
   );
   budget(
+    "Cached SSR page with error reporting vs the trivial Worker route with error reporting",
+    "≥ 90%",
+    throughput
+      ? (() => {
+          const ratio =
+            row("Cached SSR page, error reporting").rps / row("Trivial Worker route, error reporting").rps;
+          return [`${(ratio * 100).toFixed(0)}%`, ratio >= 0.9];
+        })()
+      : notMeasured("Throughput"),
+  );
+  budget(
     "SSR page rendered, content from KV, vs static asset",
     "≥ 35%",
     throughput

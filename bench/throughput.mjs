@@ -95,6 +95,9 @@ export async function measureThroughput({
 }) {
   const targets = [
     ["Static asset", pages, asset],
+    // The floor a Worker answer is judged against: a route that reads nothing and renders nothing.
+    ["Trivial Worker route", pages, "/api/health"],
+    ["Trivial Worker route, error reporting on", reporting, "/api/health"],
     ["Cached SSR page (page cache)", pages, page],
     ["Cached SSR page, error reporting on (SENTRY_DSN set)", reporting, page],
     ["SSR page rendered, content from KV", rendering, page],
