@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
+import { prepareDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
 import { growSql } from "./scale-grow.mjs";
 import { HEADERS, uncachedConfig } from "./server.mjs";
 
@@ -214,3 +214,4 @@ const next =
     ? `${current.trimEnd()}\n\n${section}`
     : `${current.slice(0, at + 1)}${section}${end === -1 ? "" : current.slice(end)}`;
 writeFileSync(path, next);
+run("biome", ["format", "--write", path], { quiet: true });
