@@ -17,6 +17,8 @@ export default [
     route("releases/:id", "routes/release.tsx"),
     route("events", "routes/events.tsx"),
     route("events/:id", "routes/event.tsx"),
+    route("artists", "routes/artists.tsx"),
+    route("artists/:slug", "routes/artist.tsx"),
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
     route("submit", "routes/submit.tsx"),

@@ -16,4 +16,5 @@ export const STATIC_PAGES = [
   "/terms",
   "/genres",
   "/locations",
+  "/artists",
 ] as const;

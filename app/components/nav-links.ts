@@ -13,6 +13,7 @@ export const EXPLORE_LINKS = [
   { to: "/events", label: "Events" },
   { to: "/genres", label: "Genres" },
   { to: "/locations", label: "Locations" },
+  { to: "/artists", label: "Artists" },
   { to: "/blog?category=interviews", label: "Interviews" },
   { to: "/blog?category=premieres", label: "Premieres" },
   { to: "/search", label: "Search" },

@@ -6,16 +6,27 @@ import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
 import { type PlayableTrack, trackFromPost } from "../player/tracks";
 import { ListLink } from "./app-link";
+import { ArtistName } from "./artist-name";
 import { Cover } from "./cover";
 
 /** What a card shows of a post: the fields below, and the audio its play button plays. */
 type PostCardPost = { kind: "post" } & Pick<
   Post,
-  "id" | "numericId" | "slug" | "title" | "artist" | "excerpt" | "date" | "category" | "coverImage" | "audio"
+  | "id"
+  | "numericId"
+  | "slug"
+  | "title"
+  | "artist"
+  | "artists"
+  | "excerpt"
+  | "date"
+  | "category"
+  | "coverImage"
+  | "audio"
 >;
 type AggregatedCardPost = { kind: "aggregated" } & Pick<
   AggregatedPost,
-  "id" | "originalUrl" | "title" | "artist" | "excerpt" | "date" | "featuredImage"
+  "id" | "originalUrl" | "title" | "artist" | "artists" | "excerpt" | "date" | "featuredImage"
 >;
 export type CardPost = PostCardPost | AggregatedCardPost;
 
@@ -26,15 +37,28 @@ export type CardPost = PostCardPost | AggregatedCardPost;
  * (docs/decisions/039).
  */
 export function postCardOf(post: Post): PostCardPost {
-  const { id, numericId, slug, title, artist, excerpt, date, category, coverImage, audio } = post;
-  return { kind: "post", id, numericId, slug, title, artist, excerpt, date, category, coverImage, audio };
+  const { id, numericId, slug, title, artist, artists, excerpt, date, category, coverImage, audio } = post;
+  return {
+    kind: "post",
+    id,
+    numericId,
+    slug,
+    title,
+    artist,
+    artists,
+    excerpt,
+    date,
+    category,
+    coverImage,
+    audio,
+  };
 }
 
 /** A listed post (or aggregated post) as a card. */
 export function toCardPost(post: ListedPost): CardPost {
   if (post.kind === "post") return postCardOf(post);
-  const { id, originalUrl, title, artist, excerpt, date, featuredImage } = post;
-  return { kind: "aggregated", id, originalUrl, title, artist, excerpt, date, featuredImage };
+  const { id, originalUrl, title, artist, artists, excerpt, date, featuredImage } = post;
+  return { kind: "aggregated", id, originalUrl, title, artist, artists, excerpt, date, featuredImage };
 }
 
 /** A post (or an aggregated post, which links out to its original) in a grid. */
@@ -85,7 +109,9 @@ export function PostCard({
           <time dateTime={post.date}>{formatLongDate(post.date)}</time>
         </p>
         <Heading className="card__title">{title}</Heading>
-        <p className="card__artist">{artist}</p>
+        <p className="card__artist card__names">
+          <ArtistName name={artist} artists={post.artists} />
+        </p>
         <p className="card__excerpt">{post.excerpt}</p>
         {track ? <QueueButtons track={track} /> : null}
       </div>

@@ -1,6 +1,7 @@
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { AppLink, ListLink } from "../components/app-link";
+import { ArtistName } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
@@ -82,7 +83,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <AppLink to={`/blog/category/${post.category}`}>{titleFromSlug(post.category)}</AppLink>
         </p>
         <h1>{post.title}</h1>
-        <p className="post__artist">{post.artist ?? TEXTS.unknownArtist}</p>
+        <p className="post__artist">
+          <ArtistName name={post.artist ?? TEXTS.unknownArtist} artists={post.artists} />
+        </p>
         <p className="post__date">
           <time dateTime={post.date}>{formatLongDate(post.date)}</time>
         </p>

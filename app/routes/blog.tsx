@@ -100,11 +100,22 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found · Crossfade" }];
   const pageSuffix = data.page > 1 ? ` (page ${data.page})` : "";
-  return seo(siteFromMatches(matches), {
+  const site = siteFromMatches(matches);
+  const tags = seo(site, {
     title: `${data.heading}${pageSuffix}`,
     description: data.description,
     path: `${data.path}${data.query}`,
   });
+  // A genre's posts as a feed to follow (docs/decisions/077-follow-feeds.md).
+  if (!data.path.startsWith("/blog/genre/")) return tags;
+  const feed = {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${data.heading} on ${site.siteName}`,
+    href: `${data.path}/feed.xml`,
+  };
+  return [...tags, feed];
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

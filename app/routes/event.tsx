@@ -1,4 +1,5 @@
 import { contentContext } from "@core/context";
+import { ArtistName } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventStatusBadge } from "../components/event-status";
@@ -49,7 +50,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
         name: event.venue,
         address: event.address ?? event.city,
       },
-      performer: event.lineup.map((name) => ({ "@type": "MusicGroup", name })),
+      performer: event.lineup.map((name, i) => {
+        const artist = event.lineupArtists?.find((a) => a.entry === i);
+        return artist
+          ? { "@type": "MusicGroup", name, url: absoluteUrl(site.siteUrl, `/artists/${artist.slug}`) }
+          : { "@type": "MusicGroup", name };
+      }),
       ...(event.ticketUrl
         ? { offers: { "@type": "Offer", url: event.ticketUrl, price: event.price ?? undefined } }
         : {}),
@@ -96,8 +102,10 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
                 Lineup
               </h2>
               <ul className="lineup">
-                {event.lineup.map((name) => (
-                  <li key={name}>{name}</li>
+                {event.lineup.map((name, i) => (
+                  <li key={name}>
+                    <ArtistName name={name} artists={event.lineupArtists?.filter((a) => a.entry === i)} />
+                  </li>
                 ))}
               </ul>
             </section>

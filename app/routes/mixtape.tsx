@@ -2,6 +2,7 @@ import { type Chapter, chaptersOf, cueSeconds } from "@core/content/chapters";
 import { contentContext } from "@core/context";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
+import { ArtistName } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
@@ -91,7 +92,9 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
         <div className="detail__info">
           <p className="eyebrow">{mixtape.category}</p>
           <h1>{mixtape.title}</h1>
-          <p className="detail__artist">{mixtape.artist ?? "Crossfade"}</p>
+          <p className="detail__artist">
+            <ArtistName name={mixtape.artist ?? "Crossfade"} artists={mixtape.artists} />
+          </p>
           <dl className="facts">
             <div>
               <dt>Released</dt>
@@ -149,7 +152,10 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
                 )}
               </span>
               <span className="tracklist__title">
-                <strong>{t.artist}</strong> – {t.title}
+                <strong>
+                  <ArtistName name={t.artist} artists={t.artists} />
+                </strong>{" "}
+                – {t.title}
               </span>
               {t.time ? <span className="tracklist__time">{t.time}</span> : null}
             </li>

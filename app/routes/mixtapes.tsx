@@ -1,5 +1,6 @@
 import { contentContext } from "@core/context";
 import { ListLink } from "../components/app-link";
+import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
@@ -60,7 +61,9 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
                     {m.title}
                   </ListLink>
                 </h2>
-                <p className="card__artist">{m.artist ?? "Crossfade"}</p>
+                <p className="card__artist card__names">
+                  <ArtistName name={m.artist ?? "Crossfade"} artists={m.artists} />
+                </p>
                 <p className="card__excerpt">
                   {m.trackCount} tracks · {m.duration}
                 </p>

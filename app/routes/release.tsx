@@ -1,4 +1,5 @@
 import { contentContext } from "@core/context";
+import { ArtistName } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { formatLongDate } from "../lib/format";
@@ -83,7 +84,9 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
             {release.catalogNumber ? ` · ${release.catalogNumber}` : ""}
           </p>
           <h1>{release.title}</h1>
-          <p className="detail__artist">{release.artist}</p>
+          <p className="detail__artist">
+            <ArtistName name={release.artist} artists={release.artists} />
+          </p>
           <dl className="facts">
             <div>
               <dt>Released</dt>
@@ -153,7 +156,10 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
               <span className="tracklist__title">
                 {t.title}
                 {t.artist && t.artist !== release.artist ? (
-                  <span className="muted"> · {t.artist}</span>
+                  <span className="muted">
+                    {" · "}
+                    <ArtistName name={t.artist} artists={t.artists} />
+                  </span>
                 ) : null}
                 {t === primary ? <span className="badge badge--muted">Lead</span> : null}
               </span>

@@ -1,5 +1,6 @@
 import { contentContext } from "@core/context";
 import { ListLink } from "../components/app-link";
+import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { pageMeta } from "../lib/seo";
@@ -39,7 +40,9 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                   {r.title}
                 </ListLink>
               </h2>
-              <p className="card__artist">{r.artist}</p>
+              <p className="card__artist card__names">
+                <ArtistName name={r.artist} artists={r.artists} />
+              </p>
             </div>
           </article>
         ))}

@@ -9,7 +9,13 @@ import { RouteErrorBoundary } from "../components/error-page";
 import { Logo } from "../components/logo";
 import { Pagination } from "../components/pagination";
 import { seo, siteFromMatches } from "../lib/seo";
-import { MixtapeResults, mixtapeResultCard, PostResults, postResultCard } from "../search/result-list";
+import {
+  ArtistResults,
+  MixtapeResults,
+  mixtapeResultCard,
+  PostResults,
+  postResultCard,
+} from "../search/result-list";
 import { SUGGEST_DEBOUNCE_MS } from "../search/suggestions";
 import type { Route } from "./+types/search";
 
@@ -19,16 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Lenient: a shared link with a stale filter still opens, without that filter.
   const parsed = parseSearchParams(params, await taxaFor(params, content.knownTaxa), "lenient");
   if (!parsed.ok) throw new Response(parsed.error, { status: 400 });
-  const { query } = parsed.value;
+  const { query, scope } = parsed.value;
   const active = Boolean(query.query || query.genres.length || query.locations.length || query.isFeatured);
-  if (!active) return { query, results: null };
-  const { posts, mixtapes, degraded } = await content.runSearch(parsed.value);
+  if (!active) return { query, scope, results: null };
+  const { posts, mixtapes, artists, degraded } = await content.runSearch(parsed.value);
   // The page's data carries what the result cards show, not whole posts and mixtapes; the
   // mixtapes appear on the first page only, six at most (docs/decisions/048).
   return {
     query,
+    scope,
     results: {
       degraded,
+      artists,
       posts: posts && { ...posts, items: posts.items.map(postResultCard) },
       mixtapes: mixtapes && {
         ...mixtapes,
@@ -37,6 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
+
+/** The kinds of result a search can be narrowed to (?type=). */
+const SCOPES = [
+  ["all", "Everything"],
+  ["artists", "Artists"],
+  ["posts", "Posts"],
+  ["mixtapes", "Mixtapes"],
+] as const;
 
 /** Mixtape results shown above the posts' first page. */
 const MIXTAPES_SHOWN = 6;
@@ -85,7 +101,7 @@ function Facet({
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results } = loaderData;
+  const { query, scope, results } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -108,7 +124,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
   const posts = results?.posts;
   const mixtapes = results?.mixtapes;
-  const total = (posts?.total ?? 0) + (mixtapes?.total ?? 0);
+  const artists = results?.artists;
+  const total = (posts?.total ?? 0) + (mixtapes?.total ?? 0) + (artists?.length ?? 0);
   // A count the store capped is shown as at least that many (docs/decisions/072-capped-search.md).
   const more = posts?.capped || mixtapes?.capped ? "+" : "";
   const ms = Math.max(posts?.processingTimeMs ?? 0, mixtapes?.processingTimeMs ?? 0);
@@ -118,6 +135,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     for (const g of query.genres) params.append("genre", g);
     for (const l of query.locations) params.append("location", l);
     if (query.isFeatured) params.set("featured", "true");
+    if (scope !== "all") params.set("type", scope);
     params.set("sort", query.sortBy);
     if (n > 1) params.set("page", String(n));
     return `/search?${params}`;
@@ -174,6 +192,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </p>
               {results.degraded ? <p className="notice">{TEXTS.searchDegraded}</p> : null}
               {total === 0 && !results.degraded ? <p>{TEXTS.searchNoResults}</p> : null}
+              {artists?.length ? (
+                <section aria-labelledby="artists-heading">
+                  <h2 id="artists-heading">Artists ({artists.length})</h2>
+                  <ArtistResults items={artists} />
+                </section>
+              ) : null}
               {posts?.items.length ? (
                 <section aria-labelledby="posts-heading">
                   <h2 id="posts-heading">
@@ -199,6 +223,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {/* After the results in the document as on a phone's screen: a first paint made before
             the results arrive never shows the facets where the results will be. */}
         <aside className="search-filters" aria-label="Filters">
+          <fieldset className="facet">
+            <legend>Show</legend>
+            {SCOPES.map(([value, label]) => (
+              <label key={value} className="facet__option">
+                <input type="radio" name="type" value={value} defaultChecked={scope === value} />
+                <span>{label}</span>
+              </label>
+            ))}
+          </fieldset>
           <label className="search-sort">
             <span>Sort by</span>
             <select name="sort" defaultValue={query.sortBy} className="input">

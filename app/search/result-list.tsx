@@ -1,4 +1,4 @@
-import type { SearchResults } from "@core/search/results";
+import type { ArtistHit, SearchResults } from "@core/search/results";
 import { TEXTS } from "@core/texts";
 import { ListLink } from "../components/app-link";
 import { Cover } from "../components/cover";
@@ -111,4 +111,27 @@ export function MixtapeResults({ items }: { items: MixtapeResultCard[] }) {
 
 function ResultPlay({ track, list }: { track: PlayableTrack; list?: PlayableTrack[] }) {
   return <PlayButton track={track} list={list} className="play-button--icon result__play" />;
+}
+
+/** Matching artists, listed before the posts and mixtapes, each with its image. */
+export function ArtistResults({ items }: { items: ArtistHit[] }) {
+  return (
+    <ol className="results results--artists">
+      {items.map((artist) => (
+        <li key={artist.slug} className="result">
+          <Cover src={artist.image} alt="" size={160} className="result__cover result__cover--artist" />
+          <div className="result__body">
+            <p className="result__meta">
+              <span className="badge">{TEXTS.suggestionArtist}</span>
+            </p>
+            <h3 className="result__title">
+              <ListLink to={`/artists/${artist.slug}`}>
+                <Highlighted text={artist.highlightedName} />
+              </ListLink>
+            </h3>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
 }

@@ -122,7 +122,11 @@ export function SearchBox({ limit, autoFocus, onNavigate, onEscape, className, h
           >
             <span className="suggestions__title">{s.title}</span>
             <span className="suggestions__meta">
-              {s.kind === "post" ? TEXTS.suggestionPost : TEXTS.suggestionMixtape}
+              {s.kind === "post"
+                ? TEXTS.suggestionPost
+                : s.kind === "artist"
+                  ? TEXTS.suggestionArtist
+                  : TEXTS.suggestionMixtape}
               {s.artist ? ` · ${s.artist}` : ""}
             </span>
           </div>

@@ -1,3 +1,4 @@
+import type { ArtistRef } from "./artist-ref";
 import type { Taxon } from "./taxon";
 
 /** A post syndicated from elsewhere; it links to original_url (docs/product.md section 3). */
@@ -12,4 +13,5 @@ export interface AggregatedPost {
   genres: Taxon[];
   locations: Taxon[];
   audio: string | null;
+  artists?: ArtistRef[];
 }

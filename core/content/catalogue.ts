@@ -1,3 +1,4 @@
+import type { Artist, ArtistWork, ArtistWorkPages, ListedArtist } from "./artist";
 import type { EventLists, MusicEvent } from "./event";
 import type { Mixtape } from "./mixtape";
 import type { ListFilter, Page } from "./page";
@@ -28,4 +29,13 @@ export interface CatalogueReader {
    */
   listEvents(now: Date, all?: boolean): Promise<EventLists>;
   getEvent(slugOrId: string): Promise<MusicEvent | null>;
+  /** Published artists A–Z with how many published items link to each. */
+  listArtists(): Promise<ListedArtist[]>;
+  /**
+   * A published artist by slug, or by a slug it had before: then the artist's slug differs from
+   * the one asked for, and the page redirects.
+   */
+  getArtist(slug: string): Promise<Artist | null>;
+  /** What links to the artist, each list at its page. */
+  getArtistWork(artistId: number, pages: ArtistWorkPages, now: Date): Promise<ArtistWork>;
 }

@@ -1,3 +1,4 @@
+import type { ArtistRef } from "./artist-ref";
 import type { Taxon } from "./taxon";
 
 export type EventStatus = "scheduled" | "postponed" | "cancelled";
@@ -21,6 +22,8 @@ export interface MusicEvent {
   price: string | null;
   status: EventStatus;
   isFeatured: boolean;
+  /** The lineup's artists with a page, each at its lineup position (from 0). */
+  lineupArtists?: Array<ArtistRef & { entry: number }>;
 }
 
 /** Upcoming events first, then past ones. */

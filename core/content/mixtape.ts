@@ -1,3 +1,4 @@
+import type { ArtistRef } from "./artist-ref";
 import type { AudioPlatform } from "./audio";
 import type { Taxon } from "./taxon";
 
@@ -6,6 +7,7 @@ export interface MixtapeTrack {
   artist: string;
   title: string;
   time: string | null;
+  artists?: ArtistRef[];
 }
 
 /** A mixtape with its tracklist (docs/product.md section 3). */
@@ -25,4 +27,6 @@ export interface Mixtape {
   genres: Taxon[];
   isFeatured: boolean;
   category: "Mixtape";
+  /** Who mixed it, when they have a page. */
+  artists?: ArtistRef[];
 }

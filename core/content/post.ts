@@ -1,4 +1,5 @@
 import type { AggregatedPost } from "./aggregated-post";
+import type { ArtistRef } from "./artist-ref";
 import type { AudioPlatform } from "./audio";
 import type { Taxon } from "./taxon";
 
@@ -31,6 +32,8 @@ export interface Post {
   coverImage: string | null;
   isFeatured: boolean;
   audio: PostAudio | null;
+  /** The artists the post is about, when they have a page. */
+  artists?: ArtistRef[];
 }
 
 export interface PostAudio {

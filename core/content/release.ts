@@ -1,3 +1,4 @@
+import type { ArtistRef } from "./artist-ref";
 import type { AudioPlatform } from "./audio";
 
 export interface ReleaseTrack {
@@ -9,6 +10,8 @@ export interface ReleaseTrack {
   audioPlatform: AudioPlatform | null;
   isPrimary: boolean;
   isFeatured: boolean;
+  /** A track's own artists (when not the release's), when they have a page. */
+  artists?: ArtistRef[];
 }
 
 /** A label release with its tracks and purchase links (docs/product.md section 3). */
@@ -28,4 +31,5 @@ export interface Release {
   tracks: ReleaseTrack[];
   /** Platform display name → URL (docs/product.md section 3). */
   purchaseLinks: Record<string, string>;
+  artists?: ArtistRef[];
 }

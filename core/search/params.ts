@@ -9,7 +9,7 @@ export const DEFAULT_SUGGESTIONS = 5;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const SORTS: SearchSort[] = ["relevance", "newest"];
 
-export type SearchScope = "all" | "posts" | "mixtapes";
+export type SearchScope = "all" | "posts" | "mixtapes" | "artists";
 
 export interface ParsedSearch {
   query: Required<Pick<SearchQuery, "query" | "page" | "pageSize" | "genres" | "locations" | "sortBy">> &
@@ -102,9 +102,10 @@ export function parseSearchParams(
   if (sortRaw && sortBy !== sortRaw && mode === "strict") return fail("sort must be relevance or newest");
 
   const typeRaw = params.get("type");
-  const scopes: SearchScope[] = ["all", "posts", "mixtapes"];
+  const scopes: SearchScope[] = ["all", "posts", "mixtapes", "artists"];
   const scope = scopes.includes(typeRaw as SearchScope) ? (typeRaw as SearchScope) : "all";
-  if (typeRaw && scope !== typeRaw && mode === "strict") return fail("type must be all, posts or mixtapes");
+  if (typeRaw && scope !== typeRaw && mode === "strict")
+    return fail("type must be all, posts, mixtapes or artists");
 
   return {
     ok: true,

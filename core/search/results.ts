@@ -51,8 +51,23 @@ export interface PostsAndMixtapes {
   mixtapes: SearchResult<MixtapeHit>;
 }
 
+/** An artist as search shows it: listed first, with the image (docs/product.md section 2). */
+export interface ArtistHit {
+  slug: string;
+  name: string;
+  kind: "person" | "group";
+  image: string | null;
+  /** The name with the matched words in <mark>…</mark>. */
+  highlightedName: string;
+}
+
+/** How many artists the results page lists above the posts and mixtapes. */
+export const SEARCH_ARTISTS = 6;
+/** How many artists the suggestions add above the posts and mixtapes. */
+export const SUGGESTED_ARTISTS = 3;
+
 export interface Suggestion {
-  kind: "post" | "mixtape";
+  kind: "post" | "mixtape" | "artist";
   title: string;
   artist: string | null;
   /** Site-relative URL of the post or mixtape page. */
@@ -68,6 +83,8 @@ export interface SearchResults {
   query: SearchQuery;
   posts: SearchResult<{ post: PostSummary; highlights: Highlights }> | null;
   mixtapes: SearchResult<{ mixtape: MixtapeSummary; highlights: Highlights }> | null;
+  /** Matching artists, on the first page of an "all" or "artists" search; null when not asked. */
+  artists: ArtistHit[] | null;
   /** True when a backend failed and the results are empty because of it (never cached). */
   degraded: boolean;
 }

@@ -1,5 +1,5 @@
 import type { SearchQuery } from "./query";
-import type { MixtapeHit, PostHit, PostsAndMixtapes, SearchResult, Suggestion } from "./results";
+import type { ArtistHit, MixtapeHit, PostHit, PostsAndMixtapes, SearchResult, Suggestion } from "./results";
 
 /** The search port (docs/architecture.md): Meilisearch, D1 FTS5 or the CMS's own filters. */
 export interface SearchIndex {
@@ -13,6 +13,8 @@ export interface SearchIndex {
   searchPostsAndMixtapes(query: SearchQuery): Promise<PostsAndMixtapes>;
   /** Half posts, half mixtapes, at most `limit` in all. */
   suggest(query: string, limit: number): Promise<Suggestion[]>;
+  /** Artists whose name (accents folded), genres or home match every word, best first. */
+  searchArtists(query: string, limit: number): Promise<ArtistHit[]>;
   /** true when the backend answers and has posts (docs/product.md section 4 availability flag). */
   health(): Promise<boolean>;
 }

@@ -7,9 +7,9 @@ import { distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
 import { slugify, streamUrl } from "./format";
 import type { Rng } from "./random";
-import type { AggregatedPostRecord, TaxonRef } from "./types";
+import type { AggregatedPostRecord, TaxonRef, Unlinked } from "./types";
 
-export function buildAggregated(rng: Rng): AggregatedPostRecord[] {
+export function buildAggregated(rng: Rng): Unlinked<AggregatedPostRecord>[] {
   const times = distinctTimes(rng, AGGREGATED.length, Date.UTC(2024, 2, 1), POSTS_TO);
   const taxon = (defs: Array<{ slug: string; name: string }>, slug: string): TaxonRef => {
     const def = defs.find((d) => d.slug === slug) as { slug: string; name: string };

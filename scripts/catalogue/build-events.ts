@@ -3,9 +3,9 @@ import { LOCATIONS, type LocationDef, type Venue } from "./data/locations";
 import { slugify } from "./format";
 import type { Rng } from "./random";
 import { addLocalHours, withOffset } from "./time-zones";
-import type { EventRecord } from "./types";
+import type { EventRecord, Unlinked } from "./types";
 
-export function buildEvents(rng: Rng, locationIds: Map<string, number>): EventRecord[] {
+export function buildEvents(rng: Rng, locationIds: Map<string, number>): Unlinked<EventRecord>[] {
   return EVENTS.map((e, i) => {
     const city = LOCATIONS.find((l) => l.slug === e.city) as LocationDef;
     const venue = (city.venues ?? [])[e.venue] as Venue;

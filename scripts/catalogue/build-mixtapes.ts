@@ -15,9 +15,13 @@ import { type Context, fill } from "./fill";
 import { clock, cue, pad, slugify, streamUrl } from "./format";
 import type { Rng } from "./random";
 import type { TitleBank } from "./title-bank";
-import type { MixtapeRecord, TracklistEntry } from "./types";
+import type { MixtapeRecord, TracklistEntry, Unlinked } from "./types";
 
-export function buildMixtapes(rng: Rng, titles: TitleBank, genreIds: Map<string, number>): MixtapeRecord[] {
+export function buildMixtapes(
+  rng: Rng,
+  titles: TitleBank,
+  genreIds: Map<string, number>,
+): Unlinked<MixtapeRecord>[] {
   const total = MIX_AUDIO.length; // the last one is a draft
   const djs = rng.shuffle(ARTISTS.filter((a) => a.name !== "Björn Åström")).slice(0, total);
   // Zoë Lefèvre always gets a mix, so accent-insensitive mixtape search has a target.

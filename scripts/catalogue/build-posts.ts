@@ -14,7 +14,7 @@ import { slugify, streamUrl } from "./format";
 import { ensureCoverage, planPosts } from "./plan-posts";
 import type { Rng } from "./random";
 import type { TitleBank } from "./title-bank";
-import type { AudioPlatform, PostRecord } from "./types";
+import type { AudioPlatform, PostRecord, Unlinked } from "./types";
 
 export function buildPosts(
   rng: Rng,
@@ -49,7 +49,7 @@ export function buildPosts(
     "youtube",
   ];
 
-  const posts: PostRecord[] = plans.map((plan, i) => {
+  const posts: Unlinked<PostRecord>[] = plans.map((plan, i) => {
     const { artist, category } = plan;
     const others = ARTISTS.filter((a) => a !== artist);
     const artist2 = rng.pick(others.filter((a) => a.city === artist.city).concat(rng.pick(others)));

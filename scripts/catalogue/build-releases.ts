@@ -19,9 +19,9 @@ import { type Context, fill } from "./fill";
 import { BASE62, clock, pad, slugify, streamUrl } from "./format";
 import type { Rng } from "./random";
 import type { TitleBank } from "./title-bank";
-import type { AudioPlatform, PurchaseLinkRecord, ReleaseRecord, ReleaseTrackRecord } from "./types";
+import type { AudioPlatform, PurchaseLinkRecord, ReleaseRecord, ReleaseTrackRecord, Unlinked } from "./types";
 
-export function buildReleases(rng: Rng, titles: TitleBank): ReleaseRecord[] {
+export function buildReleases(rng: Rng, titles: TitleBank): Unlinked<ReleaseRecord>[] {
   const days = distinctTimes(rng, RELEASE_TYPES.length, Date.UTC(2024, 1, 1), Date.UTC(2026, 10, 12)).map(
     day,
   );

@@ -180,6 +180,8 @@ export function coverTargets(): Map<string, { title: string; kicker: string }> {
   for (const r of c.releases)
     add(r.artwork, `${r.artist_name} – ${r.title}`, `${r.catalog_number} · ${r.release_type}`);
   for (const e of c.events) add(e.cover_image, e.city, `Crossfade live · ${e.starts_at.slice(0, 10)}`);
+  for (const a of c.artists)
+    add(a.image, a.name, a.kind === "group" ? "Crossfade artists" : "Crossfade artist");
   return targets;
 }
 

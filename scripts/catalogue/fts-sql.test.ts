@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { artistsMigration } from "./artists-sql";
 import { flatListsMigration, ftsTriggerMigration } from "./fts-sql";
 import { flatListsSql } from "./list-sql";
 
@@ -13,5 +14,12 @@ describe("the generated migrations (run `npx tsx scripts/fts-triggers.ts` after 
 
   it("0007_flat_lists.sql is what scripts/catalogue/fts-sql.ts and list-sql.ts generate", () => {
     expect(migration("0007_flat_lists.sql")).toBe(flatListsMigration(flatListsSql()));
+  });
+});
+
+describe("migrations/0008_artists.sql", () => {
+  it("is what scripts/artists-migration.ts generates (run it after changing scripts/catalogue/artists-sql.ts)", () => {
+    const file = readFileSync(new URL("../../migrations/0008_artists.sql", import.meta.url), "utf8");
+    expect(file).toBe(artistsMigration());
   });
 });

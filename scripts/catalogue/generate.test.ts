@@ -289,14 +289,25 @@ describe("catalogueToSql", () => {
     const rows =
       catalogue.genres.length +
       catalogue.locations.length +
-      catalogue.posts.reduce(
-        (n, p) => n + 1 + p.genre_ids.length + p.location_ids.length + p.tags.length,
+      catalogue.artists.reduce(
+        (n, a) => n + 1 + a.genre_ids.length + a.links.length + a.former_slugs.length,
         0,
       ) +
-      catalogue.aggregatedPosts.length +
-      catalogue.mixtapes.reduce((n, m) => n + 1 + m.genre_ids.length, 0) +
-      catalogue.releases.reduce((n, r) => n + 1 + r.tracks.length + r.purchase_links.length, 0) +
-      catalogue.events.length;
+      catalogue.posts.reduce(
+        (n, p) => n + 1 + p.genre_ids.length + p.location_ids.length + p.tags.length + p.artist_ids.length,
+        0,
+      ) +
+      catalogue.aggregatedPosts.reduce((n, a) => n + 1 + a.artist_ids.length, 0) +
+      catalogue.mixtapes.reduce(
+        (n, m) => n + 1 + m.genre_ids.length + m.artist_ids.length + m.track_artists.length,
+        0,
+      ) +
+      catalogue.releases.reduce(
+        (n, r) =>
+          n + 1 + r.tracks.length + r.purchase_links.length + r.artist_ids.length + r.track_artists.length,
+        0,
+      ) +
+      catalogue.events.reduce((n, e) => n + 1 + e.lineup_artists.length, 0);
     expect(statements).toHaveLength(rows);
     for (const sql of statements) {
       expect(sql.endsWith(";")).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The deterministic demo catalogue of Crossfade (docs/architecture.md): genres, locations, posts,
  * aggregated posts, mixtapes, releases and events, as plain objects shaped like the rows of
- * migrations/0001_catalogue.sql. Pure TypeScript with no Node imports: it also runs inside
+ * migrations/0001_catalogue.sql and artists (0008_artists.sql). Pure TypeScript with no Node imports: it also runs inside
  * workerd in tests. Every name, venue and label is invented.
  *
  * The fixed data (names, venues, sentence templates) lives in ./data; one builder per table
@@ -9,6 +9,7 @@
  * another.
  */
 import { buildAggregated } from "./build-aggregated";
+import { buildArtists, linkArtists } from "./build-artists";
 import { buildEvents } from "./build-events";
 import { buildMixtapes } from "./build-mixtapes";
 import { buildPosts } from "./build-posts";
@@ -42,13 +43,13 @@ export function generateCatalogue(): Catalogue {
   const genreIds = new Map(genres.map((g) => [g.slug, g.id]));
   const locationIds = new Map(locations.map((l) => [l.slug, l.id]));
   const titles = new TitleBank(createRng(CATALOGUE_SEED ^ 0x7177));
-  return {
-    genres,
-    locations,
+  const items = {
     posts: buildPosts(createRng(CATALOGUE_SEED), titles, genreIds, locationIds),
     aggregatedPosts: buildAggregated(createRng(CATALOGUE_SEED + 1)),
     mixtapes: buildMixtapes(createRng(CATALOGUE_SEED + 2), titles, genreIds),
     releases: buildReleases(createRng(CATALOGUE_SEED + 3), titles),
     events: buildEvents(createRng(CATALOGUE_SEED + 4), locationIds),
   };
+  const artists = buildArtists(createRng(CATALOGUE_SEED + 5), items, genreIds, locationIds);
+  return { genres, locations, artists, ...linkArtists(items, artists) };
 }

@@ -51,6 +51,8 @@ export interface PostRecord {
   location_ids: number[];
   /** post_tags rows (slug form) */
   tags: string[];
+  /** post_artists rows, in order */
+  artist_ids: number[];
 }
 
 export interface AggregatedPostRecord {
@@ -68,6 +70,8 @@ export interface AggregatedPostRecord {
   /** A streaming URL or null. */
   audio: string | null;
   pub_status: PubStatus;
+  /** aggregated_post_artists rows, in order */
+  artist_ids: number[];
 }
 
 export interface TracklistEntry {
@@ -99,6 +103,16 @@ export interface MixtapeRecord {
   pub_status: PubStatus;
   /** mixtape_genres rows */
   genre_ids: number[];
+  /** mixtape_artists rows of the mix's author (entry 0), in order */
+  artist_ids: number[];
+  /** mixtape_artists rows of tracklist entries: the entry's position and the artist */
+  track_artists: EntryArtist[];
+}
+
+/** An artist linked to one entry of a list (a tracklist position, a release's track number). */
+export interface EntryArtist {
+  entry: number;
+  artist_id: number;
 }
 
 export interface ReleaseTrackRecord {
@@ -132,6 +146,10 @@ export interface ReleaseRecord extends ReleaseColumns {
   pub_status: PubStatus;
   tracks: ReleaseTrackRecord[];
   purchase_links: PurchaseLinkRecord[];
+  /** release_artists rows of the release (track 0), in order */
+  artist_ids: number[];
+  /** release_artists rows of tracks with an artist of their own: the track number and the artist */
+  track_artists: EntryArtist[];
 }
 
 export interface EventRecord extends EventColumns {
@@ -139,14 +157,48 @@ export interface EventRecord extends EventColumns {
   lineup: string[];
   is_featured: boolean;
   pub_status: PubStatus;
+  /** event_artists rows: the lineup entry's position (from 1) and the artist */
+  lineup_artists: EntryArtist[];
+}
+
+export interface ArtistLinkRecord {
+  id: number;
+  artist_id: number;
+  /** bandcamp, soundcloud, instagram, website, … or custom */
+  platform: string;
+  custom_platform_name: string | null;
+  url: string;
+  position: number;
+}
+
+/** An artist (migrations/0008_artists.sql): its genres and links folded in. */
+export interface ArtistRecord {
+  id: number;
+  slug: string;
+  name: string;
+  kind: "person" | "group";
+  /** Markdown paragraphs joined by blank lines. */
+  bio: string;
+  image: string | null;
+  location_id: number | null;
+  pub_status: PubStatus;
+  /** artist_genres rows */
+  genre_ids: number[];
+  links: ArtistLinkRecord[];
+  /** artist_redirects rows: slugs the artist had before, answered with a 301 */
+  former_slugs: string[];
 }
 
 export interface Catalogue {
   genres: GenreRecord[];
   locations: LocationRecord[];
+  artists: ArtistRecord[];
   posts: PostRecord[];
   aggregatedPosts: AggregatedPostRecord[];
   mixtapes: MixtapeRecord[];
   releases: ReleaseRecord[];
   events: EventRecord[];
 }
+
+/** A record as its builder makes it, before build-artists.ts links it to the artists. */
+export type Unlinked<T> = Omit<T, "artist_ids" | "track_artists" | "lineup_artists">;

@@ -113,11 +113,7 @@ try {
     }
     const stored = (kind: Kind) => new Set(known[kind].map((r) => r.id));
     await executeStatements(
-      upsertSql(catalogue, prune, {
-        posts: stored("posts"),
-        mixtapes: stored("mixtapes"),
-        releases: stored("releases"),
-      }),
+      upsertSql(catalogue, prune, Object.fromEntries(KINDS.map((kind) => [kind, stored(kind)]))),
       target,
     );
     console.log(await purgeCache(target, values.site ?? process.env.SITE_URL));

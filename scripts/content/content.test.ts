@@ -137,6 +137,36 @@ describe("a file with problems", () => {
     ).toEqual([]);
   });
 
+  it("links artists by slug from posts, tracklists and lineups, and names a slug that is no artist", () => {
+    const artist =
+      "---\nname: Jürgen Møller\ngenres: [techno]\nlinks:\n  - platform: bandcamp\n    url: 'https://jm.bandcamp.com/'\n---\nFrom Berlin.\n";
+    const c = catalogueFromFiles(
+      new Map([
+        ["genres/techno.md", GENRE],
+        ["artists/jurgen-moller.md", artist],
+        ["posts/quiet.md", post("artist_name: Jürgen Møller\nartists: [jurgen-moller]\n")],
+        [
+          "events/night.md",
+          "---\ntitle: Night\nstarts_at: '2026-07-04T22:00:00+02:00'\ntimezone: Europe/Berlin\nvenue: Hall\ncity: Berlin\nlineup:\n  - Guest\n  - name: Jürgen Møller\n    artists: [jurgen-moller]\n---\n",
+        ],
+      ]),
+    );
+    expect(c.artists).toMatchObject([{ slug: "jurgen-moller", bio: "From Berlin.", genre_ids: [1] }]);
+    expect(c.posts[0]?.artist_ids).toEqual([c.artists[0]?.id]);
+    expect(c.events[0]?.lineup).toEqual(["Guest", "Jürgen Møller"]);
+    expect(c.events[0]?.lineup_artists).toEqual([{ entry: 2, artist_id: c.artists[0]?.id }]);
+    expect(
+      problemsOf({
+        "posts/quiet.md": post("artists: [nobody]\n"),
+        "mixtapes/mix.md":
+          "---\ntitle: Mix\nrelease_date: '2026-01-01'\ntracklist:\n  - artist: X\n    artists: [no-one]\n    title: T\n---\n",
+      }).map((p) => `${p.file}: ${p.field}: ${p.message}`),
+    ).toEqual([
+      "posts/quiet.md: artists[0]: 'nobody' is no artist (no file artists/nobody.md, none in the database)",
+      "mixtapes/mix.md: tracklist[0].artists[0]: 'no-one' is no artist (no file artists/no-one.md, none in the database)",
+    ]);
+  });
+
   it("keeps drafts drafts: a file without pub_status is a draft", () => {
     const c = catalogueFromFiles(new Map([["posts/quiet.md", post("")]]));
     expect(c.posts[0]?.pub_status).toBe("draft");
@@ -166,6 +196,7 @@ describe("a file with problems", () => {
     const known = {
       genres: [],
       locations: [],
+      artists: [],
       posts: [{ id: 5, key: "someone-else" }],
       aggregated: [],
       mixtapes: [],

@@ -9,7 +9,9 @@ import { getPlatformProxy } from "wrangler";
 import { sqlLiteral } from "../catalogue/to-sql";
 import type {
   AggregatedPostRecord,
+  ArtistRecord,
   Catalogue,
+  EntryArtist,
   EventRecord,
   MixtapeRecord,
   PostRecord,
@@ -75,24 +77,53 @@ const flag = (value: unknown) => value === 1 || value === true;
 const IDS = (table: string, column: string, owner: string, alias: string) =>
   `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM ${table} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS ${column}s`;
 
+/** An item's artists (entry 0, in order) as artist_ids; its entries' as `{entry, artist_id}` JSON. */
+const ARTIST_IDS = (table: string, owner: string, alias: string, entry = "") =>
+  `(SELECT json_group_array(artist_id) FROM (SELECT artist_id FROM ${table} WHERE ${owner} = ${alias}.id${entry ? " AND entry = 0" : ""} ORDER BY position, rowid)) AS artist_ids`;
+const ENTRY_ARTISTS = (table: string, owner: string, alias: string, as: string) =>
+  `(SELECT json_group_array(json_object('entry', entry, 'artist_id', artist_id)) FROM (SELECT entry, artist_id FROM ${table} WHERE ${owner} = ${alias}.id AND entry > 0 ORDER BY entry, position, rowid)) AS ${as}`;
+
 const EXPORT_SQL = [
   "SELECT id, slug, name FROM genres ORDER BY id",
   "SELECT id, slug, name, type FROM locations ORDER BY id",
-  `SELECT p.*, ${IDS("post_genres", "genre_id", "post_id", "p")}, ${IDS("post_locations", "location_id", "post_id", "p")}, ${IDS("post_tags", "tag", "post_id", "p")} FROM posts p ORDER BY p.id`,
-  "SELECT * FROM aggregated_posts ORDER BY id",
-  `SELECT m.*, ${IDS("mixtape_genres", "genre_id", "mixtape_id", "m")} FROM mixtapes m ORDER BY m.id`,
-  "SELECT * FROM releases ORDER BY id",
+  `SELECT a.*, ${IDS("artist_genres", "genre_id", "artist_id", "a")}, (SELECT json_group_array(old_slug) FROM (SELECT old_slug FROM artist_redirects WHERE artist_id = a.id ORDER BY rowid)) AS former_slugs FROM artists a ORDER BY a.id`,
+  "SELECT * FROM artist_links ORDER BY artist_id, position, id",
+  `SELECT p.*, ${IDS("post_genres", "genre_id", "post_id", "p")}, ${IDS("post_locations", "location_id", "post_id", "p")}, ${IDS("post_tags", "tag", "post_id", "p")}, ${ARTIST_IDS("post_artists", "post_id", "p")} FROM posts p ORDER BY p.id`,
+  `SELECT g.*, ${ARTIST_IDS("aggregated_post_artists", "aggregated_post_id", "g")} FROM aggregated_posts g ORDER BY g.id`,
+  `SELECT m.*, ${IDS("mixtape_genres", "genre_id", "mixtape_id", "m")}, ${ARTIST_IDS("mixtape_artists", "mixtape_id", "m", "entry")}, ${ENTRY_ARTISTS("mixtape_artists", "mixtape_id", "m", "track_artists")} FROM mixtapes m ORDER BY m.id`,
+  `SELECT r.*, ${ARTIST_IDS("release_artists", "release_id", "r", "entry")}, ${ENTRY_ARTISTS("release_artists", "release_id", "r", "track_artists")} FROM releases r ORDER BY r.id`,
   "SELECT * FROM release_tracks ORDER BY release_id, track_number, id",
   "SELECT * FROM release_purchase_links ORDER BY release_id, position, id",
-  "SELECT * FROM events ORDER BY id",
+  `SELECT e.*, ${ENTRY_ARTISTS("event_artists", "event_id", "e", "lineup_artists")} FROM events e ORDER BY e.id`,
 ].join(";\n");
 
 /** The whole catalogue as the tables hold it (drafts included). */
 export function readCatalogue(target: Target): Catalogue {
-  const [genres, locations, posts, aggregated, mixtapes, releases, tracks, links, events] = query(
-    EXPORT_SQL,
-    target,
-  ) as Row[][] as [Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[]];
+  const [
+    genres,
+    locations,
+    artists,
+    artistLinks,
+    posts,
+    aggregated,
+    mixtapes,
+    releases,
+    tracks,
+    links,
+    events,
+  ] = query(EXPORT_SQL, target) as Row[][] as [
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+  ];
   return {
     genres: genres.map((g) => ({ id: g.id as number, slug: g.slug as string, name: g.name as string })),
     locations: locations.map((l) => ({
@@ -101,28 +132,48 @@ export function readCatalogue(target: Target): Catalogue {
       name: l.name as string,
       type: l.type as "city",
     })),
-    posts: posts.map(({ genre_ids, location_ids, tags, content, is_featured, ...p }) => ({
-      ...(p as Omit<PostRecord, "genre_ids" | "location_ids" | "tags" | "content" | "is_featured">),
+    artists: artists.map(({ genre_ids, former_slugs, ...a }) => ({
+      ...(a as unknown as Omit<ArtistRecord, "genre_ids" | "former_slugs" | "links">),
+      genre_ids: json<number[]>(genre_ids, []),
+      links: artistLinks
+        .filter((l) => l.artist_id === a.id)
+        .map((l) => l as unknown as ArtistRecord["links"][number]),
+      former_slugs: json<string[]>(former_slugs, []),
+    })),
+    posts: posts.map(({ genre_ids, location_ids, tags, content, is_featured, artist_ids, ...p }) => ({
+      ...(p as Omit<
+        PostRecord,
+        "genre_ids" | "location_ids" | "tags" | "content" | "is_featured" | "artist_ids"
+      >),
       content: json<string[]>(content, []),
       is_featured: flag(is_featured),
       genre_ids: json<number[]>(genre_ids, []),
       location_ids: json<number[]>(location_ids, []),
       tags: json<string[]>(tags, []),
+      artist_ids: json<number[]>(artist_ids, []),
     })),
     aggregatedPosts: aggregated.map((a) => ({
       ...(a as unknown as AggregatedPostRecord),
       content: json(a.content, []),
       genres: json(a.genres, []),
       locations: json(a.locations, []),
+      artist_ids: json<number[]>(a.artist_ids, []),
     })),
-    mixtapes: mixtapes.map(({ genre_ids, tracklist, is_featured, ...m }) => ({
-      ...(m as Omit<MixtapeRecord, "genre_ids" | "tracklist" | "is_featured">),
+    mixtapes: mixtapes.map(({ genre_ids, tracklist, is_featured, artist_ids, track_artists, ...m }) => ({
+      ...(m as Omit<
+        MixtapeRecord,
+        "genre_ids" | "tracklist" | "is_featured" | "artist_ids" | "track_artists"
+      >),
       is_featured: flag(is_featured),
       tracklist: json<TracklistEntry[]>(tracklist, []),
       genre_ids: json<number[]>(genre_ids, []),
+      artist_ids: json<number[]>(artist_ids, []),
+      track_artists: json<EntryArtist[]>(track_artists, []),
     })),
     releases: releases.map((r) => ({
       ...(r as unknown as ReleaseRecord),
+      artist_ids: json<number[]>(r.artist_ids, []),
+      track_artists: json<EntryArtist[]>(r.track_artists, []),
       is_featured: flag(r.is_featured),
       tracks: tracks
         .filter((t) => t.release_id === r.id)
@@ -139,16 +190,18 @@ export function readCatalogue(target: Target): Catalogue {
       ...(e as unknown as EventRecord),
       lineup: json<string[]>(e.lineup, []),
       is_featured: flag(e.is_featured),
+      lineup_artists: json<EntryArtist[]>(e.lineup_artists, []),
     })),
   };
 }
 
 /** Every row's id and key, for settling the ids of files that have none. */
 export function readKnownRows(target: Target): KnownRows {
-  const [genres, locations, posts, aggregated, mixtapes, releases, events] = query(
+  const [genres, locations, artists, posts, aggregated, mixtapes, releases, events] = query(
     [
       "SELECT id, slug AS key FROM genres",
       "SELECT id, slug AS key FROM locations",
+      "SELECT id, slug AS key FROM artists",
       "SELECT id, slug AS key FROM posts",
       "SELECT id, original_url AS key FROM aggregated_posts",
       "SELECT id, slug AS key FROM mixtapes",
@@ -157,19 +210,11 @@ export function readKnownRows(target: Target): KnownRows {
     ].join(";\n"),
     target,
   ) as Array<Array<{ id: number; key: string }>>;
-  return { genres, locations, posts, aggregated, mixtapes, releases, events } as KnownRows;
+  return { genres, locations, artists, posts, aggregated, mixtapes, releases, events } as KnownRows;
 }
 
-/**
- * A SQLite literal (scripts/catalogue/to-sql.ts), but a text with line breaks becomes a
- * concatenation with char(10) / char(13), so each statement stays on one line.
- */
-export function literal(value: unknown): string {
-  if (typeof value !== "string" || !/[\r\n]/.test(value))
-    return sqlLiteral(value as Parameters<typeof sqlLiteral>[0]);
-  const parts = value.split(/([\r\n])/).filter((part) => part !== "");
-  return `(${parts.map((part) => (part === "\n" ? "char(10)" : part === "\r" ? "char(13)" : sqlLiteral(part))).join(" || ")})`;
-}
+/** A SQLite literal (scripts/catalogue/to-sql.ts): line breaks as char(10), one statement a line. */
+export const literal = (value: unknown): string => sqlLiteral(value as Parameters<typeof sqlLiteral>[0]);
 
 /** Bytes of SQL per statement: D1 takes statements up to 100 KB. */
 const STATEMENT_BYTES = 90_000;
@@ -177,10 +222,10 @@ const STATEMENT_BYTES = 90_000;
 /**
  * Rows written with as few statements as fit (many rows to a VALUES list): SQLite compiles a
  * table's triggers into every statement that writes it, once per statement, which cost more
- * than the rows themselves when each row had its own statement. `upsert`: rows that exist are
- * updated in place (by id).
+ * than the rows themselves when each row had its own statement. `conflictKey`: rows whose key
+ * exists are updated in place.
  */
-function writeRows(table: string, rows: Record<string, unknown>[], upsert = false): string[] {
+function writeRows(table: string, rows: Record<string, unknown>[], conflictKey?: string): string[] {
   const out: string[] = [];
   let columns = "";
   let values: string[] = [];
@@ -196,9 +241,9 @@ function writeRows(table: string, rows: Record<string, unknown>[], upsert = fals
     const value = `(${names.map((c) => literal(row[c])).join(", ")})`;
     if (names.join(", ") !== columns || bytes + value.length > STATEMENT_BYTES) flush();
     columns = names.join(", ");
-    tail = upsert
-      ? ` ON CONFLICT(id) DO UPDATE SET ${names
-          .filter((c) => c !== "id")
+    tail = conflictKey
+      ? ` ON CONFLICT(${conflictKey}) DO UPDATE SET ${names
+          .filter((c) => c !== conflictKey)
           .map((c) => `${c} = excluded.${c}`)
           .join(", ")}`
       : "";
@@ -219,6 +264,7 @@ function forIds(ids: number[], sql: (list: string) => string): string[] {
 const TABLES: Record<Kind, string> = {
   genres: "genres",
   locations: "locations",
+  artists: "artists",
   posts: "posts",
   aggregated: "aggregated_posts",
   mixtapes: "mixtapes",
@@ -242,7 +288,7 @@ const ID_CHUNK = 1000;
 export function upsertSql(
   c: Catalogue,
   prune: Partial<Record<Kind, number[]>> = {},
-  known: Partial<Record<"posts" | "mixtapes" | "releases", ReadonlySet<number>>> = {},
+  known: Partial<Record<Kind, ReadonlySet<number>>> = {},
 ): string[] {
   const out: string[] = [];
   const publish: Record<"posts" | "mixtapes", number[]> = { posts: [], mixtapes: [] };
@@ -253,32 +299,88 @@ export function upsertSql(
     return { ...row, pub_status: "draft" };
   };
   /** Ids of `items` the database holds already: their old links and child rows go first. */
-  const stored = (kind: "posts" | "mixtapes" | "releases", items: { id: number }[]) =>
+  const stored = (kind: Kind, items: { id: number }[]) =>
     items.map((x) => x.id).filter((id) => known[kind] === undefined || known[kind]?.has(id));
+  /** Deletes the rows of `tables` that belong (by `owner`) to the stored items of `kind`. */
+  const replace = (kind: Kind, items: { id: number }[], owner: string, tables: string[]) => {
+    const ids = stored(kind, items);
+    for (const table of tables)
+      out.push(...forIds(ids, (list) => `DELETE FROM ${table} WHERE ${owner} IN (${list});`));
+  };
+  /** Artist credits of items, in order within each entry (position from 0). */
+  const credits = (owner: string, rows: Array<{ id: number; entry?: number; artist_id: number }>) => {
+    const taken = new Map<string, number>();
+    return rows.map(({ id, entry, artist_id }) => {
+      const key = `${id}:${entry ?? 0}`;
+      const position = taken.get(key) ?? 0;
+      taken.set(key, position + 1);
+      return { [owner]: id, ...(entry === undefined ? {} : { entry }), artist_id, position };
+    });
+  };
+  const authors = (id: number, ids: number[]) => ids.map((artist_id) => ({ id, entry: 0, artist_id }));
+  const entries = (id: number, rows: Array<{ entry: number; artist_id: number }>) =>
+    rows.map((r) => ({ id, ...r }));
+
   out.push(
     ...writeRows(
       "genres",
       c.genres.map((g) => ({ ...g })),
-      true,
+      "id",
     ),
   );
   out.push(
     ...writeRows(
       "locations",
       c.locations.map((l) => ({ ...l })),
-      true,
+      "id",
     ),
   );
   out.push(
     ...writeRows(
-      "posts",
-      c.posts.map(({ genre_ids, location_ids, tags, ...post }) => staged("posts", post)),
-      true,
+      "artists",
+      c.artists.map(({ genre_ids, links, former_slugs, ...a }) => a),
+      "id",
     ),
   );
-  const oldPosts = stored("posts", c.posts);
-  for (const link of ["post_genres", "post_locations", "post_tags"])
-    out.push(...forIds(oldPosts, (ids) => `DELETE FROM ${link} WHERE post_id IN (${ids});`));
+  replace("artists", c.artists, "artist_id", ["artist_genres", "artist_links"]);
+  out.push(
+    ...writeRows(
+      "artist_genres",
+      c.artists.flatMap((a) => a.genre_ids.map((genre_id) => ({ artist_id: a.id, genre_id }))),
+    ),
+  );
+  out.push(
+    ...writeRows(
+      "artist_links",
+      c.artists.flatMap((a) => a.links.map(({ id: _id, ...link }) => link)),
+    ),
+  );
+  // A former slug moves to the artist that names it now.
+  out.push(
+    ...writeRows(
+      "artist_redirects",
+      c.artists.flatMap((a) => a.former_slugs.map((old_slug) => ({ old_slug, artist_id: a.id }))),
+      "old_slug",
+    ),
+  );
+
+  out.push(
+    ...writeRows(
+      "posts",
+      c.posts.map(({ genre_ids, location_ids, tags, artist_ids, ...post }) => staged("posts", post)),
+      "id",
+    ),
+  );
+  replace("posts", c.posts, "post_id", ["post_artists", "post_genres", "post_locations", "post_tags"]);
+  out.push(
+    ...writeRows(
+      "post_artists",
+      credits(
+        "post_id",
+        c.posts.flatMap((p) => p.artist_ids.map((artist_id) => ({ id: p.id, artist_id }))),
+      ),
+    ),
+  );
   out.push(
     ...writeRows(
       "post_genres",
@@ -297,24 +399,40 @@ export function upsertSql(
       c.posts.flatMap((p) => p.tags.map((tag) => ({ post_id: p.id, tag }))),
     ),
   );
+
   out.push(
     ...writeRows(
       "aggregated_posts",
-      c.aggregatedPosts.map((a) => ({ ...a })),
-      true,
+      c.aggregatedPosts.map(({ artist_ids, ...a }) => a),
+      "id",
     ),
   );
+  replace("aggregated", c.aggregatedPosts, "aggregated_post_id", ["aggregated_post_artists"]);
+  out.push(
+    ...writeRows(
+      "aggregated_post_artists",
+      credits(
+        "aggregated_post_id",
+        c.aggregatedPosts.flatMap((a) => a.artist_ids.map((artist_id) => ({ id: a.id, artist_id }))),
+      ),
+    ),
+  );
+
   out.push(
     ...writeRows(
       "mixtapes",
-      c.mixtapes.map(({ genre_ids, ...m }) => staged("mixtapes", m)),
-      true,
+      c.mixtapes.map(({ genre_ids, artist_ids, track_artists, ...m }) => staged("mixtapes", m)),
+      "id",
     ),
   );
+  replace("mixtapes", c.mixtapes, "mixtape_id", ["mixtape_artists", "mixtape_genres"]);
   out.push(
-    ...forIds(
-      stored("mixtapes", c.mixtapes),
-      (ids) => `DELETE FROM mixtape_genres WHERE mixtape_id IN (${ids});`,
+    ...writeRows(
+      "mixtape_artists",
+      credits(
+        "mixtape_id",
+        c.mixtapes.flatMap((m) => [...authors(m.id, m.artist_ids), ...entries(m.id, m.track_artists)]),
+      ),
     ),
   );
   out.push(
@@ -327,16 +445,28 @@ export function upsertSql(
     out.push(
       ...forIds(publish[kind], (ids) => `UPDATE ${kind} SET pub_status = 'published' WHERE id IN (${ids});`),
     );
+
   out.push(
     ...writeRows(
       "releases",
-      c.releases.map(({ tracks, purchase_links, ...r }) => r),
-      true,
+      c.releases.map(({ tracks, purchase_links, artist_ids, track_artists, ...r }) => r),
+      "id",
     ),
   );
-  const oldReleases = stored("releases", c.releases);
-  for (const child of ["release_tracks", "release_purchase_links"])
-    out.push(...forIds(oldReleases, (ids) => `DELETE FROM ${child} WHERE release_id IN (${ids});`));
+  replace("releases", c.releases, "release_id", [
+    "release_artists",
+    "release_tracks",
+    "release_purchase_links",
+  ]);
+  out.push(
+    ...writeRows(
+      "release_artists",
+      credits(
+        "release_id",
+        c.releases.flatMap((r) => [...authors(r.id, r.artist_ids), ...entries(r.id, r.track_artists)]),
+      ),
+    ),
+  );
   out.push(
     ...writeRows(
       "release_tracks",
@@ -349,28 +479,43 @@ export function upsertSql(
       c.releases.flatMap((r) => r.purchase_links.map(({ id: _id, ...l }) => l)),
     ),
   );
+
   out.push(
     ...writeRows(
       "events",
-      c.events.map((e) => ({ ...e })),
-      true,
+      c.events.map(({ lineup_artists, ...e }) => e),
+      "id",
     ),
   );
-  // Content before taxonomy, so a pruned genre or location is no longer linked when it goes.
+  replace("events", c.events, "event_id", ["event_artists"]);
+  out.push(
+    ...writeRows(
+      "event_artists",
+      credits(
+        "event_id",
+        c.events.flatMap((e) => entries(e.id, e.lineup_artists)),
+      ),
+    ),
+  );
+
+  // Content before artists and taxonomy, so a pruned artist, genre or location is no longer
+  // linked when it goes.
   for (const kind of [
     "posts",
     "aggregated",
     "mixtapes",
     "releases",
     "events",
+    "artists",
     "genres",
     "locations",
   ] as Kind[]) {
     const ids = prune[kind] ?? [];
-    if (kind === "locations" && ids.length)
-      out.push(
-        ...forIds(ids, (list) => `UPDATE events SET location_id = NULL WHERE location_id IN (${list});`),
-      );
+    if (kind === "locations")
+      for (const table of ["events", "artists"])
+        out.push(
+          ...forIds(ids, (list) => `UPDATE ${table} SET location_id = NULL WHERE location_id IN (${list});`),
+        );
     out.push(...forIds(ids, (list) => `DELETE FROM ${TABLES[kind]} WHERE id IN (${list});`));
   }
   return out;

@@ -30,6 +30,7 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const FIELDS: Record<Kind, Array<string | [string, string]>> = {
   genres: [],
   locations: [],
+  artists: [],
   posts: ["cover_image", "audio_file"],
   aggregated: ["featured_image", "audio"],
   mixtapes: ["cover_image", "audio_file", "download_url"],

@@ -8,7 +8,9 @@ import * as v from "valibot";
 import { bodyToParagraphs } from "./markdown";
 import {
   type AggregatedFront,
+  type ArtistFront,
   aggregatedSchema,
+  artistSchema,
   type ContentProblem,
   type EventFront,
   eventSchema,
@@ -29,6 +31,7 @@ import {
 export const KINDS = [
   "genres",
   "locations",
+  "artists",
   "posts",
   "aggregated",
   "mixtapes",
@@ -55,6 +58,7 @@ export interface Parsed<F> {
 export interface ParsedContent {
   genres: Parsed<GenreFront>[];
   locations: Parsed<LocationFront>[];
+  artists: Parsed<ArtistFront>[];
   posts: Parsed<PostFront>[];
   aggregated: Parsed<AggregatedFront>[];
   mixtapes: Parsed<MixtapeFront>[];
@@ -65,6 +69,7 @@ export interface ParsedContent {
 const SCHEMAS = {
   genres: genreSchema,
   locations: locationSchema,
+  artists: artistSchema,
   posts: postSchema,
   aggregated: aggregatedSchema,
   mixtapes: mixtapeSchema,

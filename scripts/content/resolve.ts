@@ -6,7 +6,9 @@
  */
 import type {
   AggregatedPostRecord,
+  ArtistRecord,
   Catalogue,
+  EntryArtist,
   EventRecord,
   GenreRecord,
   LocationRecord,
@@ -74,13 +76,13 @@ function assignIds<T extends { file: string; front: { id: number | null } }>(
  */
 const ORDER = {
   posts:
-    "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags",
+    "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags artist_ids",
   aggregated:
-    "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status",
+    "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status artist_ids",
   mixtapes:
-    "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids",
+    "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists",
   releases:
-    "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links",
+    "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists",
 };
 
 function ordered<T extends object>(kind: keyof typeof ORDER, record: T): T {
@@ -165,9 +167,57 @@ export function resolveContent(
     ...locations.map((l) => [l.slug, l.id] as const),
   ]);
 
+  const artistIds = assignIds("artists", content.artists, bySlug, known, problems);
+  let artistLinkId = 0;
+  const artists: ArtistRecord[] = byId(content.artists, artistIds).map(([a, id]) => {
+    const { location } = a.front;
+    const locationId = location === null ? null : (locationBySlug.get(location) ?? null);
+    if (location !== null && locationId === null) {
+      problems.push({
+        file: a.file,
+        field: "location",
+        message: `'${location}' is no location (no file locations/${location}.md, none in the database)`,
+      });
+    }
+    return {
+      id,
+      slug: a.slug,
+      name: a.front.name,
+      kind: a.front.kind,
+      bio: joinText(a.paragraphs),
+      image: a.front.image,
+      location_id: locationId,
+      pub_status: a.front.pub_status,
+      genre_ids: references(a, "genres", a.front.genres, genreBySlug, "genres", problems),
+      links: a.front.links.map((link, position) => ({
+        id: ++artistLinkId,
+        artist_id: id,
+        platform: link.platform,
+        custom_platform_name: link.custom_platform_name,
+        url: link.url,
+        position,
+      })),
+      former_slugs: a.front.former_slugs,
+    };
+  });
+  const artistBySlug = new Map([...stored(known.artists), ...artists.map((a) => [a.slug, a.id] as const)]);
+  const artistRefs = (item: Parsed<unknown>, field: string, slugs: string[]) =>
+    references(item, field, slugs, artistBySlug, "artists", problems);
+  /** Per-entry artist references of a list (a tracklist, a release's tracks, a lineup). */
+  const entryRefs = <T>(
+    item: Parsed<unknown>,
+    field: string,
+    list: T[],
+    of: (t: T, i: number) => { entry: number; slugs: string[] },
+  ): EntryArtist[] =>
+    list.flatMap((t, i) => {
+      const { entry, slugs } = of(t, i);
+      return artistRefs(item, `${field}[${i}].artists`, slugs).map((artist_id) => ({ entry, artist_id }));
+    });
+
   const postIds = assignIds("posts", content.posts, bySlug, known, problems);
   const posts: PostRecord[] = byId(content.posts, postIds).map(([p, id]) => {
-    const { id: _id, genres: g, locations: l, tags, ...front } = p.front;
+    const { id: _id, genres: g, locations: l, tags, artists: named, ...front } = p.front;
     return ordered("posts", {
       id,
       slug: p.slug,
@@ -176,6 +226,7 @@ export function resolveContent(
       genre_ids: references(p, "genres", g, genreBySlug, "genres", problems),
       location_ids: references(p, "locations", l, locationBySlug, "locations", problems),
       tags,
+      artist_ids: artistRefs(p, "artists", named),
     });
   });
 
@@ -187,13 +238,18 @@ export function resolveContent(
     problems,
   );
   const aggregatedPosts: AggregatedPostRecord[] = byId(content.aggregated, aggregatedIds).map(([a, id]) => {
-    const { id: _id, ...front } = a.front;
-    return ordered("aggregated", { id, ...front, content: a.paragraphs });
+    const { id: _id, artists: named, ...front } = a.front;
+    return ordered("aggregated", {
+      id,
+      ...front,
+      content: a.paragraphs,
+      artist_ids: artistRefs(a, "artists", named),
+    });
   });
 
   const mixtapeIds = assignIds("mixtapes", content.mixtapes, bySlug, known, problems);
   const mixtapes: MixtapeRecord[] = byId(content.mixtapes, mixtapeIds).map(([m, id]) => {
-    const { id: _id, genres: g, tracklist, track_count, ...front } = m.front;
+    const { id: _id, genres: g, tracklist, track_count, artists: named, ...front } = m.front;
     return ordered("mixtapes", {
       id,
       slug: m.slug,
@@ -208,6 +264,11 @@ export function resolveContent(
       })),
       track_count: track_count ?? tracklist.length,
       genre_ids: references(m, "genres", g, genreBySlug, "genres", problems),
+      artist_ids: artistRefs(m, "artists", named),
+      track_artists: entryRefs(m, "tracklist", tracklist, (t, n) => ({
+        entry: t.position ?? n + 1,
+        slugs: t.artists,
+      })),
     });
   });
 
@@ -215,7 +276,7 @@ export function resolveContent(
   let trackId = 0;
   let linkId = 0;
   const releases: ReleaseRecord[] = byId(content.releases, releaseIds).map(([r, id]) => {
-    const { id: _id, tracks, purchase_links, ...front } = r.front;
+    const { id: _id, tracks, purchase_links, artists: named, ...front } = r.front;
     return ordered("releases", {
       id,
       slug: r.slug,
@@ -243,6 +304,11 @@ export function resolveContent(
         url: link.url,
         position,
       })),
+      artist_ids: artistRefs(r, "artists", named),
+      track_artists: entryRefs(r, "tracks", tracks, (t, n) => ({
+        entry: t.track_number ?? n + 1,
+        slugs: t.artists,
+      })),
     });
   });
 
@@ -268,7 +334,7 @@ export function resolveContent(
       address: front.address,
       city: front.city,
       location_id: locationId,
-      lineup: front.lineup,
+      lineup: front.lineup.map((entry) => (typeof entry === "string" ? entry : entry.name)),
       description: joinText(e.paragraphs),
       cover_image: front.cover_image,
       ticket_url: front.ticket_url,
@@ -276,8 +342,15 @@ export function resolveContent(
       status: front.status,
       is_featured: front.is_featured,
       pub_status: front.pub_status,
+      lineup_artists: entryRefs(e, "lineup", front.lineup, (entry, i) => ({
+        entry: i + 1,
+        slugs: typeof entry === "string" ? [] : entry.artists,
+      })),
     };
   });
 
-  return { catalogue: { genres, locations, posts, aggregatedPosts, mixtapes, releases, events }, problems };
+  return {
+    catalogue: { genres, locations, artists, posts, aggregatedPosts, mixtapes, releases, events },
+    problems,
+  };
 }

@@ -73,6 +73,31 @@ export const locationSchema = v.strictObject(
   "front matter must be a set of fields",
 );
 
+const artistLink = v.strictObject(
+  {
+    platform: filled,
+    custom_platform_name: optionalText,
+    url: v.pipe(filled, v.url("must be a URL")),
+  },
+  "must be {platform, url} (custom_platform_name for platform 'custom')",
+);
+
+/** An artist; the body is the bio. `former_slugs` answer with a redirect to the new one. */
+export const artistSchema = v.strictObject(
+  {
+    id,
+    name: filled,
+    kind: v.optional(v.picklist(["person", "group"], "must be person or group"), "person"),
+    pub_status: pubStatus,
+    image: optionalText,
+    location: v.nullish(slug, null),
+    genres: slugs,
+    links: v.optional(v.array(artistLink, "must be a list of {platform, url}"), []),
+    former_slugs: slugs,
+  },
+  "front matter must be a set of fields",
+);
+
 export const postSchema = v.strictObject(
   {
     id,
@@ -89,6 +114,7 @@ export const postSchema = v.strictObject(
     ),
     pub_status: pubStatus,
     is_featured: flag,
+    artists: slugs,
     genres: slugs,
     locations: slugs,
     tags: slugs,
@@ -107,6 +133,7 @@ export const aggregatedSchema = v.strictObject(
     original_url: v.pipe(filled, v.url("must be a URL like 'https://example.com/story'")),
     title: filled,
     artist_name: optionalText,
+    artists: slugs,
     excerpt: v.optional(text, ""),
     published_date: instant,
     pub_status: pubStatus,
@@ -122,10 +149,11 @@ const tracklistEntry = v.strictObject(
   {
     position: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
     artist: v.optional(text, ""),
+    artists: slugs,
     title: filled,
     time: v.nullish(clock, null),
   },
-  "must be {position, artist, title, time}",
+  "must be {position, artist, artists, title, time}",
 );
 
 export const mixtapeSchema = v.strictObject(
@@ -133,6 +161,7 @@ export const mixtapeSchema = v.strictObject(
     id,
     title: filled,
     artist_name: optionalText,
+    artists: slugs,
     release_date: day,
     pub_status: pubStatus,
     is_featured: flag,
@@ -154,6 +183,7 @@ const releaseTrack = v.strictObject(
     track_number: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
     title: filled,
     artist_name: optionalText,
+    artists: slugs,
     duration: v.nullish(clock, null),
     audio_platform: platform,
     audio_url: optionalText,
@@ -177,6 +207,7 @@ export const releaseSchema = v.strictObject(
     id,
     title: filled,
     artist_name: filled,
+    artists: slugs,
     release_date: day,
     release_type: v.optional(filled, "Single"),
     catalog_number: optionalText,
@@ -212,7 +243,16 @@ export const eventSchema = v.strictObject(
     address: optionalText,
     city: filled,
     location: v.nullish(slug, null),
-    lineup: v.optional(v.array(filled, "must be a list of names"), []),
+    lineup: v.optional(
+      v.array(
+        v.union(
+          [filled, v.strictObject({ name: filled, artists: slugs })],
+          "must be a name, or {name, artists} to link it to artists' pages",
+        ),
+        "must be a list of names",
+      ),
+      [],
+    ),
     status: v.optional(
       v.picklist(["scheduled", "postponed", "cancelled"], "must be scheduled, postponed or cancelled"),
       "scheduled",
@@ -227,6 +267,7 @@ export const eventSchema = v.strictObject(
 );
 
 export type GenreFront = v.InferOutput<typeof genreSchema>;
+export type ArtistFront = v.InferOutput<typeof artistSchema>;
 export type LocationFront = v.InferOutput<typeof locationSchema>;
 export type PostFront = v.InferOutput<typeof postSchema>;
 export type AggregatedFront = v.InferOutput<typeof aggregatedSchema>;

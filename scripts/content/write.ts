@@ -6,7 +6,7 @@
  */
 import matter from "gray-matter";
 import { slugify } from "../catalogue/format";
-import type { Catalogue } from "../catalogue/types";
+import type { Catalogue, EntryArtist } from "../catalogue/types";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
 import type { Kind } from "./parse";
 
@@ -45,6 +45,33 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
   for (const g of c.genres) put("genres", g.slug, { id: g.id, name: g.name });
   for (const l of c.locations) put("locations", l.slug, { id: l.id, name: l.name, type: l.type });
 
+  const artistSlug = new Map(c.artists.map((a) => [a.id, a.slug]));
+  const artistsOf = (ids: number[]) => slugsOf(ids, artistSlug);
+  const entrySlugs = (list: EntryArtist[], entry: number) =>
+    artistsOf(list.filter((e) => e.entry === entry).map((e) => e.artist_id));
+  for (const a of c.artists) {
+    put(
+      "artists",
+      a.slug,
+      {
+        id: a.id,
+        name: a.name,
+        kind: a.kind,
+        pub_status: a.pub_status,
+        image: a.image,
+        location: a.location_id === null ? null : (locationSlug.get(a.location_id) ?? null),
+        genres: slugsOf(a.genre_ids, genreSlug),
+        links: [...a.links]
+          .sort((x, y) => x.position - y.position || x.id - y.id)
+          .map((l) =>
+            drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }),
+          ),
+        former_slugs: a.former_slugs,
+      },
+      splitText(a.bio),
+    );
+  }
+
   for (const p of c.posts) {
     put(
       "posts",
@@ -53,6 +80,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
         id: p.id,
         title: p.title,
         artist_name: p.artist_name,
+        artists: artistsOf(p.artist_ids),
         excerpt: p.excerpt,
         post_date: p.post_date,
         category: p.category,
@@ -84,6 +112,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
         original_url: a.original_url,
         title: a.title,
         artist_name: a.artist_name,
+        artists: artistsOf(a.artist_ids),
         excerpt: a.excerpt,
         published_date: a.published_date,
         pub_status: a.pub_status,
@@ -104,6 +133,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
         id: m.id,
         title: m.title,
         artist_name: m.artist_name,
+        artists: artistsOf(m.artist_ids),
         release_date: m.release_date,
         pub_status: m.pub_status,
         is_featured: m.is_featured,
@@ -116,7 +146,13 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
         external_audio_url: m.external_audio_url,
         download_url: m.download_url,
         tracklist: m.tracklist.map((t) =>
-          drop({ position: t.position, artist: t.artist, title: t.title, time: t.time }),
+          drop({
+            position: t.position,
+            artist: t.artist,
+            artists: entrySlugs(m.track_artists, t.position),
+            title: t.title,
+            time: t.time,
+          }),
         ),
       },
       splitText(m.description),
@@ -131,6 +167,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
         id: r.id,
         title: r.title,
         artist_name: r.artist_name,
+        artists: artistsOf(r.artist_ids),
         release_date: r.release_date,
         release_type: r.release_type,
         catalog_number: r.catalog_number,
@@ -144,6 +181,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
             track_number: t.track_number,
             title: t.title,
             artist_name: t.artist_name,
+            artists: entrySlugs(r.track_artists, t.track_number),
             duration: t.duration,
             audio_platform: t.audio_platform,
             audio_url: t.audio_url,
@@ -175,7 +213,10 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
         address: e.address,
         city: e.city,
         location: e.location_id === null ? null : (locationSlug.get(e.location_id) ?? null),
-        lineup: e.lineup,
+        lineup: e.lineup.map((name, i) => {
+          const linked = entrySlugs(e.lineup_artists, i + 1);
+          return linked.length ? { name, artists: linked } : name;
+        }),
         status: e.status,
         pub_status: e.pub_status,
         is_featured: e.is_featured,

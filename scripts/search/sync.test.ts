@@ -44,6 +44,9 @@ function storeOf(posts: Post[], genres: Genre[] = []): CatalogueReader {
       pageOf<Mixtape>([], f.page, f.pageSize),
     listGenres: async () => genres,
     listLocations: async () => [],
+    listArtists: async () => [
+      { slug: "jurgen-moller", name: "Jürgen Møller", kind: "person", image: null, itemCount: 7 },
+    ],
   } as unknown as CatalogueReader;
 }
 
@@ -73,6 +76,7 @@ describe("npm run search:sync, first run", () => {
     expect(report).toEqual([
       { index: "blog-post", filledAs: "blog-post_1700", documents: 2500, batches: 3, replaced: false },
       { index: "mixtape", filledAs: "mixtape_1700", documents: 0, batches: 0, replaced: false },
+      { index: "artist", filledAs: "artist_1700", documents: 1, batches: 1, replaced: false },
       { index: "genre", filledAs: "genre_1700", documents: 1, batches: 1, replaced: false },
       { index: "location", filledAs: "location_1700", documents: 0, batches: 0, replaced: false },
     ]);
@@ -80,6 +84,7 @@ describe("npm run search:sync, first run", () => {
       "GET /indexes?limit=1000",
       ...fill("blog-post_1700", 3),
       ...fill("mixtape_1700", 0),
+      ...fill("artist_1700"),
       ...fill("genre_1700"),
       ...fill("location_1700", 0),
       "POST /swap-indexes",
@@ -87,10 +92,13 @@ describe("npm run search:sync, first run", () => {
     expect(
       standIn.requests.filter((r) => r.method === "POST" && r.path === "/indexes").map((r) => r.body),
     ).toEqual(
-      ["blog-post", "mixtape", "genre", "location"].map((uid) => ({ uid: `${uid}_1700`, primaryKey: "id" })),
+      ["blog-post", "mixtape", "artist", "genre", "location"].map((uid) => ({
+        uid: `${uid}_1700`,
+        primaryKey: "id",
+      })),
     );
     expect(standIn.requests.find((r) => r.path === "/swap-indexes")?.body).toEqual(
-      ["blog-post", "mixtape", "genre", "location"].map((uid) => ({
+      ["blog-post", "mixtape", "artist", "genre", "location"].map((uid) => ({
         indexes: [`${uid}_1700`, uid],
         rename: true,
       })),
@@ -105,10 +113,16 @@ describe("npm run search:sync, first run", () => {
       INDEX_SETTINGS["blog-post"],
     );
     expect(standIn.requests.every((r) => r.headers.authorization === "Bearer admin-key")).toBe(true);
-    // Every task was waited for: 4 creations, 4 settings, 4 batches and the swap.
+    // Every task was waited for: 5 creations, 5 settings, 5 batches and the swap.
     const polled = new Set(standIn.requests.filter((r) => r.path.startsWith("/tasks/")).map((r) => r.path));
-    expect(polled.size).toBe(13);
-    expect([...standIn.indexes.keys()].sort()).toEqual(["blog-post", "genre", "location", "mixtape"]);
+    expect(polled.size).toBe(16);
+    expect([...standIn.indexes.keys()].sort()).toEqual([
+      "artist",
+      "blog-post",
+      "genre",
+      "location",
+      "mixtape",
+    ]);
     expect(standIn.indexes.get("blog-post")?.documents.size).toBe(2500);
     expect(standIn.indexes.get("genre")?.documents.get("techno")).toEqual({
       id: "techno",
@@ -124,6 +138,7 @@ describe("npm run search:sync over live indexes", () => {
       // Live content with a post that has since been unpublished, and a leftover of a stopped run.
       "blog-post": [post(0), post(1), post(99)].map((p) => ({ id: p.slug, title: p.title })),
       mixtape: [],
+      artist: [],
       genre: [],
       location: [],
       "blog-post_1600": [{ id: "half" }],
@@ -138,21 +153,29 @@ describe("npm run search:sync over live indexes", () => {
       "DELETE /indexes/blog-post_1600",
       ...fill("blog-post_1800"),
       ...fill("mixtape_1800", 0),
+      ...fill("artist_1800"),
       ...fill("genre_1800", 0),
       ...fill("location_1800", 0),
       "POST /swap-indexes",
       "DELETE /indexes/blog-post_1800",
       "DELETE /indexes/mixtape_1800",
+      "DELETE /indexes/artist_1800",
       "DELETE /indexes/genre_1800",
       "DELETE /indexes/location_1800",
     ]);
     expect(standIn.requests.find((r) => r.path === "/swap-indexes")?.body).toEqual(
-      ["blog-post", "mixtape", "genre", "location"].map((uid) => ({
+      ["blog-post", "mixtape", "artist", "genre", "location"].map((uid) => ({
         indexes: [uid, `${uid}_1800`],
         rename: false,
       })),
     );
-    expect([...standIn.indexes.keys()].sort()).toEqual(["blog-post", "genre", "location", "mixtape"]);
+    expect([...standIn.indexes.keys()].sort()).toEqual([
+      "artist",
+      "blog-post",
+      "genre",
+      "location",
+      "mixtape",
+    ]);
     expect([...(standIn.indexes.get("blog-post")?.documents.keys() ?? [])].sort()).toEqual([
       "post-0",
       "post-1",
@@ -172,9 +195,10 @@ describe("npm run search:sync over live indexes", () => {
     await expect(syncSearch(store, client, { stamp: "1900" })).rejects.toThrow(
       /task \d+ \(swap\) ended failed: Index `mixtape` not found/,
     );
-    expect(calls().slice(-4)).toEqual([
+    expect(calls().slice(-5)).toEqual([
       "DELETE /indexes/blog-post_1900",
       "DELETE /indexes/mixtape_1900",
+      "DELETE /indexes/artist_1900",
       "DELETE /indexes/genre_1900",
       "DELETE /indexes/location_1900",
     ]);
@@ -183,7 +207,7 @@ describe("npm run search:sync over live indexes", () => {
       "post-1",
       "post-99",
     ]);
-    expect([...standIn.indexes.keys()].sort()).toEqual(["blog-post", "genre", "location"]);
+    expect([...standIn.indexes.keys()].sort()).toEqual(["artist", "blog-post", "genre", "location"]);
   });
 
   it("sends nothing to Meilisearch when the content source fails", async () => {

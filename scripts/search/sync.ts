@@ -1,6 +1,7 @@
 import type { CatalogueReader } from "@core/content/catalogue";
 import type { Page } from "@core/content/page";
 import {
+  artistToDocument,
   INDEX_SETTINGS,
   mixtapeToDocument,
   postToDocument,
@@ -18,7 +19,10 @@ const INDEXES = Object.keys(INDEX_SETTINGS) as IndexUid[];
 const FRESH = new RegExp(`^(${INDEXES.join("|")})_\\d+$`);
 
 /** What a sync reads: the published lists of the content source. */
-export type SyncSource = Pick<CatalogueReader, "listPosts" | "listMixtapes" | "listGenres" | "listLocations">;
+export type SyncSource = Pick<
+  CatalogueReader,
+  "listPosts" | "listMixtapes" | "listGenres" | "listLocations" | "listArtists"
+>;
 
 async function everything<T>(list: (page: number) => Promise<Page<T>>): Promise<T[]> {
   const out: T[] = [];
@@ -49,22 +53,24 @@ export interface SyncOptions {
 
 /** Every published document of each index, from the content source's lists. */
 export async function readDocuments(store: SyncSource): Promise<Record<IndexUid, object[]>> {
-  const [posts, mixtapes, genres, locations] = await Promise.all([
+  const [posts, mixtapes, genres, locations, artists] = await Promise.all([
     everything((page) => store.listPosts({ page, pageSize: 100 })),
     everything((page) => store.listMixtapes({ page, pageSize: 100 })),
     store.listGenres(),
     store.listLocations(),
+    store.listArtists(),
   ]);
   return {
     "blog-post": posts.map(postToDocument),
     mixtape: mixtapes.map(mixtapeToDocument),
+    artist: artists.map(artistToDocument),
     genre: genres.map((g): TaxonDocument => ({ id: g.slug, name: g.name, slug: g.slug })),
     location: locations.map((l): TaxonDocument => ({ id: l.slug, name: l.name, slug: l.slug, type: l.type })),
   };
 }
 
 /**
- * Rebuilds the four indexes so they hold exactly the published content (docs/decisions/036):
+ * Rebuilds the five indexes so they hold exactly the published content (docs/decisions/036):
  * each is filled as a fresh index (`blog-post_<stamp>`, …) with the settings of INDEX_SETTINGS
  * and every document in batches of 1000, every task waited for and checked; then one
  * `POST /swap-indexes` puts all four in place at once (atomic, so searches never see a half

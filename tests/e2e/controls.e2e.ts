@@ -31,6 +31,7 @@ const ROUTES = [
   `/mixtapes/${mixtape.slug}`,
   `/releases/${release.slug}`,
   `/events/${event.slug}`,
+  "/artists/jurgen-moller",
   "/search?q=techno",
   "/no/such/page",
   `/embed/blog/${post.slug}`,

@@ -55,15 +55,16 @@ describe("the Ctrl/Cmd+K search modal", () => {
     // One request for the whole word: the 300 ms pause swallowed the keystrokes in between.
     expect(requests).toHaveLength(1);
     expect(new URL(requests[0] ?? "").searchParams.get("limit")).toBe("8");
-    expect(await options.count()).toBeLessThanOrEqual(8);
+    // Eight posts and mixtapes at most, and up to three artists above them.
+    expect(await options.count()).toBeLessThanOrEqual(8 + 3);
     const first = (await options.first().textContent()) ?? "";
-    expect(first).toMatch(/Björn/);
+    expect(first).toMatch(/^Björn Åström\s*Artist/);
     await input.press("ArrowDown");
     expect(await options.first().getAttribute("aria-selected")).toBe("true");
     await input.press("Enter");
-    await page.waitForURL(/\/blog\/[a-z0-9-]+$/);
+    await page.waitForURL(/\/artists\/bjorn-astrom$/);
     await dialog.waitFor({ state: "detached" });
-    await page.getByRole("heading", { level: 1, name: /Björn/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Björn Åström" }).waitFor();
   });
 
   it("Enter on the query goes to the results page, and not for an empty query", async () => {

@@ -60,10 +60,10 @@ describe("POST /api/cache/purge", () => {
     expect(await all.json()).toEqual({ purged: "all" });
 
     const mixtape = await purge({ event: "entry.publish", model: "mixtape", entry: { slug: "x" } });
-    expect(await mixtape.json()).toEqual({ purged: ["mixtapes", "search"] });
+    expect(await mixtape.json()).toEqual({ purged: ["mixtapes", "artists", "search"] });
 
     const byUid = await purge({ event: "entry.delete", uid: "api::label-release.label-release", entry: {} });
-    expect(await byUid.json()).toEqual({ purged: ["releases"] });
+    expect(await byUid.json()).toEqual({ purged: ["releases", "artists"] });
 
     const media = await purge({ event: "media.update", media: { id: 1 } });
     expect(await media.json()).toEqual({ purged: "all" });
@@ -95,7 +95,7 @@ describe("POST /api/cache/purge", () => {
       expect(await pageTitle(path)).toBe(htmlText(row.title));
 
       const res = await purge({ event: "entry.update", model: "blog-post", entry: { slug: row.slug } });
-      expect(await res.json()).toEqual({ purged: ["posts", "search"] });
+      expect(await res.json()).toEqual({ purged: ["posts", "artists", "search"] });
       expect(await pageTitle(path)).toBe(htmlText(edited));
     } finally {
       await env.DB.prepare("UPDATE posts SET title = ? WHERE slug = ?").bind(row.title, row.slug).run();

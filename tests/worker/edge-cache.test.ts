@@ -370,6 +370,7 @@ describe("the cached content store", () => {
         mixtapes: { ...empty, ...page([]) },
       })),
       suggest: vi.fn(async () => [{ kind: "post" as const, title: "Bjork", artist: null, href: "/blog/b" }]),
+      searchArtists: vi.fn(async () => []),
       health: vi.fn(async () => true),
     };
     for (let i = 0; i < 2; i++) {

@@ -42,7 +42,9 @@ describe("the sitemap index", () => {
     const xml = await res.text();
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locsOf(xml)).toEqual(
-      ["pages-1", "posts-1", "mixtapes-1", "releases-1", "events-1"].map((f) => `${SITE}/sitemaps/${f}.xml`),
+      ["pages-1", "posts-1", "mixtapes-1", "releases-1", "events-1", "artists-1"].map(
+        (f) => `${SITE}/sitemaps/${f}.xml`,
+      ),
     );
     expect(await (await visit("/robots.txt")).text()).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
@@ -79,6 +81,7 @@ describe("the sitemap index", () => {
       ...(await published("mixtapes", "/mixtapes/")),
       ...(await published("releases", "/releases/")),
       ...(await published("events", "/events/")),
+      ...(await published("artists", "/artists/")),
     ];
     for (const url of expected) expect(counts.get(url), url).toBe(1);
     const drafts = await env.DB.prepare("SELECT slug FROM posts WHERE pub_status <> 'published'").all<{
@@ -94,7 +97,7 @@ describe("the sitemap index", () => {
   it("names one file per kind when each kind fits in one", async () => {
     const catalogue = createContentService(env as WorkerEnv, createExecutionContext()).catalogue;
     const files = await sitemapFiles(catalogue, new Date(), 1000);
-    expect(files).toEqual(["pages-1", "posts-1", "mixtapes-1", "releases-1", "events-1"]);
+    expect(files).toEqual(["pages-1", "posts-1", "mixtapes-1", "releases-1", "events-1", "artists-1"]);
   });
 
   it("answers 503 with Retry-After, index and files alike, when the source fails", async () => {

@@ -28,6 +28,55 @@ function missing(before: string[], after: string[]): string[] {
   });
 }
 
+type Named = { id: number; slug: string };
+
+/** Every link from an item to an artist, as 'table:item:entry:artist slug', sorted. */
+async function linkedPairs(db: D1Database): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT 'post:' || post_id || ':0:' || a.slug AS pair FROM post_artists JOIN artists a ON a.id = artist_id
+       UNION ALL SELECT 'aggregated:' || aggregated_post_id || ':0:' || a.slug FROM aggregated_post_artists JOIN artists a ON a.id = artist_id
+       UNION ALL SELECT 'mixtape:' || mixtape_id || ':' || entry || ':' || a.slug FROM mixtape_artists JOIN artists a ON a.id = artist_id
+       UNION ALL SELECT 'release:' || release_id || ':' || entry || ':' || a.slug FROM release_artists JOIN artists a ON a.id = artist_id
+       UNION ALL SELECT 'event:' || event_id || ':' || entry || ':' || a.slug FROM event_artists JOIN artists a ON a.id = artist_id`,
+    )
+    .all<{ pair: string }>();
+  return results.map((r) => r.pair).sort();
+}
+
+/** The same pairs as the demo catalogue's records link them. */
+function cataloguePairs(c: {
+  artists: Named[];
+  posts: Array<{ id: number; artist_ids: number[] }>;
+  aggregatedPosts: Array<{ id: number; artist_ids: number[] }>;
+  mixtapes: Array<{
+    id: number;
+    artist_ids: number[];
+    track_artists: Array<{ entry: number; artist_id: number }>;
+  }>;
+  releases: Array<{
+    id: number;
+    artist_ids: number[];
+    track_artists: Array<{ entry: number; artist_id: number }>;
+  }>;
+  events: Array<{ id: number; lineup_artists: Array<{ entry: number; artist_id: number }> }>;
+}): string[] {
+  const slug = new Map(c.artists.map((a) => [a.id, a.slug]));
+  const out: string[] = [];
+  const add = (kind: string, id: number, entry: number, artist: number) =>
+    out.push(`${kind}:${id}:${entry}:${slug.get(artist)}`);
+  for (const p of c.posts) for (const a of p.artist_ids) add("post", p.id, 0, a);
+  for (const p of c.aggregatedPosts) for (const a of p.artist_ids) add("aggregated", p.id, 0, a);
+  for (const kind of ["mixtape", "release"] as const) {
+    for (const m of kind === "mixtape" ? c.mixtapes : c.releases) {
+      for (const a of m.artist_ids) add(kind, m.id, 0, a);
+      for (const t of m.track_artists) add(kind, m.id, t.entry, t.artist_id);
+    }
+  }
+  for (const e of c.events) for (const t of e.lineup_artists) add("event", e.id, t.entry, t.artist_id);
+  return out.sort();
+}
+
 /** An FTS5 query for the exact title, as a phrase in the title column. */
 const titlePhrase = (title: string) => `title : "${title.replace(/"/g, '""')}"`;
 
@@ -92,6 +141,20 @@ describe("migrations upgrade a live store", () => {
       for (const s of subscribers ?? []) expect(s.unsubscribeToken, s.email).toMatch(/^[0-9a-f]{32}$/);
       const submissions = await source.submissions.listSubmissions({ pageSize: 100 });
       expect(submissions?.total).toBe(before.get("submissions")?.rows.length);
+
+      // Artists: one for every name on two or more items, slugged as the catalogue's files
+      // spell them ('Jürgen Møller' → jurgen-moller), linked from each item naming them.
+      const artists = await db
+        .prepare("SELECT slug, name FROM artists ORDER BY slug")
+        .all<{ slug: string; name: string }>();
+      expect(artists.results).toEqual(
+        [...catalogue.artists]
+          .map((a: { slug: string; name: string }) => ({ slug: a.slug, name: a.name }))
+          .sort((a: { slug: string }, b: { slug: string }) => a.slug.localeCompare(b.slug)),
+      );
+      expect(await linkedPairs(db)).toEqual(cataloguePairs(catalogue));
+      const moller = await source.catalogue.getArtist("jurgen-moller");
+      expect(moller?.name).toBe("Jürgen Møller");
     });
   }
 });

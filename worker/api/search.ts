@@ -1,5 +1,6 @@
 import type { ContentService } from "@core/content/service";
 import { parseSearchParams, parseSuggestParams, taxaFor } from "@core/search/params";
+import { type ArtistHit, SUGGESTED_ARTISTS, type Suggestion } from "@core/search/results";
 import { Hono } from "hono";
 import type { WorkerEnv } from "../env";
 import { captureError } from "../monitoring/report";
@@ -10,6 +11,13 @@ type Env = { Bindings: WorkerEnv; Variables: { content: ContentService } };
 const CACHE_HEADERS = { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
 
 export const searchApi = new Hono<Env>();
+
+const artistSuggestion = (a: ArtistHit): Suggestion => ({
+  kind: "artist",
+  title: a.name,
+  artist: null,
+  href: `/artists/${a.slug}`,
+});
 
 searchApi.get("/search", async (c) => {
   const content = c.var.content;
@@ -34,7 +42,15 @@ searchApi.get("/suggest", async (c) => {
   // docs/product.md section 5: suggestions need a trimmed query of at least 2 characters.
   if (query.length < 2) return c.json({ query, suggestions: [] }, 200, CACHE_HEADERS);
   try {
-    const body = { query, suggestions: await content.search.suggest(query, limit) };
+    // Up to three artists above the posts and mixtapes (docs/product.md section 2).
+    const [artists, suggestions] = await Promise.all([
+      content.search.searchArtists(query, SUGGESTED_ARTISTS).catch((error: unknown) => {
+        console.error("Artist suggestions failed:", error);
+        return [];
+      }),
+      content.search.suggest(query, limit),
+    ]);
+    const body = { query, suggestions: [...artists.map(artistSuggestion), ...suggestions] };
     return c.json(body, 200, CACHE_HEADERS);
   } catch (error) {
     console.error("Suggestions failed:", error);

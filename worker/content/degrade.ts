@@ -9,6 +9,7 @@ import {
   asListed,
   DEFAULT_LIST_PAGE_SIZE,
   DEFAULT_POST_PAGE_SIZE,
+  emptyArtistWork,
   emptyPage,
   hasPostFilter,
   paging,
@@ -143,6 +144,10 @@ function degraded(source: ContentSource): ContentPorts {
         () => ({ upcoming: [], past: [] }),
       ),
     getEvent: (id) => degradeOnFailure("Failed to fetch event", () => raw.getEvent(id), none),
+    listArtists: () => degradeOnFailure("Failed to fetch artists", () => raw.listArtists(), nothing),
+    getArtist: (slug) => degradeOnFailure("Failed to fetch artist", () => raw.getArtist(slug), none),
+    getArtistWork: (id, pages, now) =>
+      degradeOnFailure("Failed to fetch artist", () => raw.getArtistWork(id, pages, now), emptyArtistWork),
   };
   const { submissions: rawSubmissions, newsletter: rawNewsletter } = source;
   const submissions: SubmissionStore = {

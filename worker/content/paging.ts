@@ -1,3 +1,4 @@
+import { ARTIST_LIST_PAGE_SIZE, type ArtistWork } from "@core/content/artist";
 import type { Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 
@@ -51,4 +52,15 @@ export function hasPostFilter(filter: PostFilter): boolean {
 /** A page of blog posts as rows of the combined /blog listing. */
 export function asListed(posts: Page<Post>): Page<ListedPost> {
   return { ...posts, items: posts.items.map((p) => ({ kind: "post" as const, ...p })) };
+}
+
+/** An artist's page with nothing on it: what a source without artists, or a failed one, gives. */
+export function emptyArtistWork(): ArtistWork {
+  return {
+    posts: emptyPage(ARTIST_LIST_PAGE_SIZE),
+    releases: emptyPage(ARTIST_LIST_PAGE_SIZE),
+    mixtapes: emptyPage(ARTIST_LIST_PAGE_SIZE),
+    upcoming: [],
+    past: emptyPage(ARTIST_LIST_PAGE_SIZE),
+  };
 }

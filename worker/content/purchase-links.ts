@@ -27,3 +27,22 @@ export function purchaseLinks(links: readonly PurchaseLinkFields[]): Record<stri
   }
   return named;
 }
+
+const LINK_NAMES: Record<string, string> = {
+  ...PLATFORM_NAMES,
+  soundcloud: "SoundCloud",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  "resident-advisor": "Resident Advisor",
+  discogs: "Discogs",
+  mixcloud: "Mixcloud",
+  website: "Website",
+};
+
+/** An artist's links as the page shows them: display name and URL, in the artist's order. */
+export function artistLinks(links: readonly PurchaseLinkFields[]): Array<{ name: string; url: string }> {
+  return links.map((link) => ({
+    name: link.custom_platform_name?.trim() || LINK_NAMES[link.platform] || link.platform,
+    url: link.url,
+  }));
+}

@@ -20,6 +20,7 @@ function fake(kind: SearchIndex["kind"], total: number, healthy = true) {
     searchMixtapes: vi.fn(async () => result(total)),
     searchPostsAndMixtapes: vi.fn(async () => ({ posts: result(total), mixtapes: result(total) })),
     suggest: vi.fn(async () => []),
+    searchArtists: vi.fn(async () => []),
     health: vi.fn(async () => healthy),
   } satisfies SearchIndex;
 }

@@ -75,6 +75,18 @@ export function createFailoverSearch(
     searchMixtapes: withFallback((index, query: SearchQuery) => index.searchMixtapes(query)),
     searchPostsAndMixtapes: withFallback((index, query: SearchQuery) => index.searchPostsAndMixtapes(query)),
     suggest: withFallback((index, text: string, limit: number) => index.suggest(text, limit)),
+    // A store synced before it had artists has no artist index: its failure is answered by the
+    // content source and does not mark the service down for posts and mixtapes (decision 078).
+    async searchArtists(text: string, limit: number) {
+      if (state.available !== false) {
+        try {
+          return await primary.searchArtists(text, limit);
+        } catch (error) {
+          console.warn("Artist search failed on the search service, using the content source:", error);
+        }
+      }
+      return fallback.searchArtists(text, limit);
+    },
     async health() {
       return (await usePrimary()) || fallback.health();
     },

@@ -1,7 +1,14 @@
 import type { ContentService } from "@core/content/service";
 import type { KnownTaxa, ParsedSearch } from "@core/search/params";
 import type { SearchQuery } from "@core/search/query";
-import type { MixtapeHit, PostHit, SearchFacets, SearchResult, SearchResults } from "@core/search/results";
+import {
+  type MixtapeHit,
+  type PostHit,
+  SEARCH_ARTISTS,
+  type SearchFacets,
+  type SearchResult,
+  type SearchResults,
+} from "@core/search/results";
 import { reportSourceFailure } from "@worker/failure/source-failure";
 import { captureError } from "../monitoring/report";
 
@@ -50,9 +57,25 @@ export async function runSearch(
       degraded = true;
       return empty<T>(query);
     });
-  const wantPosts = scope !== "mixtapes";
+  const wantPosts = scope === "all" || scope === "posts";
   // Mixtapes come back only with the text search: facets of locations do not apply to them.
-  const wantMixtapes = scope !== "posts" && !query.locations.length;
+  const wantMixtapes = (scope === "all" || scope === "mixtapes") && !query.locations.length;
+  // Artists are listed first, on the first page of a text search without filters.
+  const wantArtists =
+    (scope === "all" || scope === "artists") &&
+    query.page === 1 &&
+    query.query.trim() !== "" &&
+    !query.genres.length &&
+    !query.locations.length;
+  const artistsPromise = wantArtists
+    ? content.search.searchArtists(query.query, SEARCH_ARTISTS).catch((error: unknown) => {
+        console.error("Artist search failed:", error);
+        reportSourceFailure(error);
+        captureError(error, "search");
+        degraded = true;
+        return [];
+      })
+    : null;
   const [posts, mixtapes]: [SearchResult<PostHit> | null, SearchResult<MixtapeHit> | null] =
     wantPosts && wantMixtapes
       ? // One request to the search service for both (docs/decisions/036); they fail together.
@@ -64,8 +87,10 @@ export async function runSearch(
           wantPosts ? guard(content.search.searchPosts(query)) : null,
           wantMixtapes ? guard(content.search.searchMixtapes(query)) : null,
         ]);
+  const artists = await artistsPromise;
   return {
     query,
+    artists,
     posts: posts && {
       ...posts,
       items: posts.items.map(({ post: { content: _body, ...post }, highlights }) => ({ post, highlights })),

@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
 import { type RemoteSizer, remoteEnclosure } from "./enclosure";
+import { artistFeedXml, genreFeedXml } from "./follow";
 import { eventIcs, upcomingIcs } from "./ics";
 import { podcastXml } from "./podcast";
 import { rssXml } from "./rss";
@@ -75,6 +76,43 @@ feeds.get("/mixtapes/feed.xml", async (c) => {
     "Content-Type": "application/rss+xml; charset=utf-8",
     "Cache-Control": FEED_CACHE,
   });
+});
+
+/** Sizes of files on another host through the content cache (see /mixtapes/feed.xml). */
+const cachedSizer =
+  (c: Context<AppEnv>, group: "artists" | "posts"): RemoteSizer =>
+  (url, type) =>
+    c.var.contentCache.cached(group, `enclosure:${url}`, () => remoteEnclosure(url, type));
+
+const RSS_HEADERS = { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE };
+
+// The feeds to follow an artist or a genre (docs/decisions/077-follow-feeds.md).
+feeds.get("/artists/:slug/feed.xml", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const slug = c.req.param("slug");
+  const artist = await catalogue.getArtist(slug);
+  if (sourceFailed()) return feedUnavailable(c);
+  if (!artist) return c.text("Artist not found", 404, { "Cache-Control": "public, max-age=300" });
+  if (artist.slug !== slug) return c.redirect(`/artists/${artist.slug}/feed.xml`, 301);
+  const work = await catalogue.getArtistWork(artist.id, {}, new Date());
+  const xml = await artistFeedXml(
+    artist,
+    work,
+    { siteUrl, siteName },
+    c.env.MEDIA,
+    cachedSizer(c, "artists"),
+  );
+  if (sourceFailed()) return feedUnavailable(c);
+  return c.body(xml, 200, RSS_HEADERS);
+});
+
+feeds.get("/blog/genre/:slug/feed.xml", async (c) => {
+  const { catalogue, siteUrl, siteName, sourceFailed } = c.var.content;
+  const site = { siteUrl, siteName };
+  const xml = await genreFeedXml(catalogue, c.req.param("slug"), site, c.env.MEDIA, cachedSizer(c, "posts"));
+  if (sourceFailed()) return feedUnavailable(c);
+  if (xml === null) return c.text("Genre not found", 404, { "Cache-Control": "public, max-age=300" });
+  return c.body(xml, 200, RSS_HEADERS);
 });
 
 feeds.get("/events.ics", async (c) => {

@@ -12,7 +12,7 @@ import { xmlEscape } from "./xml";
  */
 export const SITEMAP_URLS_PER_FILE = 10_000;
 
-export const SITEMAP_KINDS = ["pages", "posts", "mixtapes", "releases", "events"] as const;
+export const SITEMAP_KINDS = ["pages", "posts", "mixtapes", "releases", "events", "artists"] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 interface Entry {
@@ -61,6 +61,10 @@ async function events(store: CatalogueReader, now: Date): Promise<Entry[]> {
   return [...upcoming, ...past].map((e) => ({ path: `/events/${e.slug}` }));
 }
 
+async function artists(store: CatalogueReader): Promise<Entry[]> {
+  return (await store.listArtists()).map((a) => ({ path: `/artists/${a.slug}` }));
+}
+
 /** The `n`th slice of `perFile` entries of one kind (n from 1). */
 async function sliceOf(
   store: CatalogueReader,
@@ -72,6 +76,7 @@ async function sliceOf(
   const start = (n - 1) * perFile;
   if (kind === "pages") return (await pages(store)).slice(start, start + perFile);
   if (kind === "events") return (await events(store, now)).slice(start, start + perFile);
+  if (kind === "artists") return (await artists(store)).slice(start, start + perFile);
   // Source pages that tile the slice exactly: perFile is a multiple of the page size.
   const pageSize = Math.min(perFile, MAX_PAGE_SIZE);
   if (perFile % pageSize !== 0) throw new Error(`sitemap files of ${perFile} URLs cannot be paged`);
@@ -87,12 +92,13 @@ const day = (date: string | undefined) =>
 
 /** The child file names of the index, e.g. ["pages-1", "posts-1", "posts-2", ...]. */
 export async function sitemapFiles(store: CatalogueReader, now: Date, perFile = SITEMAP_URLS_PER_FILE) {
-  const [pageCount, posts, mixtapes, releases, eventCount] = await Promise.all([
+  const [pageCount, posts, mixtapes, releases, eventCount, artistCount] = await Promise.all([
     pages(store).then((p) => p.length),
     totalOf(store, "posts"),
     totalOf(store, "mixtapes"),
     totalOf(store, "releases"),
     events(store, now).then((e) => e.length),
+    artists(store).then((a) => a.length),
   ]);
   const counts: Record<SitemapKind, number> = {
     pages: pageCount,
@@ -100,6 +106,7 @@ export async function sitemapFiles(store: CatalogueReader, now: Date, perFile = 
     mixtapes,
     releases,
     events: eventCount,
+    artists: artistCount,
   };
   return SITEMAP_KINDS.flatMap((kind) =>
     Array.from({ length: Math.ceil(counts[kind] / perFile) }, (_, i) => `${kind}-${i + 1}`),

@@ -523,6 +523,12 @@ var INDEX_SETTINGS = {
     sortableAttributes: ["release_date", "title"],
     rankingRules: [...RANKING, "release_date:desc"]
   },
+  artist: {
+    searchableAttributes: ["name", "folded"],
+    filterableAttributes: ["kind"],
+    sortableAttributes: ["name"],
+    rankingRules: [...RANKING]
+  },
   genre: {
     searchableAttributes: ["name"],
     filterableAttributes: ["slug"],
@@ -637,6 +643,26 @@ function createCmsClient(baseUrl, options = {}) {
     }
   };
 }
+
+// worker/content/purchase-links.ts
+var PLATFORM_NAMES = {
+  bandcamp: "Bandcamp",
+  beatport: "Beatport",
+  juno: "Juno Download",
+  spotify: "Spotify",
+  "apple-music": "Apple Music",
+  traxsource: "Traxsource"
+};
+var LINK_NAMES = {
+  ...PLATFORM_NAMES,
+  soundcloud: "SoundCloud",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  "resident-advisor": "Resident Advisor",
+  discogs: "Discogs",
+  mixcloud: "Mixcloud",
+  website: "Website"
+};
 
 // worker/content/strapi/mappers.ts
 var nonBlank = (s) => s?.trim() ? s : null;

@@ -90,3 +90,26 @@ export const artistByName = (name: string): Artist => {
   if (!artist) throw new Error(`no artist ${name}`);
   return artist;
 };
+
+/** Names of groups (an artist page says MusicGroup for these, Person for the rest). */
+export const GROUPS = [
+  "Halcyon Drift",
+  "Sodium Lights",
+  "Velvet Static",
+  "Low Orbit Club",
+  "Paper Moons",
+  "Tape Hiss Society",
+  "Concrete Bloom",
+  "Mirrorball Saints",
+  "Dusk Protocol",
+  "Kite Theory",
+  "Marrow & Salt",
+  "Okra Sound System",
+  "Grey Parish",
+  "Echo Vale",
+  "Pale Harbour",
+  "Quartz Choir",
+  "Vox Lucens",
+  "Wren & Wire",
+  "Zephyr Unit",
+];

@@ -42,6 +42,13 @@ export function cachedCatalogue(store: CatalogueReader, cache: ContentCache): Ca
     listEvents: (now, all) =>
       cache.cached("events", all ? "events:all" : "events", () => store.listEvents(now, all)),
     getEvent: (id) => cache.cached("events", cacheKey("event", id), () => store.getEvent(id)),
+    listArtists: () => cache.cached("artists", "artists", () => store.listArtists()),
+    getArtist: (slug) => cache.cached("artists", cacheKey("artist", slug), () => store.getArtist(slug)),
+    // The upcoming/past split is made when the entry is loaded, as for listEvents.
+    getArtistWork: (id, pages, now) =>
+      cache.cached("artists", cacheKey("artist-work", { id, ...pages }), () =>
+        store.getArtistWork(id, pages, now),
+      ),
   };
   return passThrough(store, reads);
 }

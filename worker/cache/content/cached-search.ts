@@ -29,6 +29,10 @@ export function cachedSearch(index: SearchIndex, cache: ContentCache): SearchInd
       cache.cached("search", cacheKey(`${index.kind}:suggest`, [text.trim().toLowerCase(), limit]), () =>
         index.suggest(text, limit),
       ),
+    searchArtists: (text, limit) =>
+      cache.cached("search", cacheKey(`${index.kind}:artists`, [text.trim().toLowerCase(), limit]), () =>
+        index.searchArtists(text, limit),
+      ),
     health: async () =>
       (await cache.cached("search", `${index.kind}:health`, async () => (await index.health()) || null)) ===
       true,

@@ -5,7 +5,7 @@ import { captureError } from "@worker/monitoring/report";
  * What a cached value depends on. A purge names groups (a Strapi webhook for a mixtape bumps
  * "mixtapes" and "search"), or bumps every group at once (docs/decisions/013).
  */
-export const CACHE_GROUPS = ["posts", "mixtapes", "releases", "events", "search"] as const;
+export const CACHE_GROUPS = ["posts", "mixtapes", "releases", "events", "artists", "search"] as const;
 export type CacheGroup = (typeof CACHE_GROUPS)[number];
 
 /** Fresh for 5 minutes (docs/product.md section 9), then served stale while one refresh runs. */

@@ -7,13 +7,15 @@ import { CACHE_GROUPS, type CacheGroup } from "./content-cache";
  * private types (submissions, subscribers) are never cached, so they purge nothing.
  */
 const MODEL_GROUPS: Record<string, readonly CacheGroup[]> = {
-  "blog-post": ["posts", "search"],
-  "aggregated-post": ["posts"],
-  genre: ["posts", "mixtapes", "search"],
-  location: ["posts", "events", "search"],
-  mixtape: ["mixtapes", "search"],
-  "label-release": ["releases"],
-  event: ["events"],
+  // An artist's page lists what links to the artist: every content type feeds "artists".
+  "blog-post": ["posts", "artists", "search"],
+  "aggregated-post": ["posts", "artists"],
+  genre: ["posts", "mixtapes", "artists", "search"],
+  location: ["posts", "events", "artists", "search"],
+  mixtape: ["mixtapes", "artists", "search"],
+  "label-release": ["releases", "artists"],
+  event: ["events", "artists"],
+  artist: ["artists", "posts", "mixtapes", "releases", "events", "search"],
   submission: [],
   "email-subscriber": [],
 };

@@ -1,19 +1,22 @@
 import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
 import type { EventColumns } from "@core/content/rows";
 import { eventLists } from "../event-lists";
+import { artistRefsColumn, entryRefs } from "./artist-refs";
 import { identity, parseJson } from "./rows";
 
-interface EventRow extends EventColumns {
+export interface EventRow extends EventColumns {
+  lineup_json: string | null;
   location_name: string | null;
   location_slug: string | null;
   lineup: string;
   is_featured: number;
 }
 
-const SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug
+export const EVENT_SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug,
+  ${artistRefsColumn("event_artists", "event_id", "e", "lineup_json", { entries: true })}
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
 
-function toEvent(row: EventRow): MusicEvent {
+export function toEvent(row: EventRow): MusicEvent {
   return {
     ...identity(row),
     startsAt: row.starts_at,
@@ -31,6 +34,7 @@ function toEvent(row: EventRow): MusicEvent {
     price: row.price,
     status: row.status,
     isFeatured: row.is_featured === 1,
+    lineupArtists: entryRefs(row.lineup_json).map((r) => ({ ...r, entry: r.entry - 1 })),
   };
 }
 
@@ -45,15 +49,15 @@ const RUNNING_DAYS = 31;
  */
 export async function listEvents(db: D1Database, now: Date, all = false): Promise<EventLists> {
   if (all) {
-    const { results } = await db.prepare(`${SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
+    const { results } = await db.prepare(`${EVENT_SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
     return eventLists(results.map(toEvent), now, true);
   }
   const since = new Date(now.getTime() - RUNNING_DAYS * 86_400_000).toISOString();
   const [recent, earlier] = await db.batch<EventRow>([
-    db.prepare(`${SELECT} WHERE e.pub_status = 'published' AND e.starts_at >= ?`).bind(since),
+    db.prepare(`${EVENT_SELECT} WHERE e.pub_status = 'published' AND e.starts_at >= ?`).bind(since),
     db
       .prepare(
-        `${SELECT} WHERE e.pub_status = 'published' AND e.starts_at < ? ORDER BY e.starts_at DESC LIMIT ?`,
+        `${EVENT_SELECT} WHERE e.pub_status = 'published' AND e.starts_at < ? ORDER BY e.starts_at DESC LIMIT ?`,
       )
       .bind(now.toISOString(), PAST_EVENTS + 1),
   ]);
@@ -64,7 +68,7 @@ export async function listEvents(db: D1Database, now: Date, all = false): Promis
 /** A published event by slug or numeric id. */
 export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicEvent | null> {
   const row = await db
-    .prepare(`${SELECT} WHERE (e.slug = ?1 OR CAST(e.id AS TEXT) = ?1) AND e.pub_status = 'published'`)
+    .prepare(`${EVENT_SELECT} WHERE (e.slug = ?1 OR CAST(e.id AS TEXT) = ?1) AND e.pub_status = 'published'`)
     .bind(slugOrId)
     .first<EventRow>();
   return row ? toEvent(row) : null;

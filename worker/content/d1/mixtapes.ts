@@ -1,6 +1,7 @@
 import type { AudioPlatform } from "@core/content/audio";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
+import { artistRefs, artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
 import { datedTable } from "./published";
 import { identity, parseJson, toTracklist } from "./rows";
 
@@ -21,11 +22,17 @@ export interface MixtapeRow {
   audio_platform: AudioPlatform | null;
   is_featured: number;
   genres_json: string | null;
+  artists_json: string | null;
+  track_artists_json: string | null;
 }
 
-/** A mixtape's columns and its genres as JSON from mixtape_extras (scripts/catalogue/extras-sql.ts). */
-export const MIXTAPE_COLUMNS =
-  "m.*, (SELECT genres_json FROM mixtape_extras WHERE mixtape_id = m.id) AS genres_json";
+/**
+ * A mixtape's columns, its genres as JSON from mixtape_extras (scripts/catalogue/extras-sql.ts),
+ * and its artists (author and tracklist entries) from mixtape_artists.
+ */
+export const MIXTAPE_COLUMNS = `m.*, (SELECT genres_json FROM mixtape_extras WHERE mixtape_id = m.id) AS genres_json,
+  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "artists_json")},
+  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "track_artists_json", { entries: true })}`;
 
 export function toMixtape(row: MixtapeRow): Mixtape {
   const external = row.external_audio_url;
@@ -34,7 +41,11 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     : row.audio_file
       ? { platform: "local" as const, url: row.audio_file }
       : null;
-  const tracklist = toTracklist(row.tracklist);
+  const trackArtists = entryRefs(row.track_artists_json);
+  const tracklist = toTracklist(row.tracklist).map((t) => ({
+    ...t,
+    artists: refsOf(trackArtists, t.position),
+  }));
   return {
     ...identity(row),
     artist: row.artist_name,
@@ -49,6 +60,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     genres: parseJson<Taxon[]>(row.genres_json, []),
     isFeatured: row.is_featured === 1,
     category: "Mixtape",
+    artists: artistRefs(row.artists_json),
   };
 }
 
@@ -57,7 +69,7 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   table: "mixtapes",
   alias: "m",
   columns: MIXTAPE_COLUMNS,
-  leanColumns: "m.*, NULL AS genres_json",
+  leanColumns: "m.*, NULL AS genres_json, NULL AS artists_json, NULL AS track_artists_json",
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
 });

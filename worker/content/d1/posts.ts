@@ -3,6 +3,7 @@ import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
 import { genreList, LIST_KIND, type ListKey, listPage, listTotal, locationList, namedList } from "./lists";
 import {
+  AGGREGATED_COLUMNS,
   type AggregatedRow,
   LEAN_POST_COLUMNS,
   POST_COLUMNS,
@@ -139,7 +140,9 @@ export async function listCombinedPosts(db: D1Database, filter: PostFilter = {})
       : null,
     aggIds.length
       ? db
-          .prepare(`SELECT * FROM aggregated_posts WHERE id IN (${aggIds.map(() => "?").join(",")})`)
+          .prepare(
+            `SELECT ${AGGREGATED_COLUMNS} FROM aggregated_posts g WHERE g.id IN (${aggIds.map(() => "?").join(",")})`,
+          )
           .bind(...aggIds)
           .all<AggregatedRow>()
       : null,

@@ -2,15 +2,18 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { Release } from "@core/content/release";
 import type { ReleaseColumns } from "@core/content/rows";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
+import { artistRefs, artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
 import { datedTable } from "./published";
 import { identity, parseJson } from "./rows";
 
-interface ReleaseRow extends ReleaseColumns {
+export interface ReleaseRow extends ReleaseColumns {
   release_type: string | null;
   catalog_number: string | null;
   is_featured: number;
   tracks_json: string | null;
   links_json: string | null;
+  artists_json: string | null;
+  track_artists_json: string | null;
 }
 
 interface TrackJson {
@@ -24,7 +27,7 @@ interface TrackJson {
   is_featured: number;
 }
 
-const COLUMNS = `r.*,
+export const RELEASE_COLUMNS = `r.*,
   (SELECT json_group_array(json_object('track_number', t.track_number, 'title', t.title,
      'artist_name', t.artist_name, 'duration', t.duration, 'audio_url', t.audio_url,
      'audio_platform', t.audio_platform, 'is_primary_track', t.is_primary_track,
@@ -33,9 +36,12 @@ const COLUMNS = `r.*,
   (SELECT json_group_array(json_object('platform', l.platform,
      'custom_platform_name', l.custom_platform_name, 'url', l.url))
    FROM (SELECT * FROM release_purchase_links WHERE release_id = r.id ORDER BY position, id) l)
-   AS links_json`;
+   AS links_json,
+  ${artistRefsColumn("release_artists", "release_id", "r", "artists_json")},
+  ${artistRefsColumn("release_artists", "release_id", "r", "track_artists_json", { entries: true })}`;
 
-function toRelease(row: ReleaseRow): Release {
+export function toRelease(row: ReleaseRow): Release {
+  const trackArtists = entryRefs(row.track_artists_json);
   return {
     ...identity(row),
     artist: row.artist_name,
@@ -56,8 +62,10 @@ function toRelease(row: ReleaseRow): Release {
       audioPlatform: t.audio_platform,
       isPrimary: t.is_primary_track === 1,
       isFeatured: t.is_featured === 1,
+      artists: refsOf(trackArtists, t.track_number),
     })),
     purchaseLinks: purchaseLinks(parseJson<PurchaseLinkFields[]>(row.links_json, [])),
+    artists: artistRefs(row.artists_json),
   };
 }
 
@@ -65,8 +73,9 @@ function toRelease(row: ReleaseRow): Release {
 export const releases = datedTable<ReleaseRow, Release>({
   table: "releases",
   alias: "r",
-  columns: COLUMNS,
-  leanColumns: "r.*, NULL AS tracks_json, NULL AS links_json",
+  columns: RELEASE_COLUMNS,
+  leanColumns:
+    "r.*, NULL AS tracks_json, NULL AS links_json, NULL AS artists_json, NULL AS track_artists_json",
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,
 });

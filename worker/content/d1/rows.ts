@@ -3,6 +3,10 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { MixtapeTrack } from "@core/content/mixtape";
 import type { Post, PostCategory } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
+import { artistRefs, artistRefsColumn } from "./artist-refs";
+
+/** Columns of an aggregated post plus its artists. */
+export const AGGREGATED_COLUMNS = `g.*, ${artistRefsColumn("aggregated_post_artists", "aggregated_post_id", "g", "artists_json", { hasEntry: false })}`;
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -37,6 +41,7 @@ export interface PostRow {
   genres_json: string | null;
   locations_json: string | null;
   tags_json: string | null;
+  artists_json: string | null;
 }
 
 /**
@@ -45,7 +50,8 @@ export interface PostRow {
  */
 export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.content, p.post_date,
   p.category, p.cover_image, p.is_featured, p.audio_platform, p.primary_audio_url, p.audio_file,
-  p.track_title, px.genres_json, px.locations_json, px.tags_json`;
+  p.track_title, px.genres_json, px.locations_json, px.tags_json,
+  ${artistRefsColumn("post_artists", "post_id", "p", "artists_json", { hasEntry: false })}`;
 
 /** What POST_COLUMNS reads besides the post's own row (after `FROM posts p`). */
 export const POST_EXTRAS = "LEFT JOIN post_extras px ON px.post_id = p.id";
@@ -53,7 +59,8 @@ export const POST_EXTRAS = "LEFT JOIN post_extras px ON px.post_id = p.id";
 /** POST_COLUMNS with only what a sitemap reads (a lean list): slug and date, one row per post. */
 export const LEAN_POST_COLUMNS = `p.id, p.slug, p.title, NULL AS artist_name, '' AS excerpt, '[]' AS content, p.post_date,
   p.category, NULL AS cover_image, 0 AS is_featured, NULL AS audio_platform, NULL AS primary_audio_url,
-  NULL AS audio_file, NULL AS track_title, NULL AS genres_json, NULL AS locations_json, NULL AS tags_json`;
+  NULL AS audio_file, NULL AS track_title, NULL AS genres_json, NULL AS locations_json, NULL AS tags_json,
+  NULL AS artists_json`;
 
 export function toPost(row: PostRow): Post {
   // A streaming URL wins unless the post says its audio is the uploaded file.
@@ -76,6 +83,7 @@ export function toPost(row: PostRow): Post {
     coverImage: row.cover_image,
     isFeatured: row.is_featured === 1,
     audio: url ? { platform, url, trackTitle: row.track_title } : null,
+    artists: artistRefs(row.artists_json),
   };
 }
 
@@ -90,6 +98,7 @@ export interface AggregatedRow {
   genres: string;
   locations: string;
   audio: string | null;
+  artists_json?: string | null;
 }
 
 export function toAggregatedPost(row: AggregatedRow): AggregatedPost {
@@ -104,6 +113,7 @@ export function toAggregatedPost(row: AggregatedRow): AggregatedPost {
     genres: parseJson<Taxon[]>(row.genres, []),
     locations: parseJson<Taxon[]>(row.locations, []),
     audio: row.audio,
+    artists: artistRefs(row.artists_json),
   };
 }
 

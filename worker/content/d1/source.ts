@@ -1,4 +1,5 @@
 import type { ContentSource } from "../source";
+import { getArtist, getArtistWork, listArtists } from "./artists";
 import { getEvent, listEvents } from "./events";
 import { mixtapes } from "./mixtapes";
 import { newsletterAdmin, subscribe } from "./newsletter";
@@ -34,6 +35,9 @@ export function createD1Source(
       getRelease: (id) => releases.get(db, id),
       listEvents: (now, all) => listEvents(db, now, all),
       getEvent: (id) => getEvent(db, id),
+      listArtists: () => listArtists(db),
+      getArtist: (slug) => getArtist(db, slug),
+      getArtistWork: (id, pages, now) => getArtistWork(db, id, pages, now),
     },
     submissions: {
       createSubmission: (input) => createSubmission(db, uploads, input),

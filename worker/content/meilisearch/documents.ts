@@ -1,7 +1,9 @@
+import type { ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Post, PostCategory } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
+import { foldLetters } from "../d1/search/fold";
 
 /**
  * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (docs/product.md
@@ -48,6 +50,28 @@ export interface MixtapeDocument {
   audio_url: string | null;
   genres: Taxon[];
   is_featured: boolean;
+}
+
+/** An artist in the artist index: what the search results and suggestions show. */
+export interface ArtistDocument {
+  id: string;
+  slug: string;
+  name: string;
+  /** The name with the letters Unicode does not decompose spelt in ASCII ('Moller'). */
+  folded: string;
+  kind: "person" | "group";
+  image: string | null;
+}
+
+export function artistToDocument(artist: ListedArtist): ArtistDocument {
+  return {
+    id: artist.slug,
+    slug: artist.slug,
+    name: artist.name,
+    folded: foldLetters(artist.name),
+    kind: artist.kind,
+    image: artist.image,
+  };
 }
 
 export interface TaxonDocument {
@@ -177,6 +201,12 @@ export const INDEX_SETTINGS = {
     filterableAttributes: ["genres.slug", "genres.name", "is_featured"],
     sortableAttributes: ["release_date", "title"],
     rankingRules: [...RANKING, "release_date:desc"],
+  },
+  artist: {
+    searchableAttributes: ["name", "folded"],
+    filterableAttributes: ["kind"],
+    sortableAttributes: ["name"],
+    rankingRules: [...RANKING],
   },
   genre: {
     searchableAttributes: ["name"],

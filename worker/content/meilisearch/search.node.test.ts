@@ -3,7 +3,7 @@ import type { Post } from "@core/content/post";
 import type { SearchIndex } from "@core/search/search-index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createFailoverSearch, newAvailability } from "../search-failover";
-import { mixtapeToDocument, postToDocument } from "./documents";
+import { artistToDocument, mixtapeToDocument, postToDocument } from "./documents";
 import { createMeiliSearch } from "./search";
 import { startMeilisearchStandIn } from "./stand-in/server";
 
@@ -48,6 +48,14 @@ const POSTS = [
   post("techno-night", "A techno night", "Ferro Lux", ["techno"]),
 ];
 
+const MOLLER = {
+  slug: "jurgen-moller",
+  name: "Jürgen Møller",
+  kind: "person" as const,
+  image: "/media/covers/artist-jurgen-moller.svg",
+  itemCount: 7,
+};
+
 let standIn: Awaited<ReturnType<typeof startMeilisearchStandIn>>;
 let meili: SearchIndex;
 
@@ -60,6 +68,10 @@ beforeAll(async () => {
       { id: "techno", name: "Techno", slug: "techno" },
     ],
     location: [{ id: "berlin", name: "Berlin", slug: "berlin", type: "city" }],
+    artist: [
+      MOLLER,
+      { slug: "ferro-lux", name: "Ferro Lux", kind: "group" as const, image: null, itemCount: 3 },
+    ].map((a) => artistToDocument(a) as unknown as Record<string, unknown>),
   });
   meili = createMeiliSearch({
     host: standIn.url,
@@ -247,6 +259,57 @@ describe("the Meilisearch source", () => {
     );
     await expect(meili.searchMixtapes({ query: "x" })).rejects.toThrow(/mixtape index/);
     await expect(meili.suggest("bj", 5)).rejects.toThrow(/hits\.0\.title/);
+  });
+
+  it("searches the artist index on the folded name, in one multi-search", async () => {
+    const hits = await meili.searchArtists("moller", 3);
+    expect(standIn.requests.map((r) => [r.method, r.path])).toEqual([["POST", "/multi-search"]]);
+    expect(standIn.requests[0]?.body).toEqual({
+      queries: [
+        {
+          indexUid: "artist",
+          q: "moller",
+          hitsPerPage: 3,
+          attributesToRetrieve: ["slug", "name", "kind", "image"],
+          attributesToHighlight: ["name"],
+          highlightPreTag: "<mark>",
+          highlightPostTag: "</mark>",
+        },
+      ],
+    });
+    expect(hits).toEqual([
+      {
+        slug: "jurgen-moller",
+        name: "Jürgen Møller",
+        kind: "person",
+        image: "/media/covers/artist-jurgen-moller.svg",
+        highlightedName: "Jürgen Møller",
+      },
+    ]);
+    const marked = await meili.searchArtists("ferro", 3);
+    expect(marked.map((h) => h.highlightedName)).toEqual(["<mark>Ferro</mark> Lux"]);
+  });
+
+  it("behind the failover, an index synced before artists gives the content source's artists, and stays up", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const old = await startMeilisearchStandIn({
+      "blog-post": POSTS.map(postToDocument) as unknown as Record<string, unknown>[],
+    });
+    try {
+      const fallback = {
+        kind: "d1-fts5",
+        searchArtists: vi.fn(async () => [{ ...MOLLER, highlightedName: MOLLER.name }]),
+        health: vi.fn(async () => true),
+      } as unknown as SearchIndex;
+      const state = newAvailability();
+      state.available = true;
+      const search = createFailoverSearch(createMeiliSearch({ host: old.url }), fallback, state);
+      expect((await search.searchArtists("moller", 3)).map((a) => a.slug)).toEqual(["jurgen-moller"]);
+      expect(old.requests.map((r) => r.path)).toEqual(["/multi-search"]);
+      expect(state.available).toBe(true);
+    } finally {
+      await old.close();
+    }
   });
 
   it("behind the failover, a failing stand-in gives the content source's results", async () => {

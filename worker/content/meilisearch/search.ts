@@ -1,4 +1,4 @@
-import type { MixtapeHit, PostHit, SearchResult, Suggestion } from "@core/search/results";
+import type { ArtistHit, MixtapeHit, PostHit, SearchResult, Suggestion } from "@core/search/results";
 import type { SearchIndex } from "@core/search/search-index";
 import { SourceError } from "@worker/failure/source-error";
 import { Meilisearch, type MultiSearchQuery } from "meilisearch";
@@ -7,7 +7,14 @@ import { readAnswer, type Shape } from "../answer-shape";
 import { balance } from "../balance";
 import { hitsPage, mixtapeHit, postHit } from "./hits";
 import { mixtapeQuery, postQuery } from "./queries";
-import { answerOf, anyHitShape, mixtapeHitShape, postHitShape, suggestionHitShape } from "./shapes";
+import {
+  answerOf,
+  anyHitShape,
+  artistHitShape,
+  mixtapeHitShape,
+  postHitShape,
+  suggestionHitShape,
+} from "./shapes";
 import { type TaxonIndex, taxonNames, taxonQuery } from "./taxonomy";
 
 export interface MeiliConfig {
@@ -74,6 +81,29 @@ export function createMeiliSearch(config: MeiliConfig): SearchIndex {
 
   return {
     kind: "meilisearch",
+    async searchArtists(q, limit): Promise<ArtistHit[]> {
+      const [answer] = await multi([
+        {
+          indexUid: "artist",
+          q,
+          hitsPerPage: limit,
+          attributesToRetrieve: ["slug", "name", "kind", "image"],
+          attributesToHighlight: ["name"],
+          highlightPreTag: "<mark>",
+          highlightPostTag: "</mark>",
+        },
+      ]);
+      return checked("artist", artistHitShape, answer).hits.map((hit) => {
+        const marked = hit._formatted?.name;
+        return {
+          slug: hit.slug,
+          name: hit.name,
+          kind: hit.kind === "group" ? "group" : "person",
+          image: hit.image ?? null,
+          highlightedName: typeof marked === "string" && marked.includes("<mark>") ? marked : hit.name,
+        };
+      });
+    },
 
     async searchPosts(query): Promise<SearchResult<PostHit>> {
       const { results, names } = await withNames([postQuery(query)], ["genre", "location"]);

@@ -52,6 +52,14 @@ export const mixtapeHitShape = v.object({
   _formatted: formatted,
 });
 
+export const artistHitShape = v.object({
+  slug: v.string(),
+  name: v.string(),
+  kind: v.nullish(v.picklist(["person", "group"])),
+  image: text,
+  _formatted: formatted,
+});
+
 /** A suggestion, a taxon name or the health probe: only these fields are read. */
 export const suggestionHitShape = v.object({ title: v.string(), artist_name: text, slug: v.string() });
 export const taxonHitShape = v.object({ name: v.string(), slug: v.string() });

@@ -160,6 +160,8 @@ export function createStrapiSearch(
   return {
     kind: "strapi",
     ...search,
+    // The CMS has no artist type yet (docs/decisions/075-artists.md).
+    searchArtists: async () => [],
     searchPostsAndMixtapes: searchSideBySide(search),
     async suggest(query, limit) {
       const text = query.trim();

@@ -1,3 +1,4 @@
+import { emptyArtistWork } from "../paging";
 import type { ContentSource } from "../source";
 import { getEvent, getMixtape, getRelease, listEvents, listMixtapes, listReleases } from "./catalog";
 import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
@@ -38,6 +39,10 @@ export function createStrapiSource(
       getRelease: (slug) => getRelease(cms, slug),
       listEvents: (now, all) => listEvents(cms, now, all),
       getEvent: (slug) => getEvent(cms, slug),
+      // The CMS has no artist type yet (docs/decisions/075-artists.md): no artist pages there.
+      listArtists: async () => [],
+      getArtist: async () => null,
+      getArtistWork: async () => emptyArtistWork(),
     },
     submissions: {
       createSubmission: (input) => createSubmission(cms, input),

@@ -1,6 +1,7 @@
 import type { SearchQuery } from "@core/search/query";
 import type { SearchIndex } from "@core/search/search-index";
 import { searchSideBySide } from "../../search-both";
+import { searchArtists } from "./artists";
 import { searchMixtapes } from "./mixtapes";
 import { searchPosts } from "./posts";
 import { suggest } from "./suggest";
@@ -16,6 +17,7 @@ export function createD1Search(db: D1Database): SearchIndex {
     ...search,
     searchPostsAndMixtapes: searchSideBySide(search),
     suggest: (text, limit) => suggest(db, text, limit),
+    searchArtists: (text, limit) => searchArtists(db, text, limit),
     async health() {
       const row = await db.prepare("SELECT COUNT(*) AS n FROM posts_fts").first<{ n: number }>();
       return (row?.n ?? 0) > 0;

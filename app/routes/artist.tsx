@@ -1,0 +1,291 @@
+import type { ArtistWorkPages } from "@core/content/artist";
+import { contentContext } from "@core/context";
+import { TEXTS } from "@core/texts";
+import { redirect } from "react-router";
+import { ListLink } from "../components/app-link";
+import { ArtistName } from "../components/artist-name";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { EventCard, eventCard } from "../components/event-card";
+import { Icon } from "../components/icons";
+import { Pagination } from "../components/pagination";
+import { PostCard, postCardOf } from "../components/post-card";
+import { formatLongDate } from "../lib/format";
+import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
+import { missing } from "../lib/missing";
+import { seo, siteFromMatches } from "../lib/seo";
+import { artistQueue } from "../player/artist-queue";
+import { PlayButton } from "../player/play-button";
+import type { Route } from "./+types/artist";
+
+/** The lists of the page, each paged by its own query parameter (?posts=2). */
+const LISTS = ["posts", "releases", "mixtapes", "past"] as const;
+
+function pagesOf(url: URL): ArtistWorkPages {
+  const pages: ArtistWorkPages = {};
+  for (const list of LISTS) {
+    const n = Number.parseInt(url.searchParams.get(list) ?? "", 10);
+    if (Number.isFinite(n) && n > 1) pages[list] = n;
+  }
+  return pages;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const content = context.get(contentContext);
+  const { catalogue } = content;
+  const artist = await catalogue.getArtist(params.slug);
+  if (!artist) throw missing(content, TEXTS.artistNotFound);
+  const url = new URL(request.url);
+  // A former slug: the artist's page is at its new one (docs/decisions/075-artists.md).
+  if (artist.slug !== params.slug) throw redirect(`/artists/${artist.slug}${url.search}`, 301);
+  const pages = pagesOf(url);
+  const work = await catalogue.getArtistWork(artist.id, pages, new Date());
+  const card = ({
+    id,
+    slug,
+    title,
+    artist: name,
+    artists,
+    coverImage,
+    releaseDate,
+  }: {
+    id: number;
+    slug: string;
+    title: string;
+    artist: string | null;
+    artists?: { slug: string; name: string }[];
+    coverImage: string | null;
+    releaseDate: string;
+  }) => ({ id, slug, title, artist: name, artists, coverImage, releaseDate });
+  return {
+    artist,
+    queue: artistQueue(artist.slug, work),
+    posts: { ...work.posts, items: work.posts.items.map(postCardOf) },
+    releases: {
+      ...work.releases,
+      items: work.releases.items.map((r) => ({
+        ...card({ ...r, coverImage: r.artwork }),
+        releaseType: r.releaseType,
+      })),
+    },
+    mixtapes: {
+      ...work.mixtapes,
+      items: work.mixtapes.items.map((m) => ({ ...card(m), role: m.role })),
+    },
+    upcoming: work.upcoming.map(eventCard),
+    past: { ...work.past, items: work.past.items.map(eventCard) },
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: "Not found · Crossfade" }];
+  const site = siteFromMatches(matches);
+  const { artist } = data;
+  const path = `/artists/${artist.slug}`;
+  const description = artist.bio.split("\n\n")[0]?.slice(0, 200) || `${artist.name} on ${site.siteName}.`;
+  return [
+    ...seo(site, {
+      title: artist.name,
+      description,
+      path,
+      image: artist.image,
+      type: "website",
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": artist.kind === "group" ? "MusicGroup" : "Person",
+        name: artist.name,
+        url: absoluteUrl(site.siteUrl, path),
+        image: absoluteUrl(site.siteUrl, coverOrPlaceholder(artist.image)),
+        description,
+        genre: artist.genres.length ? artist.genres.map((g) => g.name) : undefined,
+        ...(artist.location
+          ? {
+              [artist.kind === "group" ? "foundingLocation" : "homeLocation"]: {
+                "@type": "Place",
+                name: artist.location.name,
+              },
+            }
+          : {}),
+        sameAs: artist.links.length ? artist.links.map((l) => l.url) : undefined,
+      },
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${artist.name} on ${site.siteName}`,
+      href: `${path}/feed.xml`,
+    },
+  ];
+}
+
+export default function ArtistPage({ loaderData }: Route.ComponentProps) {
+  const { artist, queue, posts, releases, mixtapes, upcoming, past } = loaderData;
+  const feed = `/artists/${artist.slug}/feed.xml`;
+  const pageHref = (list: (typeof LISTS)[number]) => (n: number) =>
+    `/artists/${artist.slug}${n > 1 ? `?${list}=${n}` : ""}#${list}-heading`;
+  const paragraphs = artist.bio.split(/\n{2,}/).filter((p) => p.trim());
+  const nothing = !posts.total && !releases.total && !mixtapes.total && !upcoming.length && !past.total;
+  return (
+    <article className="container artist">
+      <header className="artist__header">
+        <Cover src={artist.image} alt={`Portrait of ${artist.name}`} priority className="artist__image" />
+        <div className="artist__info">
+          <p className="eyebrow">{artist.kind === "group" ? "Artists" : "Artist"}</p>
+          <h1>{artist.name}</h1>
+          {artist.location || artist.genres.length ? (
+            <p className="artist__facts">
+              {artist.location ? (
+                <ListLink to={`/blog/location/${artist.location.slug}`} className="artist__place">
+                  {artist.location.name}
+                </ListLink>
+              ) : null}
+              {artist.genres.map((g) => (
+                <ListLink key={g.slug} to={`/blog/genre/${g.slug}`} className="badge">
+                  {g.name}
+                </ListLink>
+              ))}
+            </p>
+          ) : null}
+          {paragraphs.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one bio, never reordered
+            <p key={i} className="artist__bio">
+              {p}
+            </p>
+          ))}
+          <div className="button-row">
+            {queue[0] ? <PlayButton track={queue[0]} list={queue} label={TEXTS.artistPlayAll} /> : null}
+            <details className="follow">
+              <summary className="button button--ghost">{TEXTS.artistFollow}</summary>
+              <div className="follow__menu">
+                <a href={feed}>
+                  <Icon name="rss" /> {TEXTS.artistFollowFeed}
+                </a>
+                <a href="#footer-newsletter">{TEXTS.artistFollowNewsletter}</a>
+              </div>
+            </details>
+          </div>
+          {artist.links.length ? (
+            <ul className="buy-links" aria-label={`${artist.name} elsewhere`}>
+              {artist.links.map((l) => (
+                <li key={l.url}>
+                  <a
+                    href={l.url}
+                    className="button button--ghost button--small"
+                    rel="noopener me"
+                    target="_blank"
+                  >
+                    {l.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </header>
+
+      {nothing ? <p className="muted">{TEXTS.artistNothingYet}</p> : null}
+
+      {posts.total ? (
+        <section aria-labelledby="posts-heading" className="artist__section">
+          <h2 id="posts-heading">{TEXTS.artistPosts}</h2>
+          <div className="grid grid--cards">
+            {posts.items.map((post) => (
+              <PostCard key={post.id} post={post} playlist={queue} />
+            ))}
+          </div>
+          <Pagination page={posts.page} pageCount={posts.pageCount} href={pageHref("posts")} />
+        </section>
+      ) : null}
+
+      {releases.total ? (
+        <section aria-labelledby="releases-heading" className="artist__section">
+          <h2 id="releases-heading">{TEXTS.artistReleases}</h2>
+          <ul className="artist__list">
+            {releases.items.map((r) => (
+              <li key={r.id} className="card card--row">
+                <Cover src={r.coverImage} alt="" size={200} className="card__thumb" />
+                <div className="card__body">
+                  <p className="card__meta">
+                    <span className="badge">{r.releaseType}</span>
+                    <time dateTime={r.releaseDate}>{formatLongDate(r.releaseDate)}</time>
+                  </p>
+                  <h3 className="card__title">
+                    <ListLink to={`/releases/${r.slug}`} className="card__link">
+                      {r.title}
+                    </ListLink>
+                  </h3>
+                  <p className="card__artist card__names">
+                    <ArtistName name={r.artist ?? TEXTS.unknownArtist} artists={r.artists} />
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={releases.page} pageCount={releases.pageCount} href={pageHref("releases")} />
+        </section>
+      ) : null}
+
+      {mixtapes.total ? (
+        <section aria-labelledby="mixtapes-heading" className="artist__section">
+          <h2 id="mixtapes-heading">{TEXTS.artistMixtapes}</h2>
+          <ul className="artist__list">
+            {mixtapes.items.map((m) => (
+              <li key={m.id} className="card card--row">
+                <Cover src={m.coverImage} alt="" size={200} className="card__thumb" />
+                <div className="card__body">
+                  <p className="card__meta">
+                    <span className="badge">
+                      {m.role === "author" ? TEXTS.artistMixedBy : TEXTS.artistInTracklist}
+                    </span>
+                    <time dateTime={m.releaseDate}>{formatLongDate(m.releaseDate)}</time>
+                  </p>
+                  <h3 className="card__title">
+                    <ListLink to={`/mixtapes/${m.slug}`} className="card__link">
+                      {m.title}
+                    </ListLink>
+                  </h3>
+                  <p className="card__artist card__names">
+                    <ArtistName name={m.artist ?? "Crossfade"} artists={m.artists} />
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={mixtapes.page} pageCount={mixtapes.pageCount} href={pageHref("mixtapes")} />
+        </section>
+      ) : null}
+
+      {upcoming.length ? (
+        <section aria-labelledby="upcoming-heading" className="artist__section">
+          <h2 id="upcoming-heading">{TEXTS.artistUpcoming}</h2>
+          <div className="artist__list">
+            {upcoming.map((e) => (
+              <EventCard key={e.id} event={e} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {past.total ? (
+        <section aria-labelledby="past-heading" className="artist__section">
+          <h2 id="past-heading">{TEXTS.artistPast}</h2>
+          <div className="artist__list">
+            {past.items.map((e) => (
+              <EventCard key={e.id} event={e} />
+            ))}
+          </div>
+          <Pagination page={past.page} pageCount={past.pageCount} href={pageHref("past")} />
+        </section>
+      ) : null}
+
+      <p>
+        <ListLink to="/artists" className="button button--ghost">
+          {TEXTS.artistsBack}
+        </ListLink>
+      </p>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,116 @@
+import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
+import type { ListedArtist } from "@core/content/artist";
+import { contentContext } from "@core/context";
+import { TEXTS } from "@core/texts";
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import { ListLink } from "../components/app-link";
+import { artistPath } from "../components/artist-name";
+import { Cover } from "../components/cover";
+import { RouteErrorBoundary } from "../components/error-page";
+import { pageMeta } from "../lib/seo";
+import { streamIfSlow } from "../lib/stream-if-slow";
+import type { Route } from "./+types/artists";
+
+/** As /genres: a list that arrives within this many ms is rendered in place, else it streams. */
+const STREAM_AFTER_MS = 100;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalogue } = context.get(contentContext);
+  const { value: artists } = await streamIfSlow(catalogue.listArtists(), STREAM_AFTER_MS);
+  if (!(artists instanceof Promise)) return { artists };
+  // Streamed, the list may still fail after the headers left (docs/decisions/027).
+  return data({ artists }, { headers: { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = pageMeta({
+  title: TEXTS.artistsTitle,
+  description: "Every artist with a page on Crossfade, A to Z: their posts, releases, mixes and dates.",
+  path: "/artists",
+});
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
+/** The letter an artist is filed under: the slug's first (already folded to ASCII), # for digits. */
+const letterOf = (artist: ListedArtist) => {
+  const first = artist.slug.charAt(0).toUpperCase();
+  return /[A-Z]/.test(first) ? first : "#";
+};
+
+function byLetter(artists: ListedArtist[]): Array<[string, ListedArtist[]]> {
+  const groups = new Map<string, ListedArtist[]>();
+  for (const artist of artists) {
+    const letter = letterOf(artist);
+    groups.set(letter, [...(groups.get(letter) ?? []), artist]);
+  }
+  return [...groups].sort(([a], [b]) => (a === "#" ? 1 : b === "#" ? -1 : a.localeCompare(b)));
+}
+
+function Directory({ artists }: { artists: ListedArtist[] }) {
+  const groups = byLetter(artists);
+  const present = new Set(groups.map(([letter]) => letter));
+  return (
+    <>
+      <nav className="letters" aria-label="Artists by letter">
+        <ul>
+          {ALPHABET.map((letter) => (
+            <li key={letter}>
+              {present.has(letter) ? (
+                <a href={`#letter-${letter}`}>{letter}</a>
+              ) : (
+                <span aria-hidden="true">{letter}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {groups.map(([letter, list]) => (
+        <section key={letter} aria-labelledby={`letter-${letter}`} className="letter-group">
+          <h2 id={`letter-${letter}`} className="letter-group__letter">
+            {letter}
+          </h2>
+          <ul className="directory directory--artists">
+            {list.map((artist) => (
+              <li key={artist.slug}>
+                <ListLink to={artistPath(artist.slug)} className="directory__item">
+                  <Cover src={artist.image} alt="" size={200} className="directory__image" />
+                  <span className="directory__name">{artist.name}</span>
+                  <span className="directory__count">
+                    {artist.itemCount} {artist.itemCount === 1 ? "item" : "items"}
+                  </span>
+                </ListLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export default function Artists({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="eyebrow">Explore</p>
+        <h1>{TEXTS.artistsTitle}</h1>
+        <p className="page-header__lede">{TEXTS.artistsLede}</p>
+      </header>
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            {TEXTS.loadingArtists}
+          </p>
+        }
+      >
+        <Await resolve={loaderData.artists}>{(artists) => <Directory artists={artists} />}</Await>
+      </Suspense>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,62 @@
+import type { ArtistRef } from "./artist-ref";
+import type { MusicEvent } from "./event";
+import type { Mixtape } from "./mixtape";
+import type { Page } from "./page";
+import type { Post } from "./post";
+import type { Release } from "./release";
+import type { Taxon } from "./taxon";
+
+export type { ArtistRef };
+
+/**
+ * Artists as content (docs/product.md section 3, docs/decisions/075-artists.md). Items keep their
+ * text names (for names without a page) and carry the artists they link to as references
+ * (./artist-ref.ts); a name that is one of them links to its page.
+ */
+
+export type ArtistKind = "person" | "group";
+
+/** An artist's page: who, where from, what style, where else to find them. */
+export interface Artist extends ArtistRef {
+  id: number;
+  kind: ArtistKind;
+  /** Markdown paragraphs split by a blank line, shown as text. */
+  bio: string;
+  image: string | null;
+  location: Taxon | null;
+  genres: Taxon[];
+  /** Display name of the platform (Bandcamp, SoundCloud, …) and the URL, in the artist's order. */
+  links: Array<{ name: string; url: string }>;
+}
+
+/** One row of the /artists directory. */
+export interface ListedArtist extends ArtistRef {
+  kind: ArtistKind;
+  image: string | null;
+  /** Published posts, releases, mixtapes and events linked to the artist. */
+  itemCount: number;
+}
+
+/** A mixtape on an artist's page: mixed by them, or with a track of theirs in the tracklist. */
+export type ArtistMixtape = Mixtape & { role: "author" | "tracklist" };
+
+/** Which page of each list of an artist's page (from 1; 12 a page). */
+export interface ArtistWorkPages {
+  posts?: number;
+  releases?: number;
+  mixtapes?: number;
+  past?: number;
+}
+
+/** Everything linked to an artist, newest first, each list paged on its own. */
+export interface ArtistWork {
+  posts: Page<Post>;
+  releases: Page<Release>;
+  mixtapes: Page<ArtistMixtape>;
+  /** Every upcoming event, soonest first. */
+  upcoming: MusicEvent[];
+  /** Past events, most recent first. */
+  past: Page<MusicEvent>;
+}
+
+export const ARTIST_LIST_PAGE_SIZE = 12;
