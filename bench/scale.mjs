@@ -129,10 +129,10 @@ async function measureSize(posts, slugs, genres) {
 }
 
 /**
- * Grows the store to `size` posts. A store without migrations/0007 (a build from before it)
+ * Grows the store to `size` posts. A store without migrations/0007_flat_lists.sql (a build from before it)
  * has search triggers that read every published post per run: growing it to 100,000 posts
  * would take hours, so its search triggers are dropped while it grows, the index rebuilt once
- * (the rebuild of migrations/0004) and the triggers made again. The pages measure the same.
+ * (the rebuild of migrations/0004_search_triggers.sql) and the triggers made again. The pages measure the same.
  */
 function grow(file, size) {
   const legacy = !existsSync(join(ROOT, "migrations", "0007_flat_lists.sql"));
