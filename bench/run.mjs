@@ -41,6 +41,12 @@ import {
   WRK_SETTINGS,
 } from "./throughput.mjs";
 
+// `npm run bench -- scale [--sizes 1000,10000]`: the scale bench alone (bench/scale.mjs).
+if (process.argv[2] === "scale") {
+  await import("./scale.mjs");
+  process.exit(0);
+}
+
 const RESULTS = join(ROOT, "bench", "results.md");
 const SETTLE_MS = 5000;
 const ATTEMPTS = 2;
@@ -197,6 +203,17 @@ const budget = (name, target, [value, ok]) => budgetRows.push([name, target, val
           row("Cached SSR page, error reporting").ratio >= 0.85 &&
             row("Cached SSR page, error reporting").complete,
         ]
+      : notMeasured("Throughput"),
+  );
+  budget(
+    "Cached SSR page with error reporting vs the trivial Worker route with error reporting",
+    "≥ 90%",
+    throughput
+      ? (() => {
+          const ratio =
+            row("Cached SSR page, error reporting").rps / row("Trivial Worker route, error reporting").rps;
+          return [`${(ratio * 100).toFixed(0)}%`, ratio >= 0.9];
+        })()
       : notMeasured("Throughput"),
   );
   budget(

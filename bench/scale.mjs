@@ -8,11 +8,11 @@
 // its status and body, and measuring goes on. The table per size replaces the "Scale" section of
 // bench/results.md. Run it under flock (README "Benchmarks").
 import { spawnSync } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
+import { prepareDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
 import { growSql } from "./scale-grow.mjs";
-import { HEADERS } from "./server.mjs";
+import { HEADERS, uncachedConfig } from "./server.mjs";
 
 const PORT = Number(process.env.SCALE_PORT ?? 8821);
 const BASE = join(ROOT, "tests", ".artifacts", "scale-base");
@@ -21,6 +21,8 @@ const argv = process.argv.slice(2);
 const sizesArg = argv[argv.indexOf("--sizes") + 1];
 const SIZES = (argv.includes("--sizes") ? sizesArg : "1000,10000,100000").split(",").map(Number);
 const REPEAT = 5;
+/** The section of bench/results.md to write (`--section "Scale, before"` for another build). */
+const SECTION = argv.includes("--section") ? argv[argv.indexOf("--section") + 1] : "Scale";
 
 const sqliteFile = (dir) => {
   const d1 = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
@@ -35,16 +37,21 @@ function sqlite(file, sql) {
   return out.stdout.trim();
 }
 
-/** Routes by class: each a function of i giving distinct URLs of that class. */
-function routes(posts) {
+/**
+ * Routes by class: each a function of i giving distinct URLs of that class. `genres`: the five
+ * genres with most published posts, [slug, posts] (the first one's deep pages are asked for).
+ */
+function routes(posts, genres) {
   const lastPage = Math.ceil(posts / 15);
+  const [topSlug, topCount] = genres[0];
+  const genrePages = Math.max(2, Math.ceil(topCount / 15));
   return [
     ["/", () => "/"],
     ["/blog", () => "/blog"],
     ["/blog?page=k", (i) => `/blog?page=${2 + ((i * 37) % Math.max(1, lastPage - 2))}`],
     ["/blog, last page", () => `/blog?page=${lastPage}`],
-    ["/blog/genre/…", (i) => `/blog/genre/${["techno", "house", "ambient", "dub", "jungle"][i % 5]}`],
-    ["/blog/genre/…?page=k", (i) => `/blog/genre/techno?page=${2 + i * 3}`],
+    ["/blog/genre/…", (i) => `/blog/genre/${genres[i % genres.length][0]}`],
+    ["/blog/genre/…?page=k", (i) => `/blog/genre/${topSlug}?page=${2 + ((i * 7) % (genrePages - 1))}`],
     ["a post", (i) => `/blog/{post ${i}}`],
     ["/mixtapes", () => "/mixtapes"],
     ["/releases", () => "/releases"],
@@ -61,17 +68,30 @@ function routes(posts) {
 
 async function measure(url) {
   const started = performance.now();
-  const res = await fetch(url, { headers: HEADERS });
-  const body = await res.text();
+  let res;
+  let body;
+  try {
+    res = await fetch(url, { headers: HEADERS });
+    body = await res.text();
+  } catch (error) {
+    // A dropped connection is recorded like any failed answer, and measuring goes on.
+    return {
+      ms: performance.now() - started,
+      rows: Number.NaN,
+      failure: `no answer (${error.cause?.code ?? error.message})`,
+    };
+  }
   const ms = performance.now() - started;
-  const rows = Number(/db;[^,]*desc="rows=(\d+)"/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? 0);
+  const timing = res.headers.get("Server-Timing");
+  // No header: the request read no row (a cache hit), or a build without the meter (NaN, "–").
+  const rows = timing === null ? 0 : Number(/db;[^,]*desc="rows=(\d+)"/.exec(timing)?.[1] ?? Number.NaN);
   const failure = res.ok ? null : `${res.status} ${body.slice(0, 200).replace(/\s+/g, " ")}`;
   return { ms, rows, failure };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function measureSize(posts, slugs) {
+async function measureSize(posts, slugs, genres) {
   const table = [];
   const failures = [];
   for (const warm of [false, true]) {
@@ -81,10 +101,10 @@ async function measureSize(posts, slugs) {
       persistTo: STATE,
       stdio: "ignore",
       vars,
-      config: warm ? undefined : coldConfig(),
+      config: warm ? undefined : uncachedConfig(),
     });
     try {
-      for (const [name, at] of routes(posts)) {
+      for (const [name, at] of routes(posts, genres)) {
         const times = [];
         const rows = [];
         for (let i = 0; i < REPEAT; i++) {
@@ -108,14 +128,31 @@ async function measureSize(posts, slugs) {
   return { table, failures };
 }
 
-/** The build's config without the KV binding: no content cache (and so no page cache either). */
-function coldConfig() {
-  const source = join(ROOT, "build", "server", "wrangler.json");
-  const config = JSON.parse(readFileSync(source, "utf8"));
-  delete config.kv_namespaces;
-  const path = join(ROOT, "build", "server", "wrangler.scale-cold.json");
-  writeFileSync(path, JSON.stringify(config));
-  return path;
+/**
+ * Grows the store to `size` posts. A store without migrations/0007_flat_lists.sql (a build from before it)
+ * has search triggers that read every published post per run: growing it to 100,000 posts
+ * would take hours, so its search triggers are dropped while it grows, the index rebuilt once
+ * (the rebuild of migrations/0004_search_triggers.sql) and the triggers made again. The pages measure the same.
+ */
+function grow(file, size) {
+  const legacy = !existsSync(join(ROOT, "migrations", "0007_flat_lists.sql"));
+  const triggers = legacy
+    ? sqlite(file, "SELECT sql || ';' FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%';")
+    : "";
+  const names = legacy
+    ? sqlite(file, "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%';").split("\n")
+    : [];
+  const migration = readFileSync(join(ROOT, "migrations", "0004_search_triggers.sql"), "utf8");
+  const rebuild = migration.slice(migration.indexOf("-- Catch up"));
+  sqlite(
+    file,
+    [
+      ...names.map((name) => `DROP TRIGGER ${name};`),
+      ...growSql(0, size - 72),
+      ...(legacy ? [rebuild, triggers] : []),
+      "",
+    ].join("\n"),
+  );
 }
 
 const results = [];
@@ -126,17 +163,25 @@ for (const size of SIZES) {
   cpSync(BASE, STATE, { recursive: true });
   const file = sqliteFile(STATE);
   const grownAt = performance.now();
-  sqlite(file, `${growSql(0, size - 72).join("\n")}\n`);
+  grow(file, size);
   const growSeconds = (performance.now() - grownAt) / 1000;
   const count = Number(sqlite(file, "SELECT COUNT(*) FROM posts WHERE pub_status = 'published';"));
   const slugs = sqlite(file, "SELECT slug FROM posts ORDER BY random() LIMIT 50;").split("\n");
   console.log(`[scale] ${count} posts, grown in ${growSeconds.toFixed(1)} s`);
-  const { table, failures } = await measureSize(count, slugs);
+  const genres = sqlite(
+    file,
+    `SELECT g.slug, COUNT(*) FROM post_genres pg JOIN genres g ON g.id = pg.genre_id
+     JOIN posts p ON p.id = pg.post_id AND p.pub_status = 'published' GROUP BY g.id ORDER BY 2 DESC LIMIT 5;`,
+  )
+    .split("\n")
+    .map((line) => line.split("|"))
+    .map(([slug, n]) => [slug, Number(n)]);
+  const { table, failures } = await measureSize(count, slugs, genres);
   results.push({ size, count, growSeconds, table, failures });
 }
 
 const lines = [
-  "## Scale",
+  `## ${SECTION}`,
   "",
   `\`node bench/scale.mjs\` on ${new Date().toISOString().slice(0, 16)} UTC: the demo store grown with plain SQL,`,
   "median of 5 distinct URLs per class, sequential. Cold: no KV, page cache off. Warm: KV and page",
@@ -150,17 +195,23 @@ for (const r of results) {
   );
   lines.push("| request | cold ms | rows read | warm ms | warm rows |", "|---|---:|---:|---:|---:|");
   for (const t of r.table)
-    lines.push(`| ${t.name} | ${t.cold.toFixed(0)} | ${t.rows} | ${t.warm.toFixed(0)} | ${t.warmRows} |`);
+    lines.push(
+      `| ${t.name} | ${t.cold.toFixed(0)} | ${shown(t.rows)} | ${t.warm.toFixed(0)} | ${shown(t.warmRows)} |`,
+    );
   lines.push("", r.failures.length ? `Non-2xx answers: ${r.failures.join("; ")}` : "Every answer 2xx.", "");
 }
 const section = lines.join("\n");
+function shown(rows) {
+  return Number.isNaN(rows) ? "–" : String(rows);
+}
 console.log(section);
 const path = join(ROOT, "bench", "results.md");
 const current = readFileSync(path, "utf8");
-const at = current.indexOf("\n## Scale\n");
+const at = current.indexOf(`\n## ${SECTION}\n`);
 const end = at === -1 ? -1 : current.indexOf("\n## ", at + 1);
 const next =
   at === -1
     ? `${current.trimEnd()}\n\n${section}`
     : `${current.slice(0, at + 1)}${section}${end === -1 ? "" : current.slice(end)}`;
 writeFileSync(path, next);
+run("biome", ["format", "--write", path], { quiet: true });

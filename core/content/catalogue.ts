@@ -23,7 +23,11 @@ export interface CatalogueReader {
   getMixtape(slugOrId: string): Promise<Mixtape | null>;
   listReleases(filter?: ListFilter): Promise<Page<Release>>;
   getRelease(slugOrId: string): Promise<Release | null>;
-  listEvents(now: Date): Promise<EventLists>;
+  /**
+   * Upcoming events and the PAST_EVENTS most recent past ones; `all`: every past event too
+   * (the sitemap).
+   */
+  listEvents(now: Date, all?: boolean): Promise<EventLists>;
   getEvent(slugOrId: string): Promise<MusicEvent | null>;
   /** Published artists A–Z with how many published items link to each. */
   listArtists(): Promise<ListedArtist[]>;

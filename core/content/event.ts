@@ -27,6 +27,9 @@ export interface MusicEvent {
 }
 
 /** Upcoming events first, then past ones. */
+/** Past events the events page lists, most recent first (docs/product.md section 9). */
+export const PAST_EVENTS = 100;
+
 export interface EventLists {
   upcoming: MusicEvent[];
   past: MusicEvent[];

@@ -19,7 +19,7 @@ const mixGenres =
 const tracklist = `COALESCE((SELECT group_concat(COALESCE(json_extract(value, '$.artist'), '') || ' ' || COALESCE(json_extract(value, '$.title'), ''), ' ') FROM json_each(CASE WHEN json_valid(m.tracklist) THEN m.tracklist ELSE '[]' END)), '')`;
 
 /**
- * Where an index row's SELECT looks for its rows. "status first" is how migrations/0004 wrote it:
+ * Where an index row's SELECT looks for its rows. "status first" is how migrations/0004_search_triggers.sql wrote it:
  * SQLite then reads every published row through the pub_status index to find the few `where`
  * names, once per trigger run (a bulk load of 50,000 posts slowed to 60 a second).
  * "id first" names the rows by id and keeps pub_status off the index (`+`): a rowid lookup.

@@ -111,7 +111,11 @@ try {
         mediaBucket(target, readFileSync(join(ROOT, "wrangler.toml"), "utf8")),
       );
     }
-    executeStatements(upsertSql(catalogue, prune), target);
+    const stored = (kind: Kind) => new Set(known[kind].map((r) => r.id));
+    await executeStatements(
+      upsertSql(catalogue, prune, Object.fromEntries(KINDS.map((kind) => [kind, stored(kind)]))),
+      target,
+    );
     console.log(await purgeCache(target, values.site ?? process.env.SITE_URL));
   }
 } catch (error) {

@@ -137,10 +137,10 @@ function degraded(source: ContentSource): ContentPorts {
     listReleases: (filter) =>
       pageOr("Failed to fetch releases", filter, LIST, () => raw.listReleases(filter)),
     getRelease: (id) => degradeOnFailure("Failed to fetch release", () => raw.getRelease(id), none),
-    listEvents: (now) =>
+    listEvents: (now, all) =>
       degradeOnFailure(
         "Failed to fetch events",
-        () => raw.listEvents(now),
+        () => raw.listEvents(now, all),
         () => ({ upcoming: [], past: [] }),
       ),
     getEvent: (id) => degradeOnFailure("Failed to fetch event", () => raw.getEvent(id), none),

@@ -57,7 +57,7 @@ async function pages(store: CatalogueReader): Promise<Entry[]> {
 }
 
 async function events(store: CatalogueReader, now: Date): Promise<Entry[]> {
-  const { upcoming, past } = await store.listEvents(now);
+  const { upcoming, past } = await store.listEvents(now, true);
   return [...upcoming, ...past].map((e) => ({ path: `/events/${e.slug}` }));
 }
 

@@ -39,7 +39,8 @@ export function cachedCatalogue(store: CatalogueReader, cache: ContentCache): Ca
         : cache.cached("releases", cacheKey("releases", filter), () => store.listReleases(filter)),
     getRelease: (id) => cache.cached("releases", cacheKey("release", id), () => store.getRelease(id)),
     // The upcoming/past split is made when the entry is loaded: at most one refresh period late.
-    listEvents: (now) => cache.cached("events", "events", () => store.listEvents(now)),
+    listEvents: (now, all) =>
+      cache.cached("events", all ? "events:all" : "events", () => store.listEvents(now, all)),
     getEvent: (id) => cache.cached("events", cacheKey("event", id), () => store.getEvent(id)),
     listArtists: () => cache.cached("artists", "artists", () => store.listArtists()),
     getArtist: (slug) => cache.cached("artists", cacheKey("artist", slug), () => store.getArtist(slug)),

@@ -1,4 +1,4 @@
-import type { EventLists, MusicEvent } from "@core/content/event";
+import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
 import type { EventColumns } from "@core/content/rows";
 import { eventLists } from "../event-lists";
 import { artistRefsColumn, entryRefs } from "./artist-refs";
@@ -40,10 +40,31 @@ export function toEvent(row: EventRow): MusicEvent {
   };
 }
 
-/** Every published event, split and ordered by eventLists. */
-export async function listEvents(db: D1Database, now: Date): Promise<EventLists> {
-  const { results } = await db.prepare(`${EVENT_SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
-  return eventLists(results.map(toEvent), now);
+/** Days before now an upcoming event may have started (a festival still running). */
+const RUNNING_DAYS = 31;
+
+/**
+ * Published events, split and ordered by eventLists: those that started in the last
+ * RUNNING_DAYS or start later, and the PAST_EVENTS + 1 that started last before now; `all`:
+ * every one (the sitemap). Both read the (pub_status, starts_at) index, not every event
+ * (docs/decisions/071-flat-lists.md).
+ */
+export async function listEvents(db: D1Database, now: Date, all = false): Promise<EventLists> {
+  if (all) {
+    const { results } = await db.prepare(`${EVENT_SELECT} WHERE e.pub_status = 'published'`).all<EventRow>();
+    return eventLists(results.map(toEvent), now, true);
+  }
+  const since = new Date(now.getTime() - RUNNING_DAYS * 86_400_000).toISOString();
+  const [recent, earlier] = await db.batch<EventRow>([
+    db.prepare(`${EVENT_SELECT} WHERE e.pub_status = 'published' AND e.starts_at >= ?`).bind(since),
+    db
+      .prepare(
+        `${EVENT_SELECT} WHERE e.pub_status = 'published' AND e.starts_at < ? ORDER BY e.starts_at DESC LIMIT ?`,
+      )
+      .bind(now.toISOString(), PAST_EVENTS + 1),
+  ]);
+  const byId = new Map([...(recent?.results ?? []), ...(earlier?.results ?? [])].map((r) => [r.id, r]));
+  return eventLists([...byId.values()].map(toEvent), now);
 }
 
 /** A published event by slug or numeric id. */

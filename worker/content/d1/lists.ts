@@ -44,7 +44,12 @@ function level(name: string, level: number, parent?: string): string {
  * the list's order: newest first, posts before aggregated posts on equal dates). Parameters:
  * ?1 the key's, ?2 the offset, ?3 the page size.
  */
-export function pageCtes(key: ListKey): string {
+export function pageCtes(key: ListKey, first = false): string {
+  // The first page starts at the top: nothing to seek (?2 is 0 and unused).
+  if (first)
+    return `WITH list_name(list) AS (SELECT ${key.name}),
+    page AS (SELECT i.sort, i.kind, i.id FROM list_items i WHERE i.list = (SELECT list FROM list_name)
+      ORDER BY i.sort DESC, i.kind DESC, i.id DESC LIMIT ?3 + ?2)`;
   return `WITH list_name(list) AS (SELECT ${key.name}),
     ${level("year", 1)},
     ${level("month", 2, "year")},
@@ -72,5 +77,5 @@ export function listPage(
   offset: number,
   pageSize: number,
 ): D1PreparedStatement {
-  return db.prepare(`${pageCtes(key)} ${select}`).bind(key.param, offset, pageSize);
+  return db.prepare(`${pageCtes(key, offset === 0)} ${select}`).bind(key.param, offset, pageSize);
 }

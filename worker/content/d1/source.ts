@@ -33,7 +33,7 @@ export function createD1Source(
       getMixtape: (id) => mixtapes.get(db, id),
       listReleases: (filter) => releases.list(db, filter),
       getRelease: (id) => releases.get(db, id),
-      listEvents: (now) => listEvents(db, now),
+      listEvents: (now, all) => listEvents(db, now, all),
       getEvent: (id) => getEvent(db, id),
       listArtists: () => listArtists(db),
       getArtist: (slug) => getArtist(db, slug),

@@ -71,7 +71,7 @@ export function getRelease(cms: CmsClient, slug: string): Promise<Release | null
 }
 
 /** Events (docs/product.md section 7): every published event, 100 a page. */
-export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists> {
+export async function listEvents(cms: CmsClient, now: Date, all = false): Promise<EventLists> {
   const events: MusicEvent[] = [];
   for (let page = 1; ; page++) {
     const res = await cms.get(
@@ -82,7 +82,7 @@ export async function listEvents(cms: CmsClient, now: Date): Promise<EventLists>
     events.push(...res.data.map((e) => toEvent(e, cms.media)));
     if (page >= res.meta.pagination.pageCount || res.data.length === 0) break;
   }
-  return eventLists(events, now);
+  return eventLists(events, now, all);
 }
 
 export function getEvent(cms: CmsClient, slug: string): Promise<MusicEvent | null> {

@@ -37,7 +37,7 @@ export function createStrapiSource(
       getMixtape: (slug) => getMixtape(cms, slug),
       listReleases: (filter) => listReleases(cms, filter),
       getRelease: (slug) => getRelease(cms, slug),
-      listEvents: (now) => listEvents(cms, now),
+      listEvents: (now, all) => listEvents(cms, now, all),
       getEvent: (slug) => getEvent(cms, slug),
       // The CMS has no artist type yet (docs/decisions/075-artists.md): no artist pages there.
       listArtists: async () => [],

@@ -135,21 +135,20 @@ export function narrow(
 }
 
 /**
- * The rows of the page's ids, in the page's order: `select` reads them from the FTS table `fts`
- * joined as it needs (its highlight() and snippet() need the MATCH), `?1` the match.
+ * The rows of the page's ids, in the page's order: `sql` reads them (its "?ids" the list of
+ * their placeholders), `params` its parameters before the ids.
  */
 export async function hitsInOrder<R extends { id: number }, T>(
   db: D1Database,
-  select: string,
-  fts: string,
-  match: string,
+  sql: string,
+  params: unknown[],
   ids: number[],
   toHit: (row: R) => T,
 ): Promise<T[]> {
   if (!ids.length) return [];
   const { results } = await db
-    .prepare(`${select} WHERE ${fts} MATCH ? AND ${fts}.rowid IN (${ids.map(() => "?").join(",")})`)
-    .bind(match, ...ids)
+    .prepare(sql.replace("?ids", ids.map(() => "?").join(",")))
+    .bind(...params, ...ids)
     .all<R>();
   const byId = new Map(results.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -158,8 +157,8 @@ export async function hitsInOrder<R extends { id: number }, T>(
   });
 }
 
-/** What a text search of one FTS table needs (search/posts.ts, search/mixtapes.ts). */
-export interface MatchSearch<R, T> {
+/** What a search of posts or mixtapes needs (search/posts.ts, search/mixtapes.ts). */
+export interface CandidateSearch<R, T> {
   fts: string;
   /** How many of the best matches are read (SEARCH_CAP). */
   cap: number;
@@ -170,24 +169,43 @@ export interface MatchSearch<R, T> {
   withLocations: boolean;
   /** SELECT … FROM the FTS table joined with the item's row (highlights included). */
   select: string;
+  /** The same without text: the item's row, no highlights; ends with `WHERE <id column>`. */
+  plain: string;
+  /**
+   * Without text: the newest `cap` + 1 items the query's filters keep, as candidate rows (its
+   * last parameter the limit).
+   */
+  browse: (query: SearchQuery) => { sql: string; params: unknown[] };
   toHit: (row: R) => T;
 }
 
 /**
- * A text search: the best `cap` matches ranked by FTS5 before anything is joined, filtered,
- * faceted and paged from their extras rows, then the page's items read with their highlights
- * (docs/decisions/072-capped-search.md).
+ * A search: the best `cap` matches ranked by FTS5 before anything is joined (without text, the
+ * newest `cap` items its filters keep), filtered, faceted and paged from their extras rows, then
+ * the page's items read with their highlights (docs/decisions/072-capped-search.md).
  */
-export async function searchMatch<R extends { id: number }, T>(
+export async function searchCandidates<R extends { id: number }, T>(
   db: D1Database,
-  s: MatchSearch<R, T>,
+  s: CandidateSearch<R, T>,
   query: SearchQuery,
-  match: string,
+  match: string | null,
 ) {
-  const found = await candidateStatement(db, s.fts, s.weights, s.extras, match, s.cap).all<CandidateRow>();
+  const browse = match ? null : s.browse(query);
+  const found = await (match
+    ? candidateStatement(db, s.fts, s.weights, s.extras, match, s.cap)
+    : db.prepare(browse?.sql ?? "").bind(...(browse?.params ?? []), s.cap + 1)
+  ).all<CandidateRow>();
   const candidates = found.results.slice(0, s.cap).map(toCandidate);
   const { hits, facets } = narrow(candidates, query, s.withLocations);
   const { ids, page, pageSize, total, capped } = candidatePage(hits, query, found.results.length, s.cap);
-  const items = await hitsInOrder(db, s.select, s.fts, match, ids, s.toHit);
+  const items = match
+    ? await hitsInOrder(
+        db,
+        `${s.select} WHERE ${s.fts} MATCH ? AND ${s.fts}.rowid IN (?ids)`,
+        [match],
+        ids,
+        s.toHit,
+      )
+    : await hitsInOrder(db, `${s.plain} IN (?ids)`, [], ids, s.toHit);
   return { page: { ...toPage(items, page, pageSize, total), capped }, facets };
 }

@@ -2,32 +2,10 @@ import type { Page } from "@core/content/page";
 import type { SearchQuery } from "@core/search/query";
 import type { Highlights, SearchFacets, SearchResult } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
-import { type Clause, joinClauses } from "./filters";
 import { ftsMatch, ftsTerms } from "./fts-query";
 
 /** highlight()/snippet() markers: the only markup a highlighted text carries. */
 export const MARK = "'<mark>', '</mark>'";
-
-/**
- * FROM/WHERE for the matching rows of `table` (aliased `alias`): through its FTS table when there
- * is text to match, straight from the table when the query is empty (browsing with filters).
- */
-export function ftsSource(
-  fts: string,
-  table: string,
-  alias: string,
-  match: string | null,
-  clauses: Clause[],
-): Clause {
-  const where = joinClauses(clauses);
-  return match
-    ? {
-        sql: `FROM ${fts} JOIN ${table} ${alias} ON ${alias}.id = ${fts}.rowid
-              WHERE ${fts} MATCH ? AND ${where.sql}`,
-        params: [match, ...where.params],
-      }
-    : { sql: `FROM ${table} ${alias} WHERE ${where.sql}`, params: where.params };
-}
 
 /** No hits: the text had nothing searchable in it (only punctuation, say). */
 function emptyResult<T>(query: SearchQuery, started: number): SearchResult<T> {
@@ -73,24 +51,4 @@ export function highlightsOf(
 ): Highlights {
   const excerpt = excerpts.find((e) => e?.includes("<mark>")) ?? plain;
   return { title: row.h_title ?? item.title, artist: row.h_artist || item.artist, excerpt };
-}
-
-/** The two statements every search starts its batch with: one page of hits, and their count. */
-export function hitStatements(
-  db: D1Database,
-  select: string,
-  from: Clause,
-  order: string,
-  pageSize: number,
-  offset: number,
-  join = "",
-): D1PreparedStatement[] {
-  // `join` adds what `select` reads besides the rows `from` counts (the extras row).
-  const rows = join ? from.sql.replace(/ WHERE /, ` ${join} WHERE `) : from.sql;
-  return [
-    db
-      .prepare(`SELECT ${select} ${rows} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .bind(...from.params, pageSize, offset),
-    db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
-  ];
 }
