@@ -26,32 +26,33 @@ async function rowsFor(email: string) {
   return results;
 }
 
+/** Signs an address up and expects the answer the form shows for it. */
+async function subscribes(body: Record<string, unknown>) {
+  const res = await signUp(body);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ message: "Successfully subscribed!" });
+}
+
+/** The row a sign-up through the footer form keeps. */
+const footerRow = (email: string, first_name: string, last_name: string, city: string) => ({
+  email,
+  first_name,
+  last_name,
+  city,
+  source: "website_footer",
+});
+
 describe("POST /api/newsletter", () => {
   it("subscribes an address with its optional details and answers 'Successfully subscribed!'", async () => {
-    const res = await signUp({
-      email: "mira@example.com",
-      firstName: "Mira",
-      lastName: "Lind",
-      city: "Oslo",
-    });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: "Successfully subscribed!" });
+    await subscribes({ email: "mira@example.com", firstName: "Mira", lastName: "Lind", city: "Oslo" });
     expect(await rowsFor("mira@example.com")).toEqual([
-      {
-        email: "mira@example.com",
-        first_name: "Mira",
-        last_name: "Lind",
-        city: "Oslo",
-        source: "website_footer",
-      },
+      footerRow("mira@example.com", "Mira", "Lind", "Oslo"),
     ]);
   });
 
   it("treats a repeat sign-up in another letter case as success, keeping one row", async () => {
     expect((await signUp({ email: "Repeat.Fan@Example.com" })).status).toBe(200);
-    const again = await signUp({ email: "repeat.fan@EXAMPLE.COM", city: "Leeds" });
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ message: "Successfully subscribed!" });
+    await subscribes({ email: "repeat.fan@EXAMPLE.COM", city: "Leeds" });
     const rows = await rowsFor("repeat.fan@example.com");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.city).toBe("Leeds");
@@ -59,23 +60,14 @@ describe("POST /api/newsletter", () => {
 
   it("keeps a subscriber's names and city when someone signs the address up again", async () => {
     await signUp({ email: "kept.fan@example.com", firstName: "Aino", lastName: "Virtanen", city: "Turku" });
-    const again = await signUp({
+    await subscribes({
       email: "KEPT.fan@example.com",
       firstName: "Mallory",
       lastName: "Intruder",
       city: '=HYPERLINK("http://evil.example")',
     });
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ message: "Successfully subscribed!" });
-    const rows = await rowsFor("kept.fan@example.com");
-    expect(rows).toEqual([
-      {
-        email: "kept.fan@example.com",
-        first_name: "Aino",
-        last_name: "Virtanen",
-        city: "Turku",
-        source: "website_footer",
-      },
+    expect(await rowsFor("kept.fan@example.com")).toEqual([
+      footerRow("kept.fan@example.com", "Aino", "Virtanen", "Turku"),
     ]);
   });
 

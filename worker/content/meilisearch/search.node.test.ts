@@ -90,42 +90,27 @@ beforeEach(() => {
   standIn.setMode("ok");
 });
 
+/** The paging part each query of the multi-search carries: which index, what, which page, in what order. */
+const paged = (indexUid: string, q: string, page: number, hitsPerPage: number, sort: string) => ({
+  indexUid,
+  q,
+  page,
+  hitsPerPage,
+  sort: [sort],
+});
+const POST_FIELDS =
+  "id numericId slug title artist_name excerpt postDateIso category tags genres locations coverImage is_featured audio_platform primary_audio_url track_title";
 const POST_QUERY = {
-  indexUid: "blog-post",
-  q: "björk",
-  page: 2,
-  hitsPerPage: 15,
-  sort: ["postDate:desc"],
+  ...paged("blog-post", "björk", 2, 15, "postDate:desc"),
   attributesToHighlight: ["title", "artist_name", "excerpt"],
   highlightPreTag: "<mark>",
   highlightPostTag: "</mark>",
   facets: ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"],
   filter: ['genres.slug IN ["ambient", "techno"]', 'locations.slug IN ["berlin"]', "is_featured = true"],
-  attributesToRetrieve: [
-    "id",
-    "numericId",
-    "slug",
-    "title",
-    "artist_name",
-    "excerpt",
-    "postDateIso",
-    "category",
-    "tags",
-    "genres",
-    "locations",
-    "coverImage",
-    "is_featured",
-    "audio_platform",
-    "primary_audio_url",
-    "track_title",
-  ],
+  attributesToRetrieve: POST_FIELDS.split(" "),
 };
 const TAXON_QUERY = (index: string) => ({
-  indexUid: index,
-  q: "",
-  page: 1,
-  hitsPerPage: 1000,
-  sort: ["name:asc"],
+  ...paged(index, "", 1, 1000, "name:asc"),
   attributesToRetrieve: ["name", "slug"],
 });
 const QUERY = {
