@@ -106,12 +106,15 @@ describe("artists", () => {
     for (const heading of ["Latest posts", "Releases", "Mixtapes"])
       await page.getByRole("heading", { level: 2, name: heading }).waitFor();
     // Follow opens without a script (a details element) and offers the feed and the newsletter.
-    await press(page.getByText("Follow", { exact: true }));
-    await page.getByRole("link", { name: "RSS feed" }).waitFor();
-    expect(await page.getByRole("link", { name: "RSS feed" }).getAttribute("href")).toBe(
+    const follow = page.locator("main details.follow");
+    await press(follow.getByText("Follow", { exact: true }));
+    await follow.getByRole("link", { name: "RSS feed" }).waitFor();
+    expect(await follow.getByRole("link", { name: "RSS feed" }).getAttribute("href")).toBe(
       "/artists/jurgen-moller/feed.xml",
     );
-    await page.getByRole("link", { name: "Newsletter" }).waitFor();
+    expect(await follow.getByRole("link", { name: "Newsletter" }).getAttribute("href")).toBe(
+      "#footer-newsletter",
+    );
   });
 
   it("finds an artist by a name typed without its accents", async () => {
