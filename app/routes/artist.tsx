@@ -148,7 +148,6 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {paragraphs.map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one bio, never reordered
             <p key={i} className="artist__bio">
               {p}
             </p>
@@ -158,10 +157,12 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             <details className="follow">
               <summary className="button button--ghost">{TEXTS.artistFollow}</summary>
               <div className="follow__menu">
-                <a href={feed}>
+                <a href={feed} className="follow__link">
                   <Icon name="rss" /> {TEXTS.artistFollowFeed}
                 </a>
-                <a href="#footer-newsletter">{TEXTS.artistFollowNewsletter}</a>
+                <a href="#footer-newsletter" className="follow__link">
+                  {TEXTS.artistFollowNewsletter}
+                </a>
               </div>
             </details>
           </div>

@@ -60,9 +60,13 @@ function Directory({ artists }: { artists: ListedArtist[] }) {
           {ALPHABET.map((letter) => (
             <li key={letter}>
               {present.has(letter) ? (
-                <a href={`#letter-${letter}`}>{letter}</a>
+                <a href={`#letter-${letter}`} className="letters__link">
+                  {letter}
+                </a>
               ) : (
-                <span aria-hidden="true">{letter}</span>
+                <span aria-hidden="true" className="letters__none">
+                  {letter}
+                </span>
               )}
             </li>
           ))}
