@@ -24,6 +24,9 @@ export const TEXTS = {
   newsletterTitle: "Stay in the Loop",
   invalidEmail: "Please enter a valid email address",
   subscribed: "Successfully subscribed!",
+  // Double opt-in: the same answer for a new, a pending and a known address (docs/product.md section 5).
+  subscribeCheckInbox:
+    "Almost there: check your inbox and open the link we sent to confirm your subscription.",
   subscribeFailed: "Failed to subscribe",
   subscribeInvalidResponse: "Server returned invalid response",
   subscribeRetry: "Failed to subscribe. Please try again.",

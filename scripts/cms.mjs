@@ -171,12 +171,14 @@ export async function startCms({ port = 1337, dataDir, token, log, env = {}, tim
   throw new Error(`Strapi did not answer on ${url} within ${timeoutMs / 1000} s`);
 }
 
-// `node scripts/cms.mjs`: the operators' CMS in the foreground, data in cms/.tmp/.
+// `node scripts/cms.mjs`: the operators' CMS in the foreground, data in cms/.tmp/ (or the folder
+// CMS_DATA_DIR names), on 127.0.0.1:1337 (or PORT).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   ensureCmsDeps();
   const port = Number(process.env.PORT ?? 1337);
   const ownToken = operatorToken();
-  const cms = await startCms({ port, dataDir: join(CMS_DIR, ".tmp"), token: ownToken });
+  const dataDir = process.env.CMS_DATA_DIR || join(CMS_DIR, ".tmp");
+  const cms = await startCms({ port, dataDir, token: ownToken });
   console.log(`Strapi is running at ${cms.url} (API ${cms.url}/api). Ctrl+C to stop.`);
   if (!ownToken) console.log(`API token for this run: CMS_API_TOKEN=${cms.token}`);
   for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -1,6 +1,6 @@
 // Shared helpers for the project's Node scripts (start, test, bench).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -96,6 +96,7 @@ export async function serve({
   stdio = "inherit",
   config = join(ROOT, "build", "server", "wrangler.json"),
   inspectorPort,
+  mailDir,
 }) {
   const configPath = config;
   if (!existsSync(configPath)) throw new Error("No production build: run `npm run build` first.");
@@ -117,7 +118,15 @@ export async function serve({
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(join(BIN, "wrangler"), args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", CI: "true", WRANGLER_SEND_METRICS: "false" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      CI: "true",
+      WRANGLER_SEND_METRICS: "false",
+      // The local Email Service writes each mail's bodies under the runtime's temporary folder:
+      // mailDir puts that folder where the caller reads them (mailFiles below).
+      ...(mailDir ? { TMPDIR: mailDir } : {}),
+    },
     stdio: ["ignore", stdio, stdio],
     detached: process.platform !== "win32",
   });
@@ -144,4 +153,29 @@ export function stopProcess(child) {
   } catch {
     child.kill("SIGTERM");
   }
+}
+
+/**
+ * The mails the local Email Service wrote under `mailDir` (serve's option), newest first: each
+ * one's plain-text and HTML bodies with their files. Wrangler writes
+ * <tmp>/miniflare-<id>/files/email-text/<uuid>.txt and …/email-html/<uuid>.html, one of each per
+ * mail; `matching` picks the mails whose two bodies both contain a text (an address, a subject).
+ */
+export function mailBodies(mailDir, matching) {
+  const list = (kind, ext) => {
+    const out = [];
+    if (!existsSync(mailDir)) return out;
+    for (const run of readdirSync(mailDir)) {
+      const dir = join(mailDir, run, "files", kind);
+      if (!run.startsWith("miniflare-") || !existsSync(dir)) continue;
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (name.endsWith(ext))
+          out.push({ path, at: statSync(path).mtimeMs, body: readFileSync(path, "utf8") });
+      }
+    }
+    return out.filter((f) => f.body.includes(matching)).sort((a, b) => b.at - a.at);
+  };
+  const htmls = list("email-html", ".html");
+  return list("email-text", ".txt").map((text, i) => ({ text, html: htmls[i] }));
 }

@@ -1,11 +1,12 @@
 // `npm start`: production build, local D1 migrated and seeded with the demo catalogue, then the
 // Worker on http://localhost:8787 (README "Quick start").
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { tsImport } from "tsx/esm/api";
-import { build, prepareDatabase, ROOT, serve } from "./lib.mjs";
+import { build, mailBodies, prepareDatabase, ROOT, serve } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
+const DEMO_SENDER = "newsletter@crossfade.example";
 const persistTo = join(ROOT, ".wrangler", "state");
 
 console.log("Building the production bundle…");
@@ -31,8 +32,17 @@ for (const { name, kind } of CONFIG_SCHEMA) {
 }
 if (Object.keys(vars).length) console.log(`From the environment: ${Object.keys(vars).join(", ")}`);
 if (cmsUrl) console.log(`Content source: Strapi at ${cmsUrl}`);
-const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1", vars });
+// Mail on with a demo sender, through the local Email Service binding (wrangler.toml): a sign-up
+// gets its confirmation mail, written to files (docs/operations.md "Sending mail").
+const mailDir = join(ROOT, ".wrangler", "mail");
+if (!vars.MAIL_FROM && !devVar("MAIL_FROM")) vars.MAIL_FROM = DEMO_SENDER;
+if (!process.env.SITE_URL && port !== 8787) vars.SITE_URL = `http://localhost:${port}`;
+const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1", vars, mailDir });
 console.log(`Crossfade is running at http://localhost:${port} (Ctrl+C to stop)`);
+console.log(
+  `Mail is sent from ${vars.MAIL_FROM ?? devVar("MAIL_FROM")} through the local Email Service: each mail's text and HTML are written under ${relative(ROOT, mailDir)}/miniflare-*/files/email-text/ and email-html/ (new ones are named below).`,
+);
+watchMail(mailDir);
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.stop();
@@ -49,4 +59,17 @@ function devVar(name) {
     .split("\n")
     .find((l) => l.startsWith(`${name}=`));
   return line?.slice(name.length + 1).trim() || undefined;
+}
+
+/** Names each mail the local Email Service writes, with the first link in it (a confirmation). */
+function watchMail(dir) {
+  const seen = new Set(mailBodies(dir, "").map((m) => m.text.path));
+  setInterval(() => {
+    for (const mail of mailBodies(dir, "").reverse()) {
+      if (seen.has(mail.text.path)) continue;
+      seen.add(mail.text.path);
+      const link = mail.text.body.match(/https?:\/\/\S+/)?.[0];
+      console.log(`Mail written: ${relative(ROOT, mail.text.path)}${link ? ` (first link: ${link})` : ""}`);
+    }
+  }, 1000).unref();
 }

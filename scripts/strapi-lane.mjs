@@ -13,7 +13,7 @@
 //
 // In `npm test` the build lane runs first and this lane reuses its build; run alone, it builds
 // only when there is no build yet (STRAPI_LANE_BUILD=1 forces a fresh one).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ import { ensureCmsDeps, freePort, startCms } from "./cms.mjs";
 import { build, migrateDatabase, ROOT, serve } from "./lib.mjs";
 import { startPostgres } from "./postgres.mjs";
 
+const README_TEST = "tests/strapi/readme-commands.test.ts";
 const started = Date.now();
 const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 ensureCmsDeps();
@@ -144,7 +145,7 @@ try {
   // Not spawnSync: the S3 bucket (s3rver) answers from this process's event loop.
   const child = spawn(
     join(ROOT, "node_modules", ".bin", "vitest"),
-    ["run", "--config", "vitest.strapi.config.ts"],
+    ["run", "--config", "vitest.strapi.config.ts", "--exclude", README_TEST],
     {
       cwd: ROOT,
       stdio: ["ignore", "inherit", "inherit"],
@@ -169,6 +170,18 @@ try {
   cms.stop();
   await waitForExit(cms.child);
   await stopAll();
+}
+// Then README's CMS commands as an operator runs them, with the lane's Strapi and Worker stopped:
+// their own Strapi (SQLite, as `npm run cms:start` keeps it) and `npm start` in CMS mode.
+if (status === 0) {
+  const t0 = Date.now();
+  const readme = spawnSync(
+    join(ROOT, "node_modules", ".bin", "vitest"),
+    ["run", "--config", "vitest.strapi.config.ts", README_TEST],
+    { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  status = readme.status ?? 1;
+  console.log(`README's CMS commands checked in ${seconds(t0)}`);
 }
 console.log(`Strapi lane finished in ${seconds(started)}`);
 

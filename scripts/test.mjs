@@ -28,7 +28,13 @@ const lanes = [
   [
     "durability",
     "vitest",
-    ["run", "--config", "vitest.outside.config.ts", "tests/outside/durability.test.ts"],
+    [
+      "run",
+      "--config",
+      "vitest.outside.config.ts",
+      "tests/outside/durability.test.ts",
+      "tests/outside/mail-durability.test.ts",
+    ],
   ],
   // `npm run content` import/export against the local D1 a running production build serves.
   ["content", "vitest", ["run", "--config", "vitest.outside.config.ts", "tests/outside/content.test.ts"]],

@@ -1,18 +1,19 @@
 import { Hono } from "hono";
 import { adminDesk } from "./admin";
 import { cachePurge, purgeOnly } from "./api/cache-purge";
-import { health } from "./api/health";
+import { health, healthReady } from "./api/health";
 import { searchApi } from "./api/search";
 import type { AppEnv } from "./app-env";
 import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
 import { serveAudio } from "./media";
 import { apiNoStore } from "./middleware/api-no-store";
+import { drainUnreadBody } from "./middleware/drain-body";
 import { onError } from "./middleware/on-error";
 import { requestScope } from "./middleware/request-scope";
 import { secureHeaders } from "./middleware/secure-headers";
 import { monitoringTunnel } from "./monitoring/tunnel";
-import { newsletterApi, unsubscribePages } from "./newsletter";
+import { confirmPages, newsletterApi, unsubscribePages } from "./newsletter";
 import { pages } from "./pages";
 import { oembed } from "./share/oembed";
 
@@ -22,14 +23,17 @@ import { oembed } from "./share/oembed";
  */
 export const app = new Hono<AppEnv>();
 
-// Every answer: security headers (017), the one error handler, the request's content service.
+// Every answer: security headers (017), the one error handler, the request's content service; a
+// body nobody read is read to its end before the answer leaves (docs/decisions/067).
 app.use("*", secureHeaders);
+app.use("*", drainUnreadBody);
 app.onError(onError);
 app.use("*", requestScope);
 
 // The API: per caller, never cached.
 app.use("/api/*", apiNoStore);
 app.get("/api/health", health);
+app.get("/api/health/ready", healthReady);
 app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
@@ -44,6 +48,7 @@ app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
 
 app.route("/", unsubscribePages);
+app.route("/", confirmPages);
 // The operator's review desk, never linked from the site (docs/decisions/034-admin-review-desk.md).
 app.route("/admin", adminDesk);
 // robots.txt, sitemaps, RSS, the podcast and the calendars (worker/feeds/routes.ts).

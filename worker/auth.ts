@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
+import { usableToken } from "./config";
 import type { WorkerEnv } from "./env";
+import { clientAddress, hitRateLimit, RATE_RULES, refundRateLimit } from "./forms/rate-limit";
 
 /**
  * The one bearer-token check of the Worker, for the submissions admin (ADMIN_TOKEN) and the
@@ -10,7 +12,10 @@ import type { WorkerEnv } from "./env";
  * non-blank token) and throws its answers through app.onError, which reports errors.
  */
 export interface BearerOptions {
-  /** The configured token; without one the endpoints do not exist (404). */
+  /**
+   * The configured token; without one the endpoints do not exist (404), nor with one shorter than
+   * MIN_TOKEN_LENGTH (worker/config.ts), which /api/health and `npm run deploy:check` name.
+   */
   token: (env: WorkerEnv) => string | undefined;
   /** The 401's `error` text. */
   error: string;
@@ -20,30 +25,73 @@ export interface BearerOptions {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** Lets a request through only with `Authorization: Bearer <token>`. */
+/**
+ * Lets a request through only with `Authorization: Bearer <token>`. A token that was sent is a
+ * guess counted before it is compared (`tryToken`); a client over the limit gets 429.
+ */
 export function requireBearer(options: BearerOptions): MiddlewareHandler<AppEnv> {
   return async (c: Context<AppEnv>, next) => {
-    const token = options.token(c.env);
+    const token = usableToken(options.token(c.env));
     if (!token) return c.json({ error: "Not found" }, 404, NO_STORE);
-    if (!(await hasBearerToken(c.req.header("Authorization"), token))) {
+    const given = bearerOf(c.req.header("Authorization"));
+    const verdict = given ? await tryToken(c.env.DB, c.req.raw, given, token) : { ok: false as const };
+    if (!verdict.ok && verdict.unavailable) {
+      return c.json({ error: TOKEN_UNCHECKED }, 503, { ...NO_STORE, "Retry-After": "30" });
+    }
+    if (!verdict.ok && verdict.retryAfter) {
+      return c.json({ error: "Too many wrong tokens from your address." }, 429, {
+        ...NO_STORE,
+        "Retry-After": String(verdict.retryAfter),
+      });
+    }
+    if (!verdict.ok) {
       return c.json({ error: options.error }, 401, { ...NO_STORE, "WWW-Authenticate": options.challenge });
     }
     await next();
   };
 }
 
-// workerd's extension of SubtleCrypto; the DOM lib in this project's tsconfig does not know it.
-type WorkerdSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean };
+export type TokenVerdict = { ok: true } | { ok: false; retryAfter?: number; unavailable?: boolean };
+
+/** What a bearer endpoint answers (503) while D1, which counts the attempts, fails. */
+export const TOKEN_UNCHECKED = "The token cannot be checked right now. Try again in a minute.";
 
 /**
- * True when `authorization` is `Bearer <expected>`. Both tokens are hashed first, so the
- * digests have equal lengths whatever was sent, then compared with workerd's timingSafeEqual:
- * the time taken says nothing about the expected token, its length included.
+ * One guess at a token, for every place that takes one (the bearer endpoints and the review
+ * desk's sign-in share the budget, RATE_RULES.adminToken). The attempt is counted first, in one
+ * atomic D1 statement, and compared only while the client is within the limit, so a burst sent
+ * in parallel gets no more comparisons than the limit; a right token is given back.
  */
-export async function hasBearerToken(authorization: string | undefined, expected: string): Promise<boolean> {
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
-  return tokensMatch(given, expected);
+export async function tryToken(
+  db: D1Database,
+  request: Request,
+  given: string,
+  expected: string,
+): Promise<TokenVerdict> {
+  const client = clientAddress(request);
+  const rule = RATE_RULES.adminToken;
+  let counted: Awaited<ReturnType<typeof hitRateLimit>>;
+  try {
+    counted = await hitRateLimit(db, rule, client);
+  } catch (error) {
+    // Unlike the forms' limits this one fails closed: no count, no comparison.
+    console.error("counting a token attempt failed", error);
+    return { ok: false, unavailable: true };
+  }
+  if (!counted.allowed) return { ok: false, retryAfter: counted.retryAfter };
+  if (!(await tokensMatch(given, expected))) return { ok: false };
+  await refundRateLimit(db, rule, client).catch((error) =>
+    console.error("giving an attempt back failed", error),
+  );
+  return { ok: true };
 }
+
+function bearerOf(authorization: string | undefined): string {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
+}
+
+// workerd's extension of SubtleCrypto; the DOM lib in this project's tsconfig does not know it.
+type WorkerdSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean };
 
 /**
  * True when `given` is `expected`, compared in constant time over their SHA-256 digests (the

@@ -44,7 +44,7 @@ describe("the configuration check before a deploy", () => {
     );
     // The file's values are checked as the Worker would: a short ADMIN_TOKEN is named.
     expect(withToken.warnings.map((p) => `${p.name} ${p.message}`)).toEqual([
-      "ADMIN_TOKEN shorter than 32 characters: the submissions admin API answers 404",
+      "ADMIN_TOKEN shorter than 32 characters: the review desk and the admin API (submissions, subscribers, uploads) answer 404",
     ]);
   });
 

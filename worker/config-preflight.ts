@@ -16,6 +16,8 @@ export interface WranglerJson {
   kv_namespaces?: { binding: string }[];
   r2_buckets?: { binding: string }[];
   assets?: { binding?: string };
+  send_email?: { name: string }[];
+  queues?: { producers?: { binding: string }[] };
 }
 
 /** What `wrangler secret put` sets: the settings that never appear in wrangler.toml. */
@@ -25,6 +27,7 @@ export const SECRET_NAMES = [
   "ADMIN_TOKEN",
   "PURGE_TOKEN",
   "SENTRY_DSN",
+  "MAIL_API_KEY",
 ] as const;
 
 export interface DeployConfigReport {
@@ -56,6 +59,8 @@ export function deployConfigReport(
   for (const { binding } of config.kv_namespaces ?? []) env[binding] = stub(["get", "put", "delete"]);
   for (const { binding } of config.r2_buckets ?? []) env[binding] = stub(["get", "put", "head"]);
   if (config.assets?.binding) env[config.assets.binding] = stub(["fetch"]);
+  for (const { name } of config.send_email ?? []) env[name] = stub(["send"]);
+  for (const { binding } of config.queues?.producers ?? []) env[binding] = stub(["send", "sendBatch"]);
   const known = new Set(CONFIG_SCHEMA.map((s) => s.name));
   for (const name of SECRET_NAMES) if (known.has(name) && secrets[name]) env[name] = secrets[name];
   const report = checkConfig(env as Partial<WorkerEnv>);

@@ -34,8 +34,10 @@ type Kind =
   | "dsn"
   | "version"
   | "switch"
-  | "milliseconds";
-type Need = "always" | "embedded" | "cms" | "meilisearch" | "optional";
+  | "milliseconds"
+  | "send_email"
+  | "queue";
+type Need = "always" | "embedded" | "cms" | "meilisearch" | "mail" | "optional";
 
 interface Setting {
   name: keyof WorkerEnv & string;
@@ -84,13 +86,28 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
     "meilisearch",
     "Meilisearch rejects searches; the content source searches",
   ],
-  ["ADMIN_TOKEN", "token", "optional", "the submissions admin API answers 404"],
+  [
+    "ADMIN_TOKEN",
+    "token",
+    "optional",
+    "the review desk and the admin API (submissions, subscribers, uploads) answer 404",
+  ],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
   ["PODCAST_OWNER_NAME", "text", "optional", NO_PODCAST_OWNER],
   ["PODCAST_OWNER_EMAIL", "email", "optional", NO_PODCAST_OWNER],
   ["SENTRY_DSN", "dsn", "optional", "nothing is reported"],
   ["SENTRY_ENVIRONMENT", "text", "optional", "errors are reported as development"],
   ["APP_VERSION", "version", "optional", "the built-in version is reported"],
+  [
+    "MAIL_FROM",
+    "email",
+    "optional",
+    "no mail is sent: sign-ups are confirmed at once (single opt-in), artists get no receipts, no announcements",
+  ],
+  ["EMAIL", "send_email", "optional", "mail goes through the HTTP provider (MAIL_API_KEY)"],
+  ["MAIL_API_KEY", "text", "optional", "mail goes through the Email Service binding (EMAIL)"],
+  ["MAIL_API_URL", "url", "optional", "the HTTP provider is Resend"],
+  ["MAIL_QUEUE", "queue", "mail", "announcements cannot be sent"],
 ];
 
 export const CONFIG_SCHEMA: readonly Setting[] = SETTINGS.map(([name, kind, need, without]) => ({
@@ -106,6 +123,14 @@ export const PRODUCTION_REQUIRED = ["PODCAST_OWNER_NAME", "PODCAST_OWNER_EMAIL"]
 /** Tokens shorter than this are guessable; `openssl rand -hex 32` makes a good one. */
 export const MIN_TOKEN_LENGTH = 32;
 
+/**
+ * A configured token the Worker accepts: one shorter than MIN_TOKEN_LENGTH or with whitespace
+ * counts as none, so what it guards answers 404 (the configuration check says why).
+ */
+export function usableToken(value: string | undefined): string | undefined {
+  return value && !validate("token", value) ? value : undefined;
+}
+
 /** Checks `env` against the schema. Pure: no logging (see `configFor`). */
 export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
   const values = env as Record<string, unknown>;
@@ -120,6 +145,12 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
       (setting.need === "cms" && mode === "cms") ||
       (setting.need === "meilisearch" && meilisearch);
     const severity = required || setting.name === "CMS_URL" ? "error" : "warning";
+    // The queue matters once mail is on; without it the rest of mail still works.
+    if (setting.need === "mail" && !isSet(value)) {
+      if (isSet(values.MAIL_FROM))
+        problems.push({ name: setting.name, severity: "warning", message: `missing: ${setting.without}` });
+      continue;
+    }
     if (!isSet(value)) {
       if (required) problems.push({ name: setting.name, severity, message: `missing: ${setting.without}` });
       continue;
@@ -127,6 +158,7 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
     const fault = validate(setting.kind, value);
     if (fault) problems.push({ name: setting.name, severity, message: `${fault}: ${setting.without}` });
   }
+  problems.push(...mailProblems(values));
   if (isSet(values.MEILISEARCH_SEARCH_KEY) && !meilisearch) {
     problems.push({
       name: "MEILISEARCH_SEARCH_KEY",
@@ -135,6 +167,35 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
     });
   }
   return { ok: !problems.some((p) => p.severity === "error"), mode, problems };
+}
+
+/**
+ * Mail needs both ends (docs/operations.md "Sending mail"): the sender, and a way to send. The
+ * Email Service binding alone is no problem (the local one is always bound; MAIL_FROM is the
+ * switch); the provider's key without a sender is.
+ */
+function mailProblems(values: Record<string, unknown>): ConfigProblem[] {
+  const from = isSet(values.MAIL_FROM);
+  const binding = isSet(values.EMAIL);
+  const key = isSet(values.MAIL_API_KEY);
+  if (from && !binding && !key)
+    return [
+      {
+        name: "MAIL_API_KEY",
+        severity: "error",
+        message:
+          "missing: MAIL_FROM is set but nothing can send: bind the Email Service as EMAIL ([[send_email]]) or set MAIL_API_KEY",
+      },
+    ];
+  if (!from && key)
+    return [
+      {
+        name: "MAIL_FROM",
+        severity: "error",
+        message: "missing: MAIL_API_KEY is set but no mail can be sent without a sender",
+      },
+    ];
+  return [];
 }
 
 const reports = new WeakMap<object, ConfigReport>();
@@ -195,6 +256,10 @@ function validate(kind: Kind, value: unknown): string | undefined {
       return hasMethods(value, ["get", "put", "head"]) ? undefined : "not an R2 bucket binding";
     case "fetcher":
       return hasMethods(value, ["fetch"]) ? undefined : "not a Workers assets binding";
+    case "send_email":
+      return hasMethods(value, ["send"]) ? undefined : "not a send_email binding";
+    case "queue":
+      return hasMethods(value, ["send", "sendBatch"]) ? undefined : "not a queue producer binding";
   }
   if (typeof value !== "string") return "not a string";
   switch (kind) {

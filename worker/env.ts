@@ -21,6 +21,15 @@ export interface WorkerEnv extends Cloudflare.Env {
   PURGE_TOKEN?: string;
   SENTRY_DSN?: string;
   APP_VERSION?: string;
+  /**
+   * The address mail goes out from; set, it turns mail on (docs/operations.md "Sending mail").
+   * wrangler.toml binds the rest: EMAIL (the Email Service) and MAIL_QUEUE (announcements).
+   */
+  MAIL_FROM?: string;
+  /** The HTTP provider's API key (Resend), for operators without the Email Service. */
+  MAIL_API_KEY?: string;
+  /** The HTTP provider's send endpoint; default Resend's. */
+  MAIL_API_URL?: string;
 }
 
 export const APP_VERSION = "0.1.0";

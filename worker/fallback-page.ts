@@ -20,7 +20,7 @@ export function fallbackErrorPage(request: Request, status = 500): Response {
   const self = escapeHtml(`${url.pathname}${url.search}`);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(TEXTS.pageErrorTitle)} · Crossfade</title>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(TEXTS.pageErrorTitle)} · Crossfade</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b10;color:#f1f0f5;font:16px/1.5 system-ui,sans-serif;text-align:center}a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:999px;background:#c8ff3d;color:#0b0b10;font-weight:600;text-decoration:none}</style>
 </head><body><main role="alert"><h1>${escapeHtml(TEXTS.pageErrorTitle)}</h1><p>${escapeHtml(TEXTS.pageErrorBody)}</p>
 <a href="${self}">${escapeHtml(TEXTS.refreshPage)}</a></main></body></html>`;

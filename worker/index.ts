@@ -2,9 +2,11 @@ import {
   _INTERNAL_wrapRequestHandler,
   type CloudflareOptions,
   setAsyncLocalStorageAsyncContextStrategy,
+  withSentry,
 } from "@sentry/cloudflare";
 import { app } from "./app";
 import type { WorkerEnv } from "./env";
+import { runQueue, runScheduled } from "./mail/scheduled";
 import { sentryOptions } from "./monitoring/sentry";
 
 /**
@@ -25,6 +27,16 @@ let options: CloudflareOptions | undefined;
 // so an error is reported with its own request.
 setAsyncLocalStorageAsyncContextStrategy();
 
+/**
+ * The Cron Trigger and the mail queue's consumer (worker/mail/scheduled.ts), reported like
+ * requests: `withSentry` wraps these two only (they are rare next to requests), so an error that
+ * escapes them is captured with its cron or queue, then rethrown for the platform to retry.
+ */
+const background = withSentry<WorkerEnv, unknown>((env) => sentryOptions(env), {
+  scheduled: (controller, env) => runScheduled(env, controller.scheduledTime),
+  queue: (batch, env) => runQueue(batch, env),
+} satisfies ExportedHandler<WorkerEnv>) as ExportedHandler<WorkerEnv>;
+
 // Without a DSN nothing is sent anywhere, so requests skip the SDK entirely; the report helpers
 // are no-ops then.
 const worker: ExportedHandler<WorkerEnv> = {
@@ -35,5 +47,11 @@ const worker: ExportedHandler<WorkerEnv> = {
       app.fetch(request, env, ctx),
     );
   },
+  scheduled: (controller, env, ctx) =>
+    env.SENTRY_DSN
+      ? (background.scheduled?.(controller, env, ctx) ?? Promise.resolve())
+      : runScheduled(env, controller.scheduledTime),
+  queue: (batch, env, ctx) =>
+    env.SENTRY_DSN ? (background.queue?.(batch, env, ctx) ?? Promise.resolve()) : runQueue(batch, env),
 };
 export default worker;

@@ -1,4 +1,5 @@
 import { SNIFF_BYTES } from "@core/forms/file-types";
+import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
 import {
   ARTWORK,
   AUDIO,
@@ -101,7 +102,14 @@ async function summary(file: File | null): Promise<FileSummary | null> {
  * JavaScript; with JavaScript it checks the fields and files with the same rules as the Worker,
  * then uploads with XMLHttpRequest to show progress.
  */
-export function SubmissionForm({ initial }: { initial: SubmissionState }) {
+export function SubmissionForm({
+  initial,
+  submissionKey,
+}: {
+  initial: SubmissionState;
+  /** This form fill's key; a refused form sent back keeps the one it was sent with. */
+  submissionKey: string;
+}) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>(initial && !initial.ok ? initial.fields : {});
   const [formError, setFormError] = useState<string | null>(initial && !initial.ok ? initial.error : null);
@@ -215,6 +223,11 @@ export function SubmissionForm({ initial }: { initial: SubmissionState }) {
             </p>
           ) : null}
         </div>
+        <input
+          type="hidden"
+          name={SUBMISSION_KEY_FIELD}
+          value={readSubmissionKey(values[SUBMISSION_KEY_FIELD]) ?? submissionKey}
+        />
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="submission-website">Leave this field empty</label>
           <input id="submission-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />

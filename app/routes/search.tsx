@@ -1,5 +1,5 @@
 import { contentContext } from "@core/context";
-import { parseSearchParams } from "@core/search/params";
+import { parseSearchParams, taxaFor } from "@core/search/params";
 import type { FacetValue } from "@core/search/results";
 import { TEXTS } from "@core/texts";
 import { useEffect, useRef } from "react";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const params = new URL(request.url).searchParams;
   // Lenient: a shared link with a stale filter still opens, without that filter.
-  const parsed = parseSearchParams(params, await content.knownTaxa(), "lenient");
+  const parsed = parseSearchParams(params, await taxaFor(params, content.knownTaxa), "lenient");
   if (!parsed.ok) throw new Response(parsed.error, { status: 400 });
   const { query, scope } = parsed.value;
   const active = Boolean(query.query || query.genres.length || query.locations.length || query.isFeatured);
@@ -126,6 +126,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const mixtapes = results?.mixtapes;
   const artists = results?.artists;
   const total = (posts?.total ?? 0) + (mixtapes?.total ?? 0) + (artists?.length ?? 0);
+  // A count the store capped is shown as at least that many (docs/decisions/072-capped-search.md).
+  const more = posts?.capped || mixtapes?.capped ? "+" : "";
   const ms = Math.max(posts?.processingTimeMs ?? 0, mixtapes?.processingTimeMs ?? 0);
   const href = (n: number) => {
     const params = new URLSearchParams();
@@ -185,7 +187,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="muted search-summary" aria-live="polite">
-                {total} {total === 1 ? "result" : "results"} in {ms} ms
+                {total}
+                {more} {total === 1 && !more ? "result" : "results"} in {ms} ms
               </p>
               {results.degraded ? <p className="notice">{TEXTS.searchDegraded}</p> : null}
               {total === 0 && !results.degraded ? <p>{TEXTS.searchNoResults}</p> : null}
@@ -197,14 +200,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ) : null}
               {posts?.items.length ? (
                 <section aria-labelledby="posts-heading">
-                  <h2 id="posts-heading">Posts ({posts.total})</h2>
+                  <h2 id="posts-heading">
+                    Posts ({posts.total}
+                    {posts.capped ? "+" : ""})
+                  </h2>
                   <PostResults items={posts.items} />
                   <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
                 </section>
               ) : null}
               {mixtapes?.items.length ? (
                 <section aria-labelledby="mixtapes-heading">
-                  <h2 id="mixtapes-heading">Mixtapes ({mixtapes.total})</h2>
+                  <h2 id="mixtapes-heading">
+                    Mixtapes ({mixtapes.total}
+                    {mixtapes.capped ? "+" : ""})
+                  </h2>
                   <MixtapeResults items={mixtapes.items} />
                 </section>
               ) : null}

@@ -1,4 +1,5 @@
 import { intakeContext } from "@core/context";
+import { newSubmissionKey } from "@core/forms/submission-key";
 import { data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
 import { ProsePage } from "../components/prose-page";
@@ -11,6 +12,14 @@ export const meta: Route.MetaFunction = pageMeta({
   description: "Send a track to the Crossfade A&R team.",
   path: "/submit/form",
 });
+
+/**
+ * The form fill's key (docs/decisions/068-idempotent-submissions.md), made for each visit of the
+ * page; the page is therefore never stored by a cache, where every visitor would share one key.
+ */
+export function loader() {
+  return data({ submissionKey: newSubmissionKey() }, { headers: { "Cache-Control": "no-store" } });
+}
 
 /**
  * The form posted without JavaScript (multipart): the same intake as POST /api/submissions,
@@ -32,11 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(state, { status: outcome.status, headers });
 }
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const out = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) out.set(name, value);
+  return out;
 }
 
-export default function SubmitForm({ actionData }: Route.ComponentProps) {
+export default function SubmitForm({ actionData, loaderData }: Route.ComponentProps) {
   const state = (actionData ?? null) as SubmissionState;
   return (
     <ProsePage
@@ -45,7 +56,11 @@ export default function SubmitForm({ actionData }: Route.ComponentProps) {
       lede="Send one track, with a link or an audio file. Every submission is heard by a person."
     >
       {/* A new key per server answer, so the form starts from what the server said. */}
-      <SubmissionForm key={state ? JSON.stringify(state) : "empty"} initial={state} />
+      <SubmissionForm
+        key={state ? JSON.stringify(state) : "empty"}
+        initial={state}
+        submissionKey={loaderData.submissionKey}
+      />
     </ProsePage>
   );
 }

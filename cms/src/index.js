@@ -3,6 +3,7 @@ const { grantPublicPermissions } = require('./seed/permissions');
 const { seedCatalogue } = require('./seed/catalogue');
 const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
+const { ensureSubmissionKeyIndex } = require('./seed/submission-key');
 const { registerSearchUpdater } = require('./search/updater');
 const { publishedOnly } = require('./published-only');
 
@@ -32,6 +33,7 @@ module.exports = {
    */
   async bootstrap({ strapi }) {
     await grantPublicPermissions(strapi);
+    await ensureSubmissionKeyIndex(strapi);
     await ensureApiToken(strapi, process.env.CMS_API_TOKEN);
     await ensureEditorToken(strapi, process.env.CMS_EDITOR_TOKEN);
     if (seedDemo()) {

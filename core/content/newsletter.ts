@@ -5,11 +5,27 @@ export interface SubscriberInput {
   lastName: string | null;
   city: string | null;
   source: "website_footer";
+  /**
+   * Double opt-in (docs/decisions/081-double-opt-in.md): store the address as pending until its
+   * confirmation link is used. Absent or false: confirmed at once (no mail configured).
+   */
+  pending?: boolean;
 }
 
 export interface SubscribeResult {
   /** The message to show (the server's message, else 'Successfully subscribed!'). */
   message: string;
+  /**
+   * A pending sign-up that needs its confirmation mail now (a new one, or a repeat whose last
+   * mail is older than the resend interval); absent for a confirmed or suppressed address.
+   */
+  confirmation?: PendingSubscriber;
+}
+
+/** Who a confirmation link is for: signed over both, so a reused id never confirms another address. */
+export interface PendingSubscriber {
+  id: number;
+  email: string;
 }
 
 /** The newsletter sign-up. */
@@ -30,6 +46,8 @@ export interface Subscriber {
   source: string;
   /** ISO 8601. */
   subscribedAt: string;
+  /** ISO 8601: when the subscriber confirmed (consent); before double opt-in, the sign-up time. */
+  confirmedAt: string | null;
   /** Random, 128 bits as 32 hex digits: the key of the subscriber's unsubscribe link. */
   unsubscribeToken: string;
 }
@@ -38,6 +56,8 @@ export interface NewsletterAdmin {
   /** Up to `limit` subscribers with ids above `afterId`, by id (the export reads in batches). */
   listSubscribers(afterId: number, limit: number): Promise<Subscriber[]>;
   findByToken(token: string): Promise<Subscriber | null>;
-  /** Removes the subscriber with that token; false when there is none (unknown or used). */
+  /** Removes the subscriber with that token and suppresses the address; false when there is none (unknown or used). */
   unsubscribe(token: string): Promise<boolean>;
+  /** How many confirmed subscribers there are. */
+  countConfirmed(): Promise<number>;
 }

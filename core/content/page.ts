@@ -12,4 +12,9 @@ export interface ListFilter {
   page?: number;
   pageSize?: number;
   search?: string;
+  /**
+   * Only the slug and date of each item are read (the sitemap's files): an adapter may leave
+   * the other fields empty, or fill them all as usual.
+   */
+  lean?: boolean;
 }

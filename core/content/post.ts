@@ -49,6 +49,8 @@ export type ListedPost = ({ kind: "post" } & Post) | ({ kind: "aggregated" } & A
 export interface PostFilter {
   page?: number;
   pageSize?: number;
+  /** As ListFilter's: only slug and date needed (the sitemap). */
+  lean?: boolean;
   category?: PostCategory;
   tag?: string;
   /** Slugs; several values OR, an empty list means no filter (docs/product.md section 5). */

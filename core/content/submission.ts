@@ -24,6 +24,11 @@ export interface SubmissionDetails {
 export interface SubmissionInput extends SubmissionDetails {
   audioFile: UploadedFile | null;
   artworkFile: UploadedFile | null;
+  /**
+   * The form fill's key (core/forms/submission-key.ts): a store that already holds a submission
+   * with it returns that one and stores nothing new.
+   */
+  idempotencyKey?: string | null;
 }
 
 export interface Submission extends SubmissionDetails {

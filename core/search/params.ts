@@ -22,6 +22,15 @@ export interface KnownTaxa {
   locations: ReadonlySet<string>;
 }
 
+/**
+ * The known genres and locations when `params` filters by any, else none without asking: a
+ * search without filters does not read the taxonomies (docs/decisions/072-capped-search.md).
+ */
+export async function taxaFor(params: URLSearchParams, known: () => Promise<KnownTaxa>): Promise<KnownTaxa> {
+  if (params.has("genre") || params.has("location")) return known();
+  return { genres: new Set(), locations: new Set() };
+}
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function integer(

@@ -38,6 +38,11 @@ export interface MixtapeHit {
 export interface SearchResult<T> extends Page<T> {
   processingTimeMs: number;
   facets: SearchFacets;
+  /**
+   * The text matched more than the search counted: `total` and the facets cover only the best
+   * matches (the embedded store's cap, docs/decisions/072-capped-search.md), shown as "100+".
+   */
+  capped?: boolean;
 }
 
 /** The answer of SearchIndex.searchPostsAndMixtapes. */

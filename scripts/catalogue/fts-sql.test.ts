@@ -1,12 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { artistsMigration } from "./artists-sql";
-import { ftsTriggerMigration } from "./fts-sql";
+import { flatListsMigration, ftsTriggerMigration } from "./fts-sql";
+import { flatListsSql } from "./list-sql";
 
-describe("migrations/0004_search_triggers.sql", () => {
-  it("is what scripts/fts-triggers.ts generates (run it after changing scripts/catalogue/fts-sql.ts)", () => {
-    const file = readFileSync(new URL("../../migrations/0004_search_triggers.sql", import.meta.url), "utf8");
-    expect(file).toBe(ftsTriggerMigration());
+const migration = (name: string) =>
+  readFileSync(new URL(`../../migrations/${name}`, import.meta.url), "utf8");
+
+describe("the generated migrations (run `npx tsx scripts/fts-triggers.ts` after changing their generators)", () => {
+  it("0004_search_triggers.sql is what scripts/catalogue/fts-sql.ts generates", () => {
+    expect(migration("0004_search_triggers.sql")).toBe(ftsTriggerMigration());
+  });
+
+  it("0007_flat_lists.sql is what scripts/catalogue/fts-sql.ts and list-sql.ts generate", () => {
+    expect(migration("0007_flat_lists.sql")).toBe(flatListsMigration(flatListsSql()));
   });
 });
 

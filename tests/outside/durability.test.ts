@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,16 +41,9 @@ const png = (size: number) => withMagic([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1
 async function submit(audioSize = 1_500_000): Promise<void> {
   const i = ++n;
   const sent: Sent = { email: `artist${i}@example.com`, audio: mp3(audioSize + i), artwork: png(30_000 + i) };
-  const form = new FormData();
-  form.set("artist_name", `Artist ${i}`);
-  form.set("email", sent.email);
-  form.set("track_title", `Track ${i}`);
-  form.set("consent", "on");
-  form.set("audioFile", new Blob([sent.audio], { type: "audio/mpeg" }), `track-${i}.mp3`);
-  form.set("artworkFile", new Blob([sent.artwork], { type: "image/png" }), `cover-${i}.png`);
   const res = await fetch(`${worker.url}/api/submissions`, {
     method: "POST",
-    body: form,
+    body: submissionOf(i, sent),
     headers: { "CF-Connecting-IP": `10.0.0.${i}` },
   });
   if (res.status !== 201) {
@@ -59,6 +53,53 @@ async function submit(audioSize = 1_500_000): Promise<void> {
   sent.reference = ((await res.json()) as { reference: string }).reference;
   accepted.push(sent);
 }
+
+/** The form of submission `i`, with its form fill's key when it has one. */
+function submissionOf(i: number, sent: Sent, key?: string): FormData {
+  const form = new FormData();
+  form.set("artist_name", `Artist ${i}`);
+  form.set("email", sent.email);
+  form.set("track_title", `Track ${i}`);
+  form.set("consent", "on");
+  form.set("audioFile", new Blob([sent.audio], { type: "audio/mpeg" }), `track-${i}.mp3`);
+  form.set("artworkFile", new Blob([sent.artwork], { type: "image/png" }), `cover-${i}.png`);
+  if (key) form.set("submissionKey", key);
+  return form;
+}
+
+/**
+ * Sends a submission and drops the connection the moment its answer starts to arrive: the
+ * artist whose connection broke while the answer was on its way, who saw only a failure.
+ */
+async function submitAndDrop(form: FormData, client: string): Promise<"dropped" | number> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const { hostname, port } = new URL(worker.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path: "/api/submissions",
+        method: "POST",
+        headers: {
+          "Content-Type": encoded.headers.get("Content-Type") ?? "",
+          "Content-Length": body.length,
+          "CF-Connecting-IP": client,
+        },
+      },
+      (res) => {
+        res.socket.destroy();
+        resolve(res.statusCode === 201 ? "dropped" : (res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The keys of the submissions retried after a dropped answer, each to be stored once. */
+const retried: string[] = [];
 
 async function signUp(): Promise<void> {
   const email = `listener${++n}@example.com`;
@@ -111,8 +152,13 @@ async function storedState() {
   });
   try {
     const rows = await proxy.env.DB.prepare(
-      "SELECT reference, audio_file_key, artwork_file_key FROM submissions",
-    ).all<{ reference: string; audio_file_key: string | null; artwork_file_key: string | null }>();
+      "SELECT reference, audio_file_key, artwork_file_key, idempotency_key FROM submissions",
+    ).all<{
+      reference: string;
+      audio_file_key: string | null;
+      artwork_file_key: string | null;
+      idempotency_key: string | null;
+    }>();
     const subscribers = await proxy.env.DB.prepare("SELECT email FROM newsletter_subscribers").all<{
       email: string;
     }>();
@@ -179,6 +225,29 @@ describe("durability of accepted submissions and sign-ups", () => {
     worker = await startWorker({ persistTo, vars, database: "keep", fresh: false });
   });
 
+  it("stores a submission once when its answer was lost on the way and the artist sent it again", async () => {
+    for (let k = 0; k < 10; k++) {
+      const i = ++n;
+      const key = randomUUID();
+      const sent: Sent = {
+        email: `retry${i}@example.com`,
+        audio: mp3(200_000 + i),
+        artwork: png(20_000 + i),
+      };
+      const client = `10.2.0.${i}`;
+      expect(await submitAndDrop(submissionOf(i, sent, key), client)).toBe("dropped");
+      const again = await fetch(`${worker.url}/api/submissions`, {
+        method: "POST",
+        body: submissionOf(i, sent, key),
+        headers: { "CF-Connecting-IP": client },
+      });
+      expect(again.status).toBe(201);
+      sent.reference = ((await again.json()) as { reference: string }).reference;
+      accepted.push(sent);
+      retried.push(key);
+    }
+  });
+
   it("reads back every accepted submission byte for byte, and every subscriber", async () => {
     const res = await admin("/api/submissions?pageSize=100");
     expect(res.status).toBe(200);
@@ -208,5 +277,7 @@ describe("durability of accepted submissions and sign-ups", () => {
     expect(rowKeys.every((key) => key !== null && state.keys.includes(key))).toBe(true);
     expect(state.keys.filter((key) => !rowKeys.includes(key))).toEqual([]);
     expect(state.rows.length).toBeGreaterThanOrEqual(accepted.length);
+    // Each retried form fill: exactly one submission.
+    for (const key of retried) expect(state.rows.filter((r) => r.idempotency_key === key).length).toBe(1);
   });
 });

@@ -32,14 +32,16 @@ export async function startWorker(options: {
   vars?: Record<string, string>;
   database?: "seeded" | "schema" | "keep";
   fresh?: boolean;
+  /** Where the local Email Service writes the mails (scripts/lib.mjs `serve`). */
+  mailDir?: string;
 }): Promise<RunningWorker> {
-  const { persistTo, vars = {}, database = "schema", fresh = true } = options;
+  const { persistTo, vars = {}, database = "schema", fresh = true, mailDir } = options;
   if (fresh) rmSync(persistTo, { recursive: true, force: true });
   if (database === "seeded") prepareDatabase(persistTo);
   if (database === "schema") migrateDatabase(persistTo);
   const port = await freePort();
   const log = openSync(`${persistTo}.log`, "a");
-  const server = await serve({ port, persistTo, vars, stdio: log, config: BUILD_CONFIG });
+  const server = await serve({ port, persistTo, vars, stdio: log, config: BUILD_CONFIG, mailDir });
   const child: ChildProcess = server.child;
   return {
     url: server.url,

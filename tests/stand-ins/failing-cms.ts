@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 
 /** How the stand-in CMS fails, chosen by the first path segment of CMS_URL ("empty" is healthy). */
-export type CmsFault = "slow" | "garbage" | "error" | "wrong" | "empty";
+export type CmsFault = "slow" | "garbage" | "error" | "wrong" | "empty" | "refused";
 
 /** The answer of the wrong shape: JSON, 200, but not what any collection answers. */
 export const WRONG_SHAPE = { data: [{ id: "x", title: 5, genres: "nope" }] };
@@ -28,7 +28,8 @@ const list = (data: unknown[]) => ({
  * A local HTTP server standing in for a broken Strapi (docs/decisions/018 point 3): under `/slow/` it
  * answers only after `slowMs` (past the Worker's CMS_TIMEOUT_MS), under `/garbage/` it answers
  * 200 with a body that is not JSON, under `/error/` it answers 500 with Strapi's error body, under
- * `/wrong/` it answers 200 with JSON of the wrong shape, and under `/empty/` it is a healthy CMS
+ * `/wrong/` it answers 200 with JSON of the wrong shape, under `/refused/` it refuses every API
+ * token with Strapi's 403 (a token revoked in the admin), and under `/empty/` it is a healthy CMS
  * without any content (every list empty). `refusedUrl` is a port nobody listens on
  * (the CMS is down). Counts the requests per fault, so tests can show the Worker did call it.
  *
@@ -37,7 +38,7 @@ const list = (data: unknown[]) => ({
  * collection; `hangs` is `slow`, and `GET /hits/<token>` says how many requests it received.
  */
 export async function startFailingCms({ slowMs = 3000 } = {}) {
-  const hits: Record<CmsFault, number> = { slow: 0, garbage: 0, error: 0, wrong: 0, empty: 0 };
+  const hits: Record<CmsFault, number> = { slow: 0, garbage: 0, error: 0, wrong: 0, empty: 0, refused: 0 };
   const tokens = new Map<string, { healed: boolean; hits: number }>();
   const tokenState = (token: string) => {
     const state = tokens.get(token) ?? { healed: false, hits: 0 };
@@ -76,6 +77,11 @@ export async function startFailingCms({ slowMs = 3000 } = {}) {
     if (fault === "slow") return hang(req, res);
     if (fault === "wrong") return json(res, 200, WRONG_SHAPE);
     if (fault === "empty") return json(res, 200, list([]));
+    if (fault === "refused")
+      return json(res, 403, {
+        data: null,
+        error: { status: 403, name: "ForbiddenError", message: "Forbidden", details: {} },
+      });
     if (fault === "garbage") {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end('<html><body>{"data": [ not json');
@@ -108,6 +114,7 @@ export async function startFailingCms({ slowMs = 3000 } = {}) {
       error: `${origin}/error`,
       wrong: `${origin}/wrong`,
       empty: `${origin}/empty`,
+      refused: `${origin}/refused`,
       /** The stand-in itself: `${origin}/heals/<token>`, `/hangs/<token>`, `/heal/<token>`, `/hits/<token>`. */
       origin,
     },

@@ -300,3 +300,39 @@ describe("a submission with files through the Worker, read back through the admi
     expect((await fetch(`${laneEnv("CMS_URL")}/api/submissions`)).status).toBe(403);
   });
 });
+
+// docs/decisions/068-idempotent-submissions.md: a retry of one form fill is one submission in Strapi.
+describe("a submission sent again with its form fill's key", () => {
+  const keyed = (key: string) => {
+    const form = new FormData();
+    form.append("artist_name", `Retry Artist ${run}`);
+    form.append("email", `retry+${run}@example.com`);
+    form.append("track_title", "Sent Again");
+    form.append("consent", "on");
+    form.append("submissionKey", key);
+    form.append("audioFile", new File([MP3], "sent-again.mp3", { type: "audio/mpeg" }));
+    return form;
+  };
+  const rowsWith = async (key: string) =>
+    (await db.get("SELECT CAST(COUNT(*) AS INTEGER) AS n FROM submissions WHERE submission_key = ?", key))
+      ?.n as number;
+
+  it("answers with the first submission and stores no second row or file, also when sent at once", async () => {
+    const before = await counts();
+    const key = `lane-${run}-${crypto.randomUUID()}`.slice(0, 64);
+    const first = await worker("/api/submissions", { method: "POST", body: keyed(key) });
+    expect(first.status).toBe(201);
+    const { reference } = (await first.json()) as { reference: string };
+    const again = await Promise.all(
+      [1, 2, 3].map(() => worker("/api/submissions", { method: "POST", body: keyed(key) })),
+    );
+    for (const res of again) {
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { reference: string }).reference).toBe(reference);
+    }
+    expect(await rowsWith(key)).toBe(1);
+    const after = await counts();
+    expect(after.submissions - before.submissions).toBe(1);
+    expect(after.files - before.files).toBe(1);
+  });
+});

@@ -92,6 +92,7 @@ describe("the subscriber export", () => {
       "last_name",
       "city",
       "unsubscribe_url",
+      "consented_at",
     ]);
     const byEmail = new Map(rows.map((r) => [r[0], r]));
     const quoted = byEmail.get("csv.quote@example.com");

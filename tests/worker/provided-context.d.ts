@@ -10,6 +10,7 @@ declare module "vitest" {
       error: string;
       wrong: string;
       empty: string;
+      refused: string;
       origin: string;
     };
     sentryStandIn: string;

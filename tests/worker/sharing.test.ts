@@ -205,6 +205,31 @@ describe("sharing tags and framing", () => {
     expect(await status(`/releases/${release.slug}?track=2&t=1:30`)).toBe("hit");
   });
 
+  it.each([
+    "/embed/anything",
+    "/embed/",
+    "/embed/blog",
+    `/embed/blog/${post.slug}/more`,
+    `/embed/about/${post.slug}`,
+    "/embed/blog/no-such-post",
+    `/embed/releases/${release.slug}?size=huge`,
+  ])("%s is not a framed embed: refuses framing as every other page", async (path) => {
+    const res = await callApp(path);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(directivesOf(res).get("frame-ancestors")).toBe("'none'");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("a framed embed links out of the frame only: every link opens a new top-level window", async () => {
+    for (const path of [`/embed/blog/${post.slug}`, `/embed/releases/${release.slug}?size=compact`]) {
+      const res = await callApp(path);
+      expect(directivesOf(res).get("frame-ancestors")).toBe("*");
+      const anchors = [...(await res.text()).matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
+      expect(anchors.length).toBeGreaterThan(0);
+      for (const anchor of anchors) expect(anchor).toMatch(/ target="(_blank|_top)"/);
+    }
+  });
+
   it("a missing item's embed is a 404 and other pages still refuse framing", async () => {
     expect((await callApp("/embed/blog/no-such-post")).status).toBe(404);
     for (const path of ["/", `/blog/${post.slug}`, "/embeddings", "/about"]) {
@@ -214,3 +239,14 @@ describe("sharing tags and framing", () => {
     }
   });
 });
+
+/** A response's CSP directives, each name with its value as written. */
+function directivesOf(res: Response): Map<string, string> {
+  const csp = res.headers.get("Content-Security-Policy") ?? "";
+  return new Map(
+    csp.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")] as [string, string];
+    }),
+  );
+}

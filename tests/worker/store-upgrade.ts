@@ -13,16 +13,29 @@ export interface TableInfo {
   columns: { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[];
 }
 
-/** Tables that hold data: not SQLite's or D1's own, not the migrations log, not FTS indexes. */
+/**
+ * Tables that hold data: not SQLite's or D1's own, not the migrations log, not FTS indexes, not
+ * the tables the store's triggers fill.
+ */
 export async function dataTables(db: D1Database): Promise<TableInfo[]> {
   const { results } = await db
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid")
     .all<{ name: string; sql: string | null }>();
+  const { results: triggers } = await db
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'")
+    .all<{ sql: string | null }>();
   const virtual = results.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? "")).map((t) => t.name);
+  // Tables the store's triggers write (list index, counts, extras rows): the store keeps them.
+  const kept = new Set(
+    triggers.flatMap((t) =>
+      [...(t.sql ?? "").matchAll(/INSERT\s+(?:OR\s+\w+\s+)?INTO\s+"?(\w+)/gi)].map((m) => m[1]),
+    ),
+  );
   const own = (name: string) =>
     name.startsWith("sqlite_") || name.startsWith("_cf_") || name === "d1_migrations";
   // FTS5 keeps its index in shadow tables named after the virtual table (posts_fts_data, ...).
-  const derived = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
+  const derived = (name: string) =>
+    kept.has(name) || virtual.some((v) => name === v || name.startsWith(`${v}_`));
   const tables: TableInfo[] = [];
   for (const { name } of results) {
     if (own(name) || derived(name)) continue;

@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import type { Page } from "@core/content/page";
 import type { Submission } from "@core/content/submission";
 import { app } from "@worker/app";
+import { TOKEN_UNCHECKED } from "@worker/auth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN, fileOf, MAGIC, postSubmission, submissionForm } from "./form-helpers";
+import { ADMIN, fileOf, MAGIC, newClient, postSubmission, submissionForm } from "./form-helpers";
 import { visit } from "./helpers";
 
 function putStatus(id: string, body: unknown, headers: Record<string, string> = ADMIN) {
@@ -55,7 +56,11 @@ describe("admin authorisation of the submissions endpoints", () => {
         "Bearer test-admin-token-x",
         "Basic dGVzdA==",
       ]) {
-        const headers: Record<string, string> = { "Content-Type": "application/json" };
+        // Each guess from its own address: wrong tokens count against a client's budget.
+        const headers: Record<string, string> = {
+          "Content-Type": "application/json",
+          "CF-Connecting-IP": newClient(),
+        };
         if (authorization) headers.Authorization = authorization;
         const res = await visit(path, { method, body, headers });
         expect(res.status, String(authorization)).toBe(401);
@@ -197,6 +202,15 @@ describe("when D1 fails", () => {
     },
   } as unknown as D1Database;
   const brokenEnv = { ...env, DB: broken, ADMIN_TOKEN: "test-admin-token-0123456789abcdef0123456789" };
+  // The store's tables fail while the attempt counter (rate_limits) still answers.
+  const storeDown = {
+    prepare(sql: string) {
+      if (sql.includes("rate_limits")) return env.DB.prepare(sql);
+      throw new Error("D1 is down");
+    },
+    batch: broken.batch,
+  } as unknown as D1Database;
+  const storeDownEnv = { ...brokenEnv, DB: storeDown };
 
   /** A valid submission, sent from its own address while the store is down. */
   const submitWhileDown = (path: string, trackTitle: string, client: string) =>
@@ -213,7 +227,7 @@ describe("when D1 fails", () => {
   it("answers with docs/product.md section 8's messages and a 503 to try again, and reports the error", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const list = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);
+      const list = await app.request("/api/submissions", { headers: ADMIN }, storeDownEnv);
       expect(list.status).toBe(503);
       expect(list.headers.get("Retry-After")).toBe("30");
       expect(await list.json()).toEqual({ error: "Failed to fetch submissions" });
@@ -225,11 +239,17 @@ describe("when D1 fails", () => {
           headers: { ...ADMIN, "Content-Type": "application/json" },
           body: '{"status":"accepted"}',
         },
-        brokenEnv,
+        storeDownEnv,
       );
       expect(put.status).toBe(503);
       expect(put.headers.get("Retry-After")).toBe("30");
       expect(await put.json()).toEqual({ error: "Failed to update submission status" });
+
+      // Without D1 at all no attempt can be counted, so no token is compared: 503 to try again.
+      const unchecked = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);
+      expect(unchecked.status).toBe(503);
+      expect(unchecked.headers.get("Retry-After")).toBe("30");
+      expect(await unchecked.json()).toEqual({ error: TOKEN_UNCHECKED });
 
       const signUp = await app.request(
         "/api/newsletter",

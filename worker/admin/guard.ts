@@ -7,8 +7,11 @@ import {
   csrfToken,
   openSession,
   SESSION_COOKIE,
+  type SessionCheck,
   type SessionPayload,
 } from "./session";
+import { sessionOpen } from "./session-store";
+import { DESK_TEXTS } from "./texts";
 
 /**
  * Who may use the desk and how its forms are protected (docs/decisions/034-admin-review-desk.md):
@@ -32,13 +35,30 @@ export function fromSameOrigin(request: Request): boolean {
 }
 
 /**
+ * The request's session: its cookie must be signed, unexpired and still open on the server
+ * (not signed out, worker/admin/session-store.ts).
+ */
+export async function deskSession(c: DeskContext): Promise<SessionCheck> {
+  const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
+  if (check.ok && !(await sessionOpen(c.env.DB, check.session))) return { ok: false, reason: "expired" };
+  return check;
+}
+
+/**
  * Pages and files behind the sign-in. Without a valid session a page redirects to the sign-in
  * (saying the session ended when the cookie was expired or altered) and clears the cookie; a
  * file answers 401.
  */
 export function requireSession(kind: "page" | "file"): MiddlewareHandler<DeskEnv> {
   return async (c, next) => {
-    const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
+    let check: SessionCheck;
+    try {
+      check = await deskSession(c);
+    } catch (error) {
+      // The session table is in D1: while it fails nobody is signed in or out.
+      console.error("reading the desk's session failed", error);
+      return c.text(DESK_TEXTS.storeDown, 503, { "Retry-After": "30" });
+    }
     if (!check.ok) {
       if (kind === "file") return c.text("Sign in to the review desk first.", 401);
       const to = check.reason === "missing" ? "/admin" : "/admin?session=ended";

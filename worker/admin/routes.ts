@@ -1,21 +1,18 @@
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
-import { tokensMatch } from "@worker/auth";
+import { tryToken } from "@worker/auth";
+import { usableToken } from "@worker/config";
+import { emptyPage } from "@worker/content/paging";
 import { BodyError, readForm } from "@worker/forms/body";
-import { clientAddress, hitRateLimit, RATE_RULES, rateLimitReached } from "@worker/forms/rate-limit";
+import { submissionMails } from "@worker/mail/submission-mails";
 import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
+import { announcementsDesk } from "./announcements";
 import { serveStoredFile } from "./files";
-import { csrfOk, type DeskContext, type DeskEnv, fromSameOrigin, requireSession } from "./guard";
-import {
-  CLEARED_COOKIE,
-  newSession,
-  openSession,
-  SESSION_COOKIE,
-  sealSession,
-  sessionCookie,
-} from "./session";
+import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
+import { reviewMailDesk } from "./review-mail";
+import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
+import { endSession, recordSession } from "./session-store";
 import { DESK_TEXTS as T } from "./texts";
 import { detailBody, layout, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
 
@@ -45,7 +42,7 @@ export function deskPolicy(nonce: string, https: boolean): string {
 }
 
 adminDesk.use("*", async (c, next) => {
-  const token = c.env.ADMIN_TOKEN;
+  const token = usableToken(c.env.ADMIN_TOKEN);
   if (!token) return c.text("Not found", 404, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
   c.set("adminToken", token);
   const nonce = newNonce();
@@ -54,7 +51,11 @@ adminDesk.use("*", async (c, next) => {
   // Per operator and secret: never stored by a browser, a proxy or the Worker's caches, never indexed.
   c.res.headers.set("Cache-Control", "private, no-store");
   c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
-  if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+  // A page with a policy of its own (the announcement preview: a mail's inline styles) keeps it.
+  if (
+    (c.res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !c.res.headers.has("Content-Security-Policy")
+  ) {
     c.res.headers.set("Content-Security-Policy", deskPolicy(nonce, new URL(c.req.url).protocol === "https:"));
   }
 });
@@ -74,7 +75,7 @@ function page(
 
 // The sign-in page; a signed-in operator goes straight to the list.
 adminDesk.get("/", async (c) => {
-  const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
+  const check = await deskSession(c);
   if (check.ok) return c.redirect("/admin/submissions", 303);
   const said = c.req.query("session");
   const message: Notice | undefined =
@@ -89,11 +90,6 @@ adminDesk.get("/", async (c) => {
 adminDesk.post("/sign-in", async (c) => {
   if (!fromSameOrigin(c.req.raw))
     return page(c, 403, T.signIn, signInBody({ kind: "error", text: T.forbidden }), false);
-  const client = clientAddress(c.req.raw);
-  const rule = RATE_RULES.adminSignIn;
-  // Refused before the token is compared: a guesser learns nothing while blocked.
-  const blocked = await rateLimitReached(c.env.DB, rule, client);
-  if (!blocked.allowed) return tooMany(c, blocked.retryAfter);
   let form: FormData;
   try {
     form = await readForm(c.req.raw, FORM_LIMIT);
@@ -104,12 +100,15 @@ adminDesk.post("/sign-in", async (c) => {
   }
   const given = String(form.get("token") ?? "").trim();
   if (!given) return page(c, 400, T.signIn, signInBody({ kind: "error", text: T.emptyToken }), false);
-  if (!(await tokensMatch(given, c.var.adminToken))) {
-    const counted = await hitRateLimit(c.env.DB, rule, client);
-    if (!counted.allowed) return tooMany(c, counted.retryAfter);
-    return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }), false);
-  }
-  const cookie = await sealSession(c.var.adminToken, newSession());
+  // Counted before it is compared, with the bearer endpoints' guesses (worker/auth.ts).
+  const verdict = await tryToken(c.env.DB, c.req.raw, given, c.var.adminToken);
+  if (!verdict.ok && verdict.unavailable)
+    return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }), false);
+  if (!verdict.ok && verdict.retryAfter) return tooMany(c, verdict.retryAfter);
+  if (!verdict.ok) return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }), false);
+  const session = newSession();
+  await recordSession(c.env.DB, session);
+  const cookie = await sealSession(c.var.adminToken, session);
   return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": sessionCookie(cookie) });
 });
 
@@ -129,6 +128,7 @@ adminDesk.post("/sign-out", requireSession("page"), async (c) => {
   const form = await readForm(c.req.raw, FORM_LIMIT).catch(() => new FormData());
   if (!(await csrfOk(c, form)))
     return page(c, 403, T.signOut, messageBody(T.signOut, { kind: "error", text: T.forbidden }));
+  await endSession(c.env.DB, c.var.session);
   return c.body(null, 303, { Location: "/admin?session=signed-out", "Set-Cookie": CLEARED_COOKIE });
 });
 
@@ -142,16 +142,21 @@ adminDesk.get("/submissions", requireSession("page"), async (c) => {
   const pageText = c.req.query("page") ?? "1";
   if (status === null || !/^[1-9]\d{0,5}$/.test(pageText)) return c.redirect("/admin/submissions", 303);
   const content = c.var.content;
-  const result = await content.submissions.listSubmissions({
-    page: Number(pageText),
-    pageSize: PAGE_SIZE,
-    status,
-  });
-  // A CMS that failed answers an empty list (docs/product.md section 8): the desk says so.
-  const failed = content.sourceFailed();
-  const message: Notice | undefined = failed ? { kind: "error", text: T.listFailed } : undefined;
-  const body = listBody({ page: result, status, message, exportAvailable: !!content.newsletter.admin });
-  return page(c, failed ? 503 : 200, T.submissions, body);
+  const exportAvailable = !!content.newsletter.admin;
+  try {
+    const result = await content.submissions.listSubmissions({
+      page: Number(pageText),
+      pageSize: PAGE_SIZE,
+      status,
+    });
+    return page(c, 200, T.submissions, listBody({ page: result, status, exportAvailable }));
+  } catch (error) {
+    // A source that failed (docs/product.md section 8): the desk says so, with an empty list.
+    console.error("listing submissions failed", error);
+    const message: Notice = { kind: "error", text: T.listFailed };
+    const body = listBody({ page: emptyPage(PAGE_SIZE), status, message, exportAvailable });
+    return page(c, 503, T.submissions, body);
+  }
 });
 
 /** The submission of the path, or the page that says why there is none. */
@@ -169,13 +174,14 @@ async function submissionOf(c: DeskContext): Promise<Submission | Response> {
 adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
   const found = await submissionOf(c);
   if (found instanceof Response) return found;
-  const message: Notice | undefined =
-    c.req.query("saved") === "1" ? { kind: "ok", text: T.saved } : undefined;
+  const said = c.req.query("saved") === "1" ? T.saved : c.req.query("mailed") === "1" ? T.mailed : undefined;
+  const message: Notice | undefined = said ? { kind: "ok", text: said } : undefined;
+  const mails = await submissionMails(c.env.DB, found.id);
   return page(
     c,
     200,
     `${found.artistName} — ${found.trackTitle}`,
-    detailBody({ submission: found, csrf: c.var.csrf, message }),
+    detailBody({ submission: found, csrf: c.var.csrf, message, mails }),
   );
 });
 
@@ -273,5 +279,10 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
     );
   return subscribersCsv(admin, c.var.content.siteUrl);
 });
+
+// Announcements to the newsletter's subscribers (worker/admin/announcements.ts), and the mails
+// that answer an artist's submission (worker/admin/review-mail.ts).
+adminDesk.route("/announcements", announcementsDesk);
+adminDesk.route("/", reviewMailDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

@@ -52,4 +52,13 @@ audio{width:100%;margin:.5rem 0}
 .review{display:grid;gap:1rem}
 .tools{margin-top:2.5rem;border-top:1px solid var(--line);padding-top:1rem}
 .inline{display:inline}
+fieldset{border:0;padding:0;margin:0;min-width:0}legend{font-weight:600;margin:0 0 .5rem;padding:0}
+.picks{list-style:none;padding:0;margin:0;display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,18rem),1fr))}
+.pick{display:grid;grid-template-columns:auto auto 1fr;gap:.75rem;align-items:center;margin:0;padding:.6rem .75rem;border:1px solid var(--line);border-radius:var(--radius-sm);background:var(--bg);font-weight:400;cursor:pointer}
+.pick:has(input:checked){border-color:var(--accent)}
+.pick input{width:1.25rem;min-height:1.25rem;height:1.25rem;margin:0;accent-color:var(--accent)}
+.pick img{width:3rem;height:3rem;object-fit:cover;border-radius:6px}
+.pick .kind{display:block;color:var(--accent);font-size:.75rem;letter-spacing:.08em;text-transform:uppercase}
+.pick .who{font-weight:650}.pick .meta{display:block;color:var(--muted);font-size:.85rem}
+pre.text{white-space:pre-wrap;font:inherit;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius-sm);padding:1rem}
 `;

@@ -16,11 +16,13 @@ export const DESK_TEXTS = {
   emptyToken: "Enter the admin token.",
   tooManyAttempts: (minutes: number) =>
     `Too many wrong tokens from your address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  storeDown: "The desk cannot reach its database right now. Try again in a minute.",
   expired: "Your session has ended. Sign in again to continue.",
   signedOut: "You are signed out.",
   forbidden:
     "This form was sent from another site or an old page, so it was not accepted. Reload the desk and try again.",
   submissions: "Submissions",
+  announcements: "Announcements",
   all: "All",
   noSubmissions: "No submissions here yet.",
   listFailed: "The submissions could not be loaded from the content source. Try again in a minute.",
@@ -43,6 +45,7 @@ export const DESK_TEXTS = {
   notesHint: "Kept with the submission; the artist does not see them.",
   save: "Save review",
   saved: "Review saved.",
+  mailed: "Mail sent to the artist.",
   saveFailed: "The review could not be saved. Try again in a minute.",
   badStatus: "Choose one of the statuses in the list.",
   notesTooLong: (max: number) => `Notes can be at most ${max} characters.`,
@@ -77,3 +80,71 @@ export const STATUS_NAMES: Readonly<Record<SubmissionStatus, string>> = {
   accepted: "Accepted",
   rejected: "Rejected",
 };
+
+/** The announcements' desk texts (docs/operations.md "Announcements"). */
+export const ANNOUNCE_TEXTS = {
+  title: "Announcements",
+  compose: "New announcement",
+  subject: "Subject",
+  body: "Text",
+  bodyHint:
+    "Markdown: a blank line between paragraphs, # Heading, - list items, **bold**, *italic*, [link](https://…).",
+  items: "Put these in it (shown as cards)",
+  noItems: "Nothing recent to pick.",
+  saveDraft: "Preview",
+  earlier: "Announcements so far",
+  none: "None yet.",
+  audience: (n: number) => `${n} confirmed subscriber${n === 1 ? "" : "s"} will get it.`,
+  progress: (sent: number, pending: number, skipped: number, failed: number) =>
+    `${sent} sent · ${pending} pending · ${skipped} skipped · ${failed} failed`,
+  statusNames: { draft: "Draft", sending: "Sending", sent: "Sent" },
+  preview: "Preview",
+  openPreview: "Open the mail as subscribers see it",
+  previewHint:
+    "The preview is addressed to a sample subscriber; every real mail has its own unsubscribe link.",
+  testTitle: "Send a test",
+  testTo: "Send a test to",
+  sendTest: "Send test",
+  testSent: (to: string) => `Test sent to ${to}.`,
+  sendTitle: "Send to subscribers",
+  sendHint: (n: number) =>
+    `Goes to ${n} confirmed subscriber${n === 1 ? "" : "s"}, one mail each, through the queue.`,
+  send: (n: number) => `Send to ${n} subscriber${n === 1 ? "" : "s"}`,
+  started: (n: number) => `Sending to ${n} subscriber${n === 1 ? "" : "s"}. This page shows how far it got.`,
+  refresh: "Refresh progress",
+  resume: "Queue what is still pending",
+  resumeHint:
+    "The scheduled sweep does this every ten minutes; use it after a restart of a local Worker, whose queue lived in memory.",
+  deadLetters: "Failed after every retry",
+  missingFields: "Write a subject and a text.",
+  badTestAddress: "Enter the address to send the test to.",
+  mailOff:
+    "Mail is off on this site (MAIL_FROM is not set, or the queue is not bound): announcements cannot be sent. See docs/operations.md.",
+  sendFailed: "The mail could not be sent right now. Try again in a minute.",
+  notFound: "There is no announcement with that id.",
+} as const;
+
+/** The review mails' desk texts. */
+export const REVIEW_MAIL_TEXTS = {
+  mails: "Mail to the artist",
+  noMails: "No mail sent yet.",
+  sentLine: (kind: string, subject: string, when: string) => `${when} · ${kind} · ${subject}`,
+  answer: (status: string) => `Preview the “${status}” mail`,
+  answerHint: "Accepted or rejected: preview the answer from its template, then send it.",
+  mailOff: "Mail is off on this site (MAIL_FROM is not set): no mail can be sent to the artist.",
+  previewTitle: (status: string) => `The “${status}” mail`,
+  to: (email: string) => `To: ${email}`,
+  subject: (subject: string) => `Subject: ${subject}`,
+  send: "Send this mail",
+  sent: "Mail sent to the artist.",
+  sendFailed: "The mail could not be sent right now. Try again in a minute.",
+  editTemplates: "Edit the templates",
+  templatesTitle: "Review mail templates",
+  templatesHint:
+    "Placeholders: {artist}, {track}, {reference} and {site}. A blank line starts a new paragraph.",
+  templateSubject: "Subject",
+  templateBody: "Text",
+  saveTemplate: "Save template",
+  templateSaved: "Template saved.",
+  templateMissing: "Write a subject and a text.",
+} as const;

@@ -1,9 +1,10 @@
 import type { Page } from "@core/content/page";
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
+import type { SubmissionMail } from "@worker/mail/submission-mails";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DESK_CSS } from "./styles";
-import { STATUS_NAMES, DESK_TEXTS as T } from "./texts";
+import { REVIEW_MAIL_TEXTS as M, STATUS_NAMES, DESK_TEXTS as T } from "./texts";
 
 /**
  * The desk's pages as HTML strings (docs/decisions/034-admin-review-desk.md): no script at all,
@@ -39,6 +40,7 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
   const nav = operator
     ? html`<nav aria-label="Desk">
         <a href="/admin/submissions">${T.submissions}</a>
+        <a href="/admin/announcements">${T.announcements}</a>
         <form class="inline" method="post" action="/admin/sign-out">
           <input type="hidden" name="csrf" value="${operator.csrf}" />
           <button class="quiet" type="submit">${T.signOut}</button>
@@ -166,6 +168,8 @@ export function detailBody(options: {
   csrf: string;
   message?: Notice;
   notesDraft?: string;
+  /** The mails sent to the artist about this submission (the receipt, review answers). */
+  mails?: SubmissionMail[];
 }): Html {
   const { submission: s, csrf, message } = options;
   const F = T.fields;
@@ -233,8 +237,28 @@ ${notice(message)}
         <button type="submit">${T.save}</button>
       </form>
     </section>
+    ${mailsSection(s, options.mails ?? [])}
   </div>
 </div>`;
+}
+
+/** Every mail sent to the artist about the submission, and the answer for a decided one. */
+function mailsSection(s: Submission, mails: SubmissionMail[]): Html {
+  const decided = s.status === "accepted" || s.status === "rejected";
+  return html`<section class="card" aria-labelledby="mails-title">
+      <h2 id="mails-title">${M.mails}</h2>
+      ${
+        mails.length
+          ? html`<ul>${mails.map((m) => html`<li>${M.sentLine(m.kind, m.subject, dateTime(m.sentAt))}</li>`)}</ul>`
+          : html`<p>${M.noMails}</p>`
+      }
+      ${
+        decided
+          ? html`<p><a class="button quiet" href="/admin/submissions/${encodeURIComponent(s.id)}/mail">${M.answer(STATUS_NAMES[s.status])}</a></p>
+      <p class="hint">${M.answerHint}</p>`
+          : ""
+      }
+    </section>`;
 }
 
 export function messageBody(title: string, message: Notice, back = true): Html {

@@ -1,5 +1,5 @@
 import type { ContentService } from "@core/content/service";
-import { parseSearchParams, parseSuggestParams } from "@core/search/params";
+import { parseSearchParams, parseSuggestParams, taxaFor } from "@core/search/params";
 import { type ArtistHit, SUGGESTED_ARTISTS, type Suggestion } from "@core/search/results";
 import { Hono } from "hono";
 import type { WorkerEnv } from "../env";
@@ -21,7 +21,8 @@ const artistSuggestion = (a: ArtistHit): Suggestion => ({
 
 searchApi.get("/search", async (c) => {
   const content = c.var.content;
-  const parsed = parseSearchParams(new URL(c.req.url).searchParams, await content.knownTaxa(), "strict");
+  const params = new URL(c.req.url).searchParams;
+  const parsed = parseSearchParams(params, await taxaFor(params, content.knownTaxa), "strict");
   if (!parsed.ok) return c.json({ error: parsed.error }, 400);
   const results = await content.runSearch(parsed.value);
   if (results.degraded) {

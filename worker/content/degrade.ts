@@ -9,7 +9,6 @@ import {
   asListed,
   DEFAULT_LIST_PAGE_SIZE,
   DEFAULT_POST_PAGE_SIZE,
-  DEFAULT_SUBMISSION_PAGE_SIZE,
   emptyArtistWork,
   emptyPage,
   hasPostFilter,
@@ -158,9 +157,13 @@ function degraded(source: ContentSource): ContentPorts {
         () => rawSubmissions.createSubmission(input),
         serverMessageOr(TEXTS.submissionFailed),
       ),
+    // An operator tool: a CMS that is down or refuses the token is an error answer (503), never
+    // an empty list that reads as "no submissions".
     listSubmissions: (filter) =>
-      pageOr("Failed to fetch submissions", filter, SUBMISSIONS, () =>
-        rawSubmissions.listSubmissions(filter),
+      degradeOnFailure(
+        "Failed to fetch submissions",
+        () => rawSubmissions.listSubmissions(filter),
+        serverMessageOr("Failed to fetch submissions"),
       ),
     // An operator tool: a failure is an error answer, never a "not found" for a submission that exists.
     getSubmission: (id) =>
@@ -206,7 +209,6 @@ const nothing = () => [];
 
 const POSTS = DEFAULT_POST_PAGE_SIZE;
 const LIST = DEFAULT_LIST_PAGE_SIZE;
-const SUBMISSIONS = DEFAULT_SUBMISSION_PAGE_SIZE;
 
 /** A list: page 1 of nothing on failure, in the page size that was asked for (default `size`). */
 function pageOr<T>(

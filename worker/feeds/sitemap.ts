@@ -24,14 +24,14 @@ type Paged = "posts" | "mixtapes" | "releases";
 
 async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSize: number): Promise<Entry[]> {
   if (kind === "posts") {
-    const { items } = await store.listPosts({ page, pageSize });
+    const { items } = await store.listPosts({ page, pageSize, lean: true });
     return items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date }));
   }
   if (kind === "mixtapes") {
-    const { items } = await store.listMixtapes({ page, pageSize });
+    const { items } = await store.listMixtapes({ page, pageSize, lean: true });
     return items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate }));
   }
-  const { items } = await store.listReleases({ page, pageSize });
+  const { items } = await store.listReleases({ page, pageSize, lean: true });
   return items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate }));
 }
 

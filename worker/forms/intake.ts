@@ -3,9 +3,11 @@ import type { UploadedFile } from "@core/content/upload";
 import { SNIFF_BYTES } from "@core/forms/file-types";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parseSubscriber } from "@core/forms/newsletter-rules";
+import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
 import { checkSubmission, type FileSummary, HONEYPOT_FIELD } from "@core/forms/submission-rules";
 import { TEXTS } from "@core/texts";
 import { StoreFailure } from "@worker/failure/source-error";
+import { type FormMail, formMail } from "@worker/mail/form-mail";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
@@ -69,19 +71,20 @@ async function upload(
 export function intakeOf(c: Context<AppEnv>): FormIntake {
   const made = c.get("intake");
   if (made) return made;
-  const intake = createIntake(c.env.DB, c.var.content, c.req.raw);
+  const intake = createIntake(c.env.DB, c.var.content, c.req.raw, formMail(c.env));
   c.set("intake", intake);
   return intake;
 }
 
 /**
  * Builds the intake for one request: the client it comes from, the stores it writes to, and the
- * D1 database that keeps the rate limits.
+ * D1 database that keeps the rate limits, and the mail the forms send (none when mail is off).
  */
 export function createIntake(
   db: D1Database,
   content: Pick<ContentService, "submissions" | "newsletter">,
   request: Request,
+  mail?: FormMail,
 ): FormIntake {
   const client = clientAddress(request);
   const limited = async (rule: RateRule): Promise<Refusal | null> => {
@@ -116,7 +119,8 @@ export function createIntake(
       const subscriber = parseSubscriber(fields);
       if (!subscriber) return { ok: false, status: 400, error: TEXTS.invalidEmail };
       try {
-        const result = await content.newsletter.subscribe(subscriber);
+        const result = await content.newsletter.subscribe({ ...subscriber, pending: mail?.doubleOptIn });
+        if (result.confirmation) await mail?.confirmation(result.confirmation);
         return { ok: true, message: result.message || TEXTS.subscribed };
       } catch (error) {
         console.error("newsletter subscribe failed", error);
@@ -161,9 +165,12 @@ export function createIntake(
         consent: values.consent,
         audioFile: await upload(audio, values.audioType, "audio"),
         artworkFile: await upload(artwork, values.artworkType, "artwork"),
+        idempotencyKey: readSubmissionKey(form.get(SUBMISSION_KEY_FIELD)),
       };
       try {
-        return { ok: true, submission: await content.submissions.createSubmission(input) };
+        const submission = await content.submissions.createSubmission(input);
+        await mail?.receipt(submission);
+        return { ok: true, submission };
       } catch (error) {
         console.error("submission failed", error);
         return { ...writeRefused(error), values: stringsOf(Object.fromEntries(form)) };

@@ -1,11 +1,12 @@
 /**
  * Per-client fixed-window rate limits kept in D1 (docs/decisions/007-forms.md). The client is
- * the address in CF-Connecting-IP, stored only as a salted SHA-256 digest.
+ * the address in CF-Connecting-IP (an IPv6 address by its /64, which one subscriber holds whole),
+ * stored only as a salted SHA-256 digest.
  */
 
 export interface RateRule {
   /** Which form the budget is for; each has its own. */
-  scope: "newsletter" | "submission" | "admin-sign-in";
+  scope: "newsletter" | "submission" | "admin-token";
   limit: number;
   windowSeconds: number;
 }
@@ -13,8 +14,9 @@ export interface RateRule {
 export const RATE_RULES = {
   newsletter: { scope: "newsletter", limit: 10, windowSeconds: 10 * 60 },
   submission: { scope: "submission", limit: 10, windowSeconds: 60 * 60 },
-  // Wrong admin tokens only (worker/admin/): a guesser gets 5 tries per quarter hour.
-  adminSignIn: { scope: "admin-sign-in", limit: 5, windowSeconds: 15 * 60 },
+  // Every guess at a token, the desk's sign-in and the bearer endpoints alike (worker/auth.ts):
+  // 5 wrong ones per quarter hour; a right one is given back.
+  adminToken: { scope: "admin-token", limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
@@ -22,7 +24,7 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfter: num
 async function clientKey(scope: string, client: string): Promise<string> {
   const digest = await crypto.subtle.digest(
     "SHA-256",
-    new TextEncoder().encode(`crossfade:${scope}:${client}`),
+    new TextEncoder().encode(`crossfade:${scope}:${addressBlock(client)}`),
   );
   const hex = Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join(
     "",
@@ -33,6 +35,31 @@ async function clientKey(scope: string, client: string): Promise<string> {
 /** The client address Cloudflare saw; requests that lack it share one budget. */
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
+}
+
+/**
+ * What one client holds of an address: an IPv4 address itself, an IPv6 address's /64 (a home or
+ * a server is given a whole /64 and can pick any address in it). Anything else is kept as it is.
+ */
+export function addressBlock(address: string): string {
+  const text = address.trim().toLowerCase().replace(/%.*$/, "");
+  if (!text.includes(":")) return text;
+  // An IPv4-mapped address (::ffff:192.0.2.1) is the IPv4 address.
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (mapped?.[1]) return mapped[1];
+  const [head = "", tail, extra] = text.split("::");
+  if (extra !== undefined) return text;
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return text;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** The client's key, the fixed window `now` falls in, and the answer for a count in that window. */
@@ -46,22 +73,8 @@ async function windowOf(rule: RateRule, client: string, now: number) {
   return { key: await clientKey(rule.scope, client), windowStart, decide };
 }
 
-/** A look at the client's budget under `rule` at `now` (the current time unless a test sets it). */
+/** Counts against the client's budget under `rule` at `now` (the current time unless a test sets it). */
 type RateCheck = (db: D1Database, rule: RateRule, client: string, now?: number) => Promise<RateDecision>;
-
-/**
- * Whether the client has used up its budget, without counting this request: for limits that
- * count only failures (a sign-in must be refused before its token is even compared).
- */
-export const rateLimitReached: RateCheck = async (db, rule, client, now = Date.now()) => {
-  const { key, windowStart, decide } = await windowOf(rule, client, now);
-  const row = await db
-    .prepare("SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2")
-    .bind(key, windowStart)
-    .first<{ count: number }>();
-  // This request would be the next one counted.
-  return decide((row?.count ?? 0) + 1);
-};
 
 /**
  * Counts one request against the client's budget in one atomic statement and says whether it
@@ -88,3 +101,20 @@ export const hitRateLimit: RateCheck = async (db, rule, client, now = Date.now()
   }
   return decide(row?.count ?? 1);
 };
+
+/**
+ * Gives back one request counted in the current window: an attempt that turned out right (a
+ * token) is not a guess, so an operator's own requests never use up the budget.
+ */
+export async function refundRateLimit(
+  db: D1Database,
+  rule: RateRule,
+  client: string,
+  now = Date.now(),
+): Promise<void> {
+  const { key, windowStart } = await windowOf(rule, client, now);
+  await db
+    .prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0")
+    .bind(key, windowStart)
+    .run();
+}

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
 import { configFor } from "../config";
+import { meteredD1, newMeter, serverTiming } from "../content/d1/meter";
 import { contentCacheFor, createContentService } from "../content/service";
 import { type RequestSourceState, trackRequest } from "../failure/source-failure";
 
@@ -16,7 +17,10 @@ export const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   configFor(c.env);
   const ctx = executionContext(c);
   const contentCache = contentCacheFor(c.env, ctx);
-  c.set("content", createContentService(c.env, ctx, contentCache));
+  // Every statement this request runs on the embedded store, summed (docs/decisions/070).
+  const meter = newMeter();
+  const db = c.env.DB ? meteredD1(c.env.DB, meter) : c.env.DB;
+  c.set("content", createContentService({ ...c.env, DB: db }, ctx, contentCache));
   c.set("contentCache", contentCache);
   // An answer built from a degraded source (an empty list or a missing item standing in for a
   // CMS failure) is never stored by browsers or shared caches (docs/decisions/021).
@@ -24,14 +28,20 @@ export const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sources", sources);
   await trackRequest(sources, () => next());
   if (sources.failed) markDegraded(c);
+  const timing = serverTiming(meter);
+  if (timing) withHeaders(c, (headers) => headers.append("Server-Timing", timing));
 };
 
 /** Cache-Control: no-store on the answer, whoever built it; a 503 says when to retry. */
 function markDegraded(c: { res: Response }) {
-  const mark = (headers: Headers) => {
+  withHeaders(c, (headers) => {
     headers.set("Cache-Control", NO_STORE);
     if (c.res.status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "30");
-  };
+  });
+}
+
+/** Changes the headers of the answer, copying it first when they are immutable. */
+function withHeaders(c: { res: Response }, mark: (headers: Headers) => void) {
   try {
     mark(c.res.headers);
   } catch {

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { csvRow } from "./csv";
 
 /**
- * GET /api/newsletter/subscribers: every subscriber for the operator (ADMIN_TOKEN), as CSV
+ * GET /api/newsletter/subscribers: every confirmed subscriber for the operator (ADMIN_TOKEN), as CSV
  * (the default, `?format=csv`, `Accept: text/csv`) or JSON (`?format=json`,
  * `Accept: application/json`), each with the unsubscribe URL to put in the mails
  * (docs/decisions/032-embedded-store-operations.md). Read in batches and streamed, so the list
@@ -23,6 +23,7 @@ export const CSV_COLUMNS = [
   "last_name",
   "city",
   "unsubscribe_url",
+  "consented_at",
 ] as const;
 
 const adminOnly = requireBearer({
@@ -91,6 +92,7 @@ newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
         lastName: s.lastName,
         city: s.city,
         unsubscribeUrl: url(s.unsubscribeToken),
+        consentedAt: s.confirmedAt,
       });
       const out = `${separator}${item}`;
       separator = ",";
@@ -115,7 +117,16 @@ export function csvAnswer(
 ): Response {
   const day = new Date().toISOString().slice(0, 10);
   const body = chunks(admin, first, (s) =>
-    csvRow([s.email, s.subscribedAt, s.source, s.firstName, s.lastName, s.city, url(s.unsubscribeToken)]),
+    csvRow([
+      s.email,
+      s.subscribedAt,
+      s.source,
+      s.firstName,
+      s.lastName,
+      s.city,
+      url(s.unsubscribeToken),
+      s.confirmedAt,
+    ]),
   );
   return new Response(stream(body, csvRow([...CSV_COLUMNS]), ""), {
     status: 200,

@@ -1,3 +1,4 @@
+export { confirmPages } from "./confirm";
 export { csvField, csvRow } from "./csv";
 export { newsletterApi, subscribersCsv } from "./export";
 export { unsubscribePages } from "./unsubscribe";

@@ -1,6 +1,7 @@
 import type { AppEnv } from "@worker/app-env";
 import { escapeHtml } from "@worker/fallback-page";
 import { type Context, Hono } from "hono";
+import { newsletterPage, statusMessage } from "./page";
 import { UNSUBSCRIBE_TEXTS as T } from "./texts";
 
 /**
@@ -15,15 +16,10 @@ export const unsubscribePages = new Hono<AppEnv>();
 const TOKEN = /^[0-9a-f]{32}$/;
 
 function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 501, body: string) {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(T.title)} · Crossfade</title>
-<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b10;color:#f1f0f5;font:16px/1.5 system-ui,sans-serif;text-align:center}main{max-width:32rem;padding:1rem}button,a.button{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:999px;background:#c8ff3d;color:#0b0b10;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}a{color:#c8ff3d}</style>
-</head><body><main><h1>${escapeHtml(T.title)}</h1>${body}<p><a href="/">${escapeHtml(T.back)}</a></p></main></body></html>`;
-  return c.html(html, status, { "Cache-Control": "no-store" });
+  return newsletterPage(c, status, T.title, body, T.back);
 }
 
-const message = (text: string) => `<p role="status">${escapeHtml(text)}</p>`;
+const message = statusMessage;
 
 /** The store's unsubscribe tools and the token, or the page that says why there are none. */
 function lookup(c: Context<AppEnv>) {

@@ -12,33 +12,36 @@ function parseJson<T>(text: unknown, fallback: T[]): T[] {
 }
 
 /**
- * The published artists an item links to, as a JSON column (`json_name`): from link table
+ * The published artists an item links to, as a JSON column (`jsonName`): from link table
  * `table` whose `owner` column is the item's id (alias `alias`), for the item itself (entry 0)
- * or, with `entries`, for each of its entries (tracklist position, track number, lineup place).
+ * and for each of its entries (tracklist position, track number, lineup place) at once. No
+ * ORDER BY: sorting in SQL costs a temporary table for every item of a list, so `entryRefs`
+ * puts them in the order of their links.
  */
 export function artistRefsColumn(
   table: string,
   owner: string,
   alias: string,
   jsonName: string,
-  { entries = false, hasEntry = true } = {},
+  { hasEntry = true } = {},
 ): string {
-  const entryWhere = !hasEntry ? "" : entries ? " AND x.entry > 0" : " AND x.entry = 0";
-  const fields = `${entries ? "'entry', r.entry, " : ""}'slug', r.slug, 'name', r.name`;
-  const order = hasEntry ? "x.entry, x.position" : "x.position";
-  return `(SELECT json_group_array(json_object(${fields})) FROM (SELECT ${hasEntry ? "x.entry" : "0 AS entry"}, a.slug, a.name
+  const entry = hasEntry ? "x.entry" : "0";
+  return `(SELECT json_group_array(json_object('entry', ${entry}, 'position', x.position, 'slug', a.slug, 'name', a.name))
     FROM ${table} x JOIN artists a ON a.id = x.artist_id
-    WHERE x.${owner} = ${alias}.id AND a.pub_status = 'published'${entryWhere} ORDER BY ${order}) r) AS ${jsonName}`;
+    WHERE x.${owner} = ${alias}.id AND a.pub_status = 'published') AS ${jsonName}`;
 }
 
 type EntryRef = ArtistRef & { entry: number };
+type StoredRef = EntryRef & { position?: number };
 
-/** The refs of a JSON column, in the order of their links. */
-export const artistRefs = (json: unknown): ArtistRef[] =>
-  parseJson<ArtistRef>(json, []).map(({ slug, name }) => ({ slug, name }));
+/** Every ref of a JSON column (the item's own at entry 0), in the order of their links. */
+export const entryRefs = (json: unknown): EntryRef[] =>
+  parseJson<StoredRef>(json, [])
+    .sort((a, b) => a.entry - b.entry || (a.position ?? 0) - (b.position ?? 0))
+    .map(({ entry, slug, name }) => ({ entry, slug, name }));
 
-/** The entry refs of a JSON column. */
-export const entryRefs = (json: unknown): EntryRef[] => parseJson<EntryRef>(json, []);
+/** The item's own refs (entry 0) of a JSON column, in the order of their links. */
+export const artistRefs = (json: unknown): ArtistRef[] => refsOf(entryRefs(json), 0);
 
 /** The refs of one entry. */
 export const refsOf = (refs: EntryRef[], entry: number): ArtistRef[] =>

@@ -13,7 +13,7 @@ import { artistLinks } from "../purchase-links";
 import { EVENT_SELECT, type EventRow, toEvent } from "./events";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "./mixtapes";
 import { RELEASE_COLUMNS, type ReleaseRow, toRelease } from "./releases";
-import { POST_COLUMNS, type PostRow, parseJson, toPost } from "./rows";
+import { POST_COLUMNS, POST_EXTRAS, type PostRow, parseJson, toPost } from "./rows";
 import { rowsOf, totalOf } from "./sql";
 
 interface ArtistRow {
@@ -120,7 +120,7 @@ export async function getArtistWork(
     ...listed(
       db,
       POST_COLUMNS,
-      `FROM posts p WHERE p.pub_status = 'published'
+      `FROM posts p ${POST_EXTRAS} WHERE p.pub_status = 'published'
         AND p.id IN (SELECT post_id FROM post_artists WHERE artist_id = ${id})`,
       "p.post_date DESC, p.id DESC",
       pages.posts,

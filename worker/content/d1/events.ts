@@ -13,7 +13,7 @@ export interface EventRow extends EventColumns {
 }
 
 export const EVENT_SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug,
-  ${artistRefsColumn("event_artists", "event_id", "e", "lineup_json", { entries: true })}
+  ${artistRefsColumn("event_artists", "event_id", "e", "lineup_json")}
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
 
 export function toEvent(row: EventRow): MusicEvent {
@@ -34,7 +34,9 @@ export function toEvent(row: EventRow): MusicEvent {
     price: row.price,
     status: row.status,
     isFeatured: row.is_featured === 1,
-    lineupArtists: entryRefs(row.lineup_json).map((r) => ({ ...r, entry: r.entry - 1 })),
+    lineupArtists: entryRefs(row.lineup_json)
+      .filter((r) => r.entry > 0)
+      .map((r) => ({ ...r, entry: r.entry - 1 })),
   };
 }
 

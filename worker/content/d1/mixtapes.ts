@@ -1,7 +1,7 @@
 import type { AudioPlatform } from "@core/content/audio";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
-import { artistRefs, artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
+import { artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
 import { datedTable } from "./published";
 import { identity, parseJson, toTracklist } from "./rows";
 
@@ -23,14 +23,14 @@ export interface MixtapeRow {
   is_featured: number;
   genres_json: string | null;
   artists_json: string | null;
-  track_artists_json: string | null;
 }
 
-export const MIXTAPE_COLUMNS = `m.*, (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
-  (SELECT g.name, g.slug FROM mixtape_genres mg JOIN genres g ON g.id = mg.genre_id
-   WHERE mg.mixtape_id = m.id ORDER BY g.name) g) AS genres_json,
-  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "artists_json")},
-  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "track_artists_json", { entries: true })}`;
+/**
+ * A mixtape's columns, its genres as JSON from mixtape_extras (scripts/catalogue/extras-sql.ts),
+ * and its artists (author and tracklist entries) from mixtape_artists.
+ */
+export const MIXTAPE_COLUMNS = `m.*, (SELECT genres_json FROM mixtape_extras WHERE mixtape_id = m.id) AS genres_json,
+  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "artists_json")}`;
 
 export function toMixtape(row: MixtapeRow): Mixtape {
   const external = row.external_audio_url;
@@ -39,10 +39,10 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     : row.audio_file
       ? { platform: "local" as const, url: row.audio_file }
       : null;
-  const trackArtists = entryRefs(row.track_artists_json);
+  const refs = entryRefs(row.artists_json);
   const tracklist = toTracklist(row.tracklist).map((t) => ({
     ...t,
-    artists: refsOf(trackArtists, t.position),
+    artists: refsOf(refs, t.position),
   }));
   return {
     ...identity(row),
@@ -58,7 +58,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     genres: parseJson<Taxon[]>(row.genres_json, []),
     isFeatured: row.is_featured === 1,
     category: "Mixtape",
-    artists: artistRefs(row.artists_json),
+    artists: refsOf(refs, 0),
   };
 }
 
@@ -67,6 +67,7 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   table: "mixtapes",
   alias: "m",
   columns: MIXTAPE_COLUMNS,
+  leanColumns: "m.*, NULL AS genres_json, NULL AS artists_json",
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
 });

@@ -7,22 +7,39 @@ export function newUnsubscribeToken(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** A repeat sign-up of a pending address sends its confirmation again, at most this often. */
+export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
+
+interface Row {
+  id: number;
+  email: string;
+  status: "pending" | "confirmed";
+  confirmation_sent_at: string | null;
+}
+
 /**
  * Adds the address, one row per address whatever its letter case. A repeat sign-up is not an
  * error: it keeps the row (and its unsubscribe token) and answers like a first one (so the form
  * never tells anyone whether an address is already on the list). Anyone can sign any address up,
  * so a repeat never changes the names or city already there; it only fills in those still empty
  * (docs/security.md).
+ *
+ * With `pending` (double opt-in, docs/decisions/081-double-opt-in.md) a new address is stored
+ * pending and the answer asks for its confirmation mail; a pending one asks again once the last
+ * mail is older than the resend interval; a confirmed one, or one that bounced or complained,
+ * never gets a second mail. Without it the address is confirmed at once, as before there was mail.
  */
 export async function subscribe(db: D1Database, input: SubscriberInput): Promise<SubscribeResult> {
-  await db
+  const now = new Date().toISOString();
+  const row = await db
     .prepare(
-      `INSERT INTO newsletter_subscribers (email, first_name, last_name, city, source, created_at, unsubscribe_token)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      `INSERT INTO newsletter_subscribers (email, first_name, last_name, city, source, created_at, unsubscribe_token, status, confirmed_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
        ON CONFLICT (email) DO UPDATE SET
          first_name = COALESCE(first_name, excluded.first_name),
          last_name = COALESCE(last_name, excluded.last_name),
-         city = COALESCE(city, excluded.city)`,
+         city = COALESCE(city, excluded.city)
+       RETURNING id, email, status, confirmation_sent_at`,
     )
     .bind(
       input.email.trim().toLowerCase(),
@@ -30,22 +47,44 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
       input.lastName,
       input.city,
       input.source,
-      new Date().toISOString(),
+      now,
       newUnsubscribeToken(),
+      input.pending ? "pending" : "confirmed",
+      input.pending ? null : now,
     )
+    .first<Row>();
+  if (!input.pending || !row) return { message: TEXTS.subscribed };
+  const answer = { message: TEXTS.subscribeCheckInbox };
+  if (row.status !== "pending") return answer;
+  const last = row.confirmation_sent_at ? Date.parse(row.confirmation_sent_at) : 0;
+  if (Date.now() - last < CONFIRMATION_RESEND_MS) return answer;
+  const blocked = await db
+    .prepare("SELECT 1 FROM mail_suppressions WHERE email = ? AND reason IN ('bounced','complained')")
+    .bind(row.email)
+    .first();
+  if (blocked) return answer;
+  await db
+    .prepare("UPDATE newsletter_subscribers SET confirmation_sent_at = ? WHERE id = ?")
+    .bind(now, row.id)
     .run();
-  return { message: TEXTS.subscribed };
+  return { ...answer, confirmation: { id: row.id, email: row.email } };
 }
 
 const COLUMNS = `id, email, first_name AS firstName, last_name AS lastName, city, source,
-  created_at AS subscribedAt, unsubscribe_token AS unsubscribeToken`;
+  created_at AS subscribedAt, confirmed_at AS confirmedAt, unsubscribe_token AS unsubscribeToken`;
 
-/** Export and unsubscribe over the newsletter_subscribers table (migrations/0005_newsletter_unsubscribe.sql). */
+/**
+ * Export and unsubscribe over the newsletter_subscribers table
+ * (migrations/0005_newsletter_unsubscribe.sql, 0009_mail.sql): only confirmed subscribers are
+ * listed and counted.
+ */
 export function newsletterAdmin(db: D1Database): NewsletterAdmin {
   return {
     async listSubscribers(afterId, limit) {
       const { results } = await db
-        .prepare(`SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? ORDER BY id LIMIT ?`)
+        .prepare(
+          `SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = 'confirmed' ORDER BY id LIMIT ?`,
+        )
         .bind(afterId, limit)
         .all<Subscriber>();
       return results;
@@ -56,11 +95,84 @@ export function newsletterAdmin(db: D1Database): NewsletterAdmin {
         .bind(token)
         .first<Subscriber>(),
     async unsubscribe(token) {
-      const result = await db
-        .prepare("DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ?")
+      const removed = await db
+        .prepare("DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ? RETURNING email")
         .bind(token)
-        .run();
-      return result.meta.changes > 0;
+        .first<{ email: string }>();
+      if (!removed) return false;
+      await suppress(db, removed.email, "unsubscribed");
+      return true;
+    },
+    async countConfirmed() {
+      const row = await db
+        .prepare("SELECT COUNT(*) AS n FROM newsletter_subscribers WHERE status = 'confirmed'")
+        .first<{ n: number }>();
+      return row?.n ?? 0;
     },
   };
+}
+
+/** Keeps the address from any further mail; a stronger reason (bounced, complained) is kept. */
+export async function suppress(
+  db: D1Database,
+  email: string,
+  reason: "unsubscribed" | "bounced" | "complained",
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO mail_suppressions (email, reason, created_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (email) DO UPDATE SET reason = CASE WHEN excluded.reason = 'unsubscribed' THEN reason ELSE excluded.reason END`,
+    )
+    .bind(email.toLowerCase(), reason, new Date().toISOString())
+    .run();
+}
+
+/** A subscriber row as the confirmation page needs it. */
+export interface SubscriberState {
+  id: number;
+  email: string;
+  status: "pending" | "confirmed";
+}
+
+export function findSubscriber(db: D1Database, id: number): Promise<SubscriberState | null> {
+  return db
+    .prepare("SELECT id, email, status FROM newsletter_subscribers WHERE id = ?")
+    .bind(id)
+    .first<SubscriberState>();
+}
+
+/**
+ * Confirms the subscriber (idempotent: a second use keeps the first consent time) and lifts an
+ * earlier unsubscribe of the address: confirming is a new, explicit consent. A bounce or a
+ * complaint stays.
+ */
+export async function confirmSubscriber(db: D1Database, id: number, email: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db.batch([
+    db
+      .prepare(
+        "UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ? AND email = ?",
+      )
+      .bind(now, id, email),
+    db.prepare("DELETE FROM mail_suppressions WHERE email = ? AND reason = 'unsubscribed'").bind(email),
+  ]);
+}
+
+/** Removes pending sign-ups older than `cutoff` (ISO 8601): their links have expired. */
+export async function removeExpiredPending(db: D1Database, cutoff: string): Promise<number> {
+  const result = await db
+    .prepare(
+      "DELETE FROM newsletter_subscribers WHERE status = 'pending' AND COALESCE(confirmation_sent_at, created_at) < ?",
+    )
+    .bind(cutoff)
+    .run();
+  return result.meta.changes;
+}
+
+/** The confirmation mail did not go out: the next sign-up of the address sends it at once. */
+export async function confirmationNotSent(db: D1Database, id: number): Promise<void> {
+  await db
+    .prepare("UPDATE newsletter_subscribers SET confirmation_sent_at = NULL WHERE id = ?")
+    .bind(id)
+    .run();
 }

@@ -1,10 +1,13 @@
 import type { Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
+import { genreList, LIST_KIND, type ListKey, listPage, listTotal, locationList, namedList } from "./lists";
 import {
   AGGREGATED_COLUMNS,
   type AggregatedRow,
+  LEAN_POST_COLUMNS,
   POST_COLUMNS,
+  POST_EXTRAS,
   type PostRow,
   toAggregatedPost,
   toPost,
@@ -48,14 +51,49 @@ function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
   return { sql: clauses.join(" AND "), params };
 }
 
+/**
+ * The list of the list index a filter pages through: every post, or one category, tag, genre or
+ * location (the blog's pages). null for a search or several filters at once.
+ */
+function indexedList(filter: PostFilter): ListKey | null {
+  if (filter.search?.trim()) return null;
+  const genres = filter.genres ?? [];
+  const locations = filter.locations ?? [];
+  const keys = [
+    filter.category ? namedList(`category:${filter.category}`) : null,
+    filter.tag ? namedList(`tag:${filter.tag}`) : null,
+    genres.length === 1 ? genreList(genres[0] as string) : genres.length ? undefined : null,
+    locations.length === 1 ? locationList(locations[0] as string) : locations.length ? undefined : null,
+  ].filter((k) => k !== null);
+  if (keys.length === 0) return namedList("posts");
+  return keys.length === 1 && keys[0] ? keys[0] : null;
+}
+
 /** Published posts, newest first, with the filters of docs/product.md section 7. */
 export async function listPosts(db: D1Database, filter: PostFilter = {}): Promise<Page<Post>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const key = indexedList(filter);
+  if (key) {
+    const [rows, count] = await db.batch([
+      listPage(
+        db,
+        key,
+        `SELECT ${filter.lean ? LEAN_POST_COLUMNS : POST_COLUMNS} FROM page s JOIN posts p ON p.id = s.id
+         ${filter.lean ? "" : POST_EXTRAS}
+         ORDER BY s.sort DESC, s.id DESC`,
+        offset,
+        pageSize,
+      ),
+      listTotal(db, key),
+    ]);
+    return toPage(rowsOf<PostRow>(rows).map(toPost), page, pageSize, totalOf(count));
+  }
+  // Searches and several filters at once: only the API asks for them.
   const where = postWhere(filter);
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT ${POST_COLUMNS} FROM posts p WHERE ${where.sql}
+        `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE ${where.sql}
          ORDER BY p.post_date DESC, p.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(...where.params, pageSize, offset),
@@ -68,7 +106,9 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
 /** One published post by slug, or null. */
 export async function getPost(db: D1Database, slug: string): Promise<Post | null> {
   const row = await db
-    .prepare(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.slug = ? AND p.pub_status = 'published'`)
+    .prepare(
+      `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE p.slug = ? AND p.pub_status = 'published'`,
+    )
     .bind(slug)
     .first<PostRow>();
   return row ? toPost(row) : null;
@@ -80,29 +120,21 @@ export async function getPost(db: D1Database, slug: string): Promise<Post | null
  */
 export async function listCombinedPosts(db: D1Database, filter: PostFilter = {}): Promise<Page<ListedPost>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
+  const blog = namedList("blog");
   const [keys, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT kind, id FROM (
-           SELECT 'post' AS kind, id, post_date AS d FROM posts WHERE pub_status = 'published'
-           UNION ALL
-           SELECT 'aggregated' AS kind, id, published_date AS d FROM aggregated_posts
-             WHERE pub_status = 'published')
-         ORDER BY d DESC, kind DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .bind(pageSize, offset),
-    db.prepare(
-      `SELECT (SELECT COUNT(*) FROM posts WHERE pub_status = 'published') +
-              (SELECT COUNT(*) FROM aggregated_posts WHERE pub_status = 'published') AS total`,
-    ),
+    listPage(db, blog, "SELECT kind, id FROM page", offset, pageSize),
+    listTotal(db, blog),
   ]);
-  const order = rowsOf<{ kind: "post" | "aggregated"; id: number }>(keys);
-  const postIds = order.filter((k) => k.kind === "post").map((k) => k.id);
-  const aggIds = order.filter((k) => k.kind === "aggregated").map((k) => k.id);
+  const order = rowsOf<{ kind: number; id: number }>(keys);
+  const isPost = (k: { kind: number }) => k.kind === LIST_KIND.post;
+  const postIds = order.filter(isPost).map((k) => k.id);
+  const aggIds = order.filter((k) => !isPost(k)).map((k) => k.id);
   const [postRows, aggRows] = await Promise.all([
     postIds.length
       ? db
-          .prepare(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id IN (${postIds.map(() => "?").join(",")})`)
+          .prepare(
+            `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE p.id IN (${postIds.map(() => "?").join(",")})`,
+          )
           .bind(...postIds)
           .all<PostRow>()
       : null,
@@ -119,8 +151,8 @@ export async function listCombinedPosts(db: D1Database, filter: PostFilter = {})
   const aggregated = new Map((aggRows?.results ?? []).map((r) => [r.id, toAggregatedPost(r)]));
   const items: ListedPost[] = [];
   for (const key of order) {
-    const post = key.kind === "post" ? posts.get(key.id) : undefined;
-    const agg = key.kind === "aggregated" ? aggregated.get(key.id) : undefined;
+    const post = isPost(key) ? posts.get(key.id) : undefined;
+    const agg = isPost(key) ? undefined : aggregated.get(key.id);
     if (post) items.push({ kind: "post", ...post });
     if (agg) items.push({ kind: "aggregated", ...agg });
   }

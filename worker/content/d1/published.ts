@@ -1,5 +1,6 @@
 import type { ListFilter, Page } from "@core/content/page";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
+import { listPage, listTotal, namedList } from "./lists";
 import { likePattern, rowsOf, totalOf } from "./sql";
 
 /** A catalogue table listed newest first by release date (mixtapes, releases). */
@@ -8,6 +9,8 @@ export interface DatedTable<R, T> {
   /** The table's alias in `columns` and `searchWhere`. */
   alias: string;
   columns: string;
+  /** `columns` without the subqueries: what a lean list (the sitemap) reads. */
+  leanColumns: string;
   /** The condition a search adds, on ?1: the LIKE pattern of the visitor's text. */
   searchWhere: string;
   toItem: (row: R) => T;
@@ -30,8 +33,23 @@ async function listPublished<R, T>(
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
   const a = t.alias;
   const search = filter.search?.trim();
-  const where = `${a}.pub_status = 'published'${search ? ` AND ${t.searchWhere}` : ""}`;
-  const params = search ? [likePattern(search)] : [];
+  if (!search) {
+    // The list index holds the table's published rows in this order (docs/decisions/071).
+    const list = namedList(t.table);
+    const [rows, count] = await db.batch([
+      listPage(
+        db,
+        list,
+        `SELECT ${filter.lean ? t.leanColumns : t.columns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id ORDER BY s.sort DESC, s.id DESC`,
+        offset,
+        pageSize,
+      ),
+      listTotal(db, list),
+    ]);
+    return toPage(rowsOf<R>(rows).map(t.toItem), page, pageSize, totalOf(count));
+  }
+  const where = `${a}.pub_status = 'published' AND ${t.searchWhere}`;
+  const params = [likePattern(search)];
   const n = params.length;
   const [rows, count] = await db.batch([
     db

@@ -2,7 +2,7 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { Release } from "@core/content/release";
 import type { ReleaseColumns } from "@core/content/rows";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
-import { artistRefs, artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
+import { artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
 import { datedTable } from "./published";
 import { identity, parseJson } from "./rows";
 
@@ -13,7 +13,6 @@ export interface ReleaseRow extends ReleaseColumns {
   tracks_json: string | null;
   links_json: string | null;
   artists_json: string | null;
-  track_artists_json: string | null;
 }
 
 interface TrackJson {
@@ -37,11 +36,10 @@ export const RELEASE_COLUMNS = `r.*,
      'custom_platform_name', l.custom_platform_name, 'url', l.url))
    FROM (SELECT * FROM release_purchase_links WHERE release_id = r.id ORDER BY position, id) l)
    AS links_json,
-  ${artistRefsColumn("release_artists", "release_id", "r", "artists_json")},
-  ${artistRefsColumn("release_artists", "release_id", "r", "track_artists_json", { entries: true })}`;
+  ${artistRefsColumn("release_artists", "release_id", "r", "artists_json")}`;
 
 export function toRelease(row: ReleaseRow): Release {
-  const trackArtists = entryRefs(row.track_artists_json);
+  const refs = entryRefs(row.artists_json);
   return {
     ...identity(row),
     artist: row.artist_name,
@@ -62,10 +60,10 @@ export function toRelease(row: ReleaseRow): Release {
       audioPlatform: t.audio_platform,
       isPrimary: t.is_primary_track === 1,
       isFeatured: t.is_featured === 1,
-      artists: refsOf(trackArtists, t.track_number),
+      artists: refsOf(refs, t.track_number),
     })),
     purchaseLinks: purchaseLinks(parseJson<PurchaseLinkFields[]>(row.links_json, [])),
-    artists: artistRefs(row.artists_json),
+    artists: refsOf(refs, 0),
   };
 }
 
@@ -74,6 +72,7 @@ export const releases = datedTable<ReleaseRow, Release>({
   table: "releases",
   alias: "r",
   columns: RELEASE_COLUMNS,
+  leanColumns: "r.*, NULL AS tracks_json, NULL AS links_json, NULL AS artists_json",
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,
 });

@@ -44,19 +44,23 @@ export interface PostRow {
   artists_json: string | null;
 }
 
-/** Columns of a post plus its genres, locations and tags aggregated as JSON. */
+/**
+ * Columns of a post plus its genres, locations and tags as JSON, kept for it in post_extras by
+ * triggers (scripts/catalogue/extras-sql.ts): one more row a post, not every link behind it.
+ */
 export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.content, p.post_date,
   p.category, p.cover_image, p.is_featured, p.audio_platform, p.primary_audio_url, p.audio_file,
-  p.track_title,
-  (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
-     (SELECT g.name, g.slug FROM post_genres pg JOIN genres g ON g.id = pg.genre_id
-      WHERE pg.post_id = p.id ORDER BY g.name) g) AS genres_json,
-  (SELECT json_group_array(json_object('name', l.name, 'slug', l.slug)) FROM
-     (SELECT l.name, l.slug FROM post_locations pl JOIN locations l ON l.id = pl.location_id
-      WHERE pl.post_id = p.id ORDER BY l.name) l) AS locations_json,
-  (SELECT json_group_array(tag) FROM (SELECT tag FROM post_tags WHERE post_id = p.id ORDER BY tag))
-     AS tags_json,
+  p.track_title, px.genres_json, px.locations_json, px.tags_json,
   ${artistRefsColumn("post_artists", "post_id", "p", "artists_json", { hasEntry: false })}`;
+
+/** What POST_COLUMNS reads besides the post's own row (after `FROM posts p`). */
+export const POST_EXTRAS = "LEFT JOIN post_extras px ON px.post_id = p.id";
+
+/** POST_COLUMNS with only what a sitemap reads (a lean list): slug and date, one row per post. */
+export const LEAN_POST_COLUMNS = `p.id, p.slug, p.title, NULL AS artist_name, '' AS excerpt, '[]' AS content, p.post_date,
+  p.category, NULL AS cover_image, 0 AS is_featured, NULL AS audio_platform, NULL AS primary_audio_url,
+  NULL AS audio_file, NULL AS track_title, NULL AS genres_json, NULL AS locations_json, NULL AS tags_json,
+  NULL AS artists_json`;
 
 export function toPost(row: PostRow): Post {
   // A streaming URL wins unless the post says its audio is the uploaded file.

@@ -31,6 +31,7 @@ interface SubmissionRow {
   status: SubmissionStatus;
   admin_notes: string | null;
   submission_date: string;
+  idempotency_key?: string | null;
 }
 
 function storedFile(key: string | null, name: string | null, type: string | null, size: number | null) {
@@ -105,15 +106,32 @@ async function putFile(
   return { name: file.name, type: file.type, size: file.size, location: key };
 }
 
+/** The submission stored with this form fill's key, if any. */
+async function byKey(db: D1Database, key: string): Promise<Submission | null> {
+  const row = await db
+    .prepare("SELECT * FROM submissions WHERE idempotency_key = ?1")
+    .bind(key)
+    .first<SubmissionRow>();
+  return row ? toSubmission(row) : null;
+}
+
 /**
  * Stores the files in R2, then the row in D1: a submission is only reported as received once
- * both hold it. If the row cannot be written, the files are removed again.
+ * both hold it. If the row cannot be written, the files are removed again. A key already stored
+ * (a retry of the same form fill) returns that submission and stores nothing; two requests with
+ * one key racing are settled by the unique index: the second removes its files and returns the
+ * first's row.
  */
 export async function createSubmission(
   db: D1Database,
   bucket: R2Bucket,
   input: SubmissionInput,
 ): Promise<Submission> {
+  const key = input.idempotencyKey ?? null;
+  if (key) {
+    const stored = await byKey(db, key);
+    if (stored) return stored;
+  }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     const [audio, artwork] = await Promise.all([
@@ -126,9 +144,9 @@ export async function createSubmission(
           `INSERT INTO submissions (reference, artist_name, email, track_title, genre, city, links,
              message, consent, audio_file_key, audio_file_name, audio_file_type, audio_file_size,
              artwork_file_key, artwork_file_name, artwork_file_type, artwork_file_size, status,
-             submission_date)
+             submission_date, idempotency_key)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-             'pending', ?18)
+             'pending', ?18, ?19)
            RETURNING *`,
         )
         .bind(
@@ -150,6 +168,7 @@ export async function createSubmission(
           artwork?.type ?? null,
           artwork?.size ?? null,
           new Date().toISOString(),
+          key,
         )
         .first<SubmissionRow>();
       if (!row) throw new Error("Failed to create submission");
@@ -157,8 +176,12 @@ export async function createSubmission(
     } catch (error) {
       const keys = [audio?.location, artwork?.location].filter((k): k is string => !!k);
       if (keys.length) await bucket.delete(keys).catch(() => undefined);
+      const unique = /UNIQUE/i.test(String(error));
+      // The same form fill stored by a request that ran alongside this one.
+      const first = key && unique ? await byKey(db, key) : null;
+      if (first) return first;
       // A reference collision is astronomically rare; anything else is a real failure.
-      if (attempt < 2 && /UNIQUE/i.test(String(error))) continue;
+      if (attempt < 2 && unique) continue;
       throw new Error("Failed to create submission", { cause: error });
     }
   }

@@ -26,6 +26,8 @@ export function submissionForm(input: SubmissionInput): FormData {
     links: input.links.length ? input.links.join("\n") : null,
     message: input.message,
     consent: String(input.consent),
+    // The form fill's key: the CMS answers a retry with the submission it already stored.
+    submissionKey: input.idempotencyKey,
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {

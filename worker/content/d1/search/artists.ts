@@ -10,11 +10,15 @@ export async function searchArtists(db: D1Database, text: string, limit: number)
   if (!match || limit < 1) return [];
   const { results } = await db
     .prepare(
-      `SELECT a.slug, a.name, a.kind, a.image,
-         highlight(artists_fts, 0, '<mark>', '</mark>') AS marked
-       FROM artists_fts JOIN artists a ON a.id = artists_fts.rowid
-       WHERE artists_fts MATCH ? AND a.pub_status = 'published'
-       ORDER BY bm25(artists_fts, 10.0, 0, 2.0, 2.0, 8.0), a.name LIMIT ?`,
+      // Ranked and limited inside FTS5 before the join (docs/decisions/072-capped-search.md):
+      // a common word matches many artists, and only the best few are shown.
+      `SELECT a.slug, a.name, a.kind, a.image, f.marked
+       FROM (SELECT rowid, highlight(artists_fts, 0, '<mark>', '</mark>') AS marked,
+               bm25(artists_fts, 10.0, 0, 2.0, 2.0, 8.0) AS score
+             FROM artists_fts WHERE artists_fts MATCH ?1 ORDER BY score LIMIT ?2 + 10) f
+       JOIN artists a ON a.id = f.rowid
+       WHERE a.pub_status = 'published'
+       ORDER BY f.score, a.name LIMIT ?2`,
     )
     .bind(match, limit)
     .all<{ slug: string; name: string; kind: string; image: string | null; marked: string }>();

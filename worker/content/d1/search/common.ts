@@ -45,7 +45,7 @@ function emptyResult<T>(query: SearchQuery, started: number): SearchResult<T> {
  */
 export async function searchWithFallback<T>(
   query: SearchQuery,
-  run: (match: string | null) => Promise<{ page: Page<T>; facets: SearchFacets }>,
+  run: (match: string | null) => Promise<{ page: Page<T> & { capped?: boolean }; facets: SearchFacets }>,
 ): Promise<SearchResult<T>> {
   const started = Date.now();
   const terms = ftsTerms(query.query);
@@ -83,10 +83,13 @@ export function hitStatements(
   order: string,
   pageSize: number,
   offset: number,
+  join = "",
 ): D1PreparedStatement[] {
+  // `join` adds what `select` reads besides the rows `from` counts (the extras row).
+  const rows = join ? from.sql.replace(/ WHERE /, ` ${join} WHERE `) : from.sql;
   return [
     db
-      .prepare(`SELECT ${select} ${from.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${select} ${rows} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .bind(...from.params, pageSize, offset),
     db.prepare(`SELECT COUNT(*) AS total ${from.sql}`).bind(...from.params),
   ];

@@ -3,11 +3,13 @@ import type { MixtapeHit, SearchResult } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
 import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
 import { rowsOf, totalOf } from "../sql";
+import { type MatchSearch, SEARCH_CAP, searchMatch } from "./candidates";
 import { ftsSource, highlightsOf, hitStatements, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { type Clause, filterClauses } from "./filters";
 import { toFacets } from "./posts";
 
-const RANK = "bm25(mixtapes_fts, 10.0, 8.0, 2.0, 3.0, 5.0, 6.0)";
+const WEIGHTS = "10.0, 8.0, 2.0, 3.0, 5.0, 6.0";
+const RANK = `bm25(mixtapes_fts, ${WEIGHTS})`;
 
 interface HitRow extends MixtapeRow, MarkedRow {
   h_description: string | null;
@@ -25,7 +27,25 @@ function toHit(row: HitRow): MixtapeHit {
   };
 }
 
+const MARKS = `highlight(mixtapes_fts, 0, ${MARK}) AS h_title, highlight(mixtapes_fts, 1, ${MARK}) AS h_artist,
+  snippet(mixtapes_fts, 2, ${MARK}, '…', 24) AS h_description,
+  snippet(mixtapes_fts, 3, ${MARK}, '…', 16) AS h_tracklist`;
+
+const MATCH_SEARCH: MatchSearch<HitRow, MixtapeHit> = {
+  fts: "mixtapes_fts",
+  cap: SEARCH_CAP.mixtapes,
+  weights: WEIGHTS,
+  extras: {
+    columns: "x.release_date AS d, x.is_featured AS f, x.genres_json AS g, NULL AS l",
+    join: "JOIN mixtape_extras x ON x.mixtape_id = c.id",
+  },
+  withLocations: false,
+  select: `SELECT ${MIXTAPE_COLUMNS}, ${MARKS} FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid`,
+  toHit,
+};
+
 async function run(db: D1Database, query: SearchQuery, match: string | null) {
+  if (match) return searchMatch(db, MATCH_SEARCH, query, match);
   const { page, pageSize, offset } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
   const from = source(match, filterClauses("mixtape", query));
   const order =

@@ -1,13 +1,15 @@
 import type { SearchQuery } from "@core/search/query";
 import type { FacetValue, PostHit, SearchFacets, SearchResult } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
-import { POST_COLUMNS, type PostRow, toPost } from "../rows";
+import { POST_COLUMNS, POST_EXTRAS, type PostRow, toPost } from "../rows";
 import { rowsOf, totalOf } from "../sql";
+import { type MatchSearch, SEARCH_CAP, searchMatch } from "./candidates";
 import { ftsSource, highlightsOf, hitStatements, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { type Clause, filterClauses } from "./filters";
 
 // Title and artist weigh most, then genre and city names, then the excerpt, then the body.
-const RANK = "bm25(posts_fts, 10.0, 8.0, 3.0, 1.0, 5.0, 5.0, 6.0)";
+const WEIGHTS = "10.0, 8.0, 3.0, 1.0, 5.0, 5.0, 6.0";
+const RANK = `bm25(posts_fts, ${WEIGHTS})`;
 
 interface HitRow extends PostRow, MarkedRow {
   h_excerpt: string | null;
@@ -66,7 +68,24 @@ function toHit(row: HitRow): PostHit {
   return { post, highlights: highlightsOf(post, row, [row.h_excerpt, row.h_body], post.excerpt) };
 }
 
+const MARKS = `highlight(posts_fts, 0, ${MARK}) AS h_title, highlight(posts_fts, 1, ${MARK}) AS h_artist,
+  highlight(posts_fts, 2, ${MARK}) AS h_excerpt, snippet(posts_fts, 3, ${MARK}, '…', 24) AS h_body`;
+
+const MATCH_SEARCH: MatchSearch<HitRow, PostHit> = {
+  fts: "posts_fts",
+  cap: SEARCH_CAP.posts,
+  weights: WEIGHTS,
+  extras: {
+    columns: "x.post_date AS d, x.is_featured AS f, x.genres_json AS g, x.locations_json AS l",
+    join: "JOIN post_extras x ON x.post_id = c.id",
+  },
+  withLocations: true,
+  select: `SELECT ${POST_COLUMNS}, ${MARKS} FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid ${POST_EXTRAS}`,
+  toHit,
+};
+
 async function run(db: D1Database, query: SearchQuery, match: string | null) {
+  if (match) return searchMatch(db, MATCH_SEARCH, query, match);
   const { page, pageSize, offset } = paging(query.page, query.pageSize, DEFAULT_POST_PAGE_SIZE);
   const from = source(match, filterClauses("post", query));
   const order =
@@ -79,7 +98,7 @@ async function run(db: D1Database, query: SearchQuery, match: string | null) {
        snippet(posts_fts, 3, ${MARK}, '…', 24) AS h_body`
     : "NULL AS h_title, NULL AS h_artist, NULL AS h_excerpt, NULL AS h_body";
   const [rows, count, ...facets] = await db.batch([
-    ...hitStatements(db, `${POST_COLUMNS}, ${marks}`, from, order, pageSize, offset),
+    ...hitStatements(db, `${POST_COLUMNS}, ${marks}`, from, order, pageSize, offset, POST_EXTRAS),
     ...facetStatements(db, match, query),
   ]);
   const total = totalOf(count);

@@ -11,21 +11,18 @@ const COLUMNS = ["title", "artist_name", "folded"];
 export async function suggest(db: D1Database, text: string, limit: number): Promise<Suggestion[]> {
   const match = ftsMatch(ftsTerms(text), "all", COLUMNS);
   if (!match || limit < 1) return [];
+  // FTS5 ranks and limits first; only the few rows it keeps are joined (docs/decisions/072).
+  const best = (fts: string, weights: string, table: string, date: string) =>
+    db
+      .prepare(
+        `SELECT t.slug, t.title, t.artist_name FROM (SELECT rowid AS id, rank FROM ${fts}
+           WHERE ${fts} MATCH ?1 AND rank MATCH ?2 ORDER BY rank LIMIT ?3) c
+         JOIN ${table} t ON t.id = c.id ORDER BY c.rank, t.${date} DESC`,
+      )
+      .bind(match, `bm25(${weights})`, limit);
   const [posts, mixtapes] = await db.batch([
-    db
-      .prepare(
-        `SELECT p.slug, p.title, p.artist_name FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid
-         WHERE posts_fts MATCH ? AND p.pub_status = 'published'
-         ORDER BY bm25(posts_fts, 10.0, 8.0, 0, 0, 0, 0, 6.0), p.post_date DESC LIMIT ?`,
-      )
-      .bind(match, limit),
-    db
-      .prepare(
-        `SELECT m.slug, m.title, m.artist_name FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid
-         WHERE mixtapes_fts MATCH ? AND m.pub_status = 'published'
-         ORDER BY bm25(mixtapes_fts, 10.0, 8.0, 0, 0, 0, 6.0), m.release_date DESC LIMIT ?`,
-      )
-      .bind(match, limit),
+    best("posts_fts", "10.0, 8.0, 0, 0, 0, 0, 6.0", "posts", "post_date"),
+    best("mixtapes_fts", "10.0, 8.0, 0, 0, 0, 6.0", "mixtapes", "release_date"),
   ]);
   type Row = { slug: string; title: string; artist_name: string | null };
   const postItems: Suggestion[] = ((posts?.results ?? []) as Row[]).map((r) => ({

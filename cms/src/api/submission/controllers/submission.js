@@ -20,6 +20,18 @@ function text(value) {
   return s === '' ? null : s;
 }
 
+/** A form fill's key as the Worker sends it (core/forms/submission-key.ts), or null. */
+function submissionKey(value) {
+  return typeof value === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(value) ? value : null;
+}
+
+const POPULATE = ['audioFile', 'artworkFile'];
+
+/** The submission stored with this key, if any. */
+function storedWith(strapi, key) {
+  return strapi.documents(UID).findFirst({ filters: { submissionKey: key }, populate: POPULATE });
+}
+
 /** The one uploaded file of a multipart field (koa-body gives an array when repeated). */
 function fileOf(files, name) {
   const f = files?.[name];
@@ -46,6 +58,15 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => ({
     if (!data.track_title) return ctx.badRequest('Track title is required');
     if (!data.consent) return ctx.badRequest('Consent is required');
 
+    // A retry of the same form fill (docs/decisions/068-idempotent-submissions.md): the answer
+    // is the submission already stored, and nothing new is kept.
+    const key = submissionKey(input.submissionKey);
+    const first = key ? await storedWith(strapi, key) : null;
+    if (first) {
+      ctx.status = 201;
+      return { data: first, meta: {} };
+    }
+
     const audio = fileOf(ctx.request.files, 'audioFile');
     const artwork = fileOf(ctx.request.files, 'artworkFile');
     if (audio && (!AUDIO_TYPES.includes(audio.mimetype) || audio.size > 50 * MB)) {
@@ -55,22 +76,35 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => ({
       return ctx.badRequest('Artwork must be a JPEG, PNG or WebP image of at most 10 MB');
     }
     const upload = strapi.plugin('upload').service('upload');
+    const uploaded = [];
     for (const [field, file] of [['audioFile', audio], ['artworkFile', artwork]]) {
       if (!file) continue;
       const [stored] = await upload.upload({ data: {}, files: file });
+      uploaded.push(stored);
       data[field] = stored.id;
     }
 
-    const created = await strapi.documents(UID).create({
-      data: {
-        ...data,
-        reference: reference(),
-        status: 'pending',
-        adminNotes: null,
-        submissionDate: new Date().toISOString(),
-      },
-      populate: ['audioFile', 'artworkFile'],
-    });
+    let created;
+    try {
+      created = await strapi.documents(UID).create({
+        data: {
+          ...data,
+          reference: reference(),
+          status: 'pending',
+          adminNotes: null,
+          submissionDate: new Date().toISOString(),
+          submissionKey: key,
+        },
+        populate: POPULATE,
+      });
+    } catch (error) {
+      // Not stored: its files go too. A request with the same key that ran alongside this one
+      // stored first (the unique index, src/seed/submission-key.js): answer with its submission.
+      for (const file of uploaded) await upload.remove(file).catch(() => undefined);
+      const stored = key ? await storedWith(strapi, key) : null;
+      if (!stored) throw error;
+      created = stored;
+    }
     ctx.status = 201;
     return { data: created, meta: {} };
   },

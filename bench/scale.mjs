@@ -1,0 +1,166 @@
+// `node bench/scale.mjs [--sizes 1000,10000,100000]`: the embedded store at an archive's size.
+// For each size, a copy of the bench's seeded local D1 is grown with plain SQL
+// (bench/scale-grow.mjs, applied with the sqlite3 shell to the local database file, the server
+// stopped), then the production build serves it with no KV binding and the page cache off (what
+// a cold edge pays), and every main route and feed is asked for on distinct URLs, sequentially:
+// its time and the rows it read (the Server-Timing header, docs/decisions/070). Warm: the same
+// URLs again with the KV content cache and the page cache on. A non-2xx answer is recorded with
+// its status and body, and measuring goes on. The table per size replaces the "Scale" section of
+// bench/results.md. Run it under flock (README "Benchmarks").
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
+import { growSql } from "./scale-grow.mjs";
+import { HEADERS } from "./server.mjs";
+
+const PORT = Number(process.env.SCALE_PORT ?? 8821);
+const BASE = join(ROOT, "tests", ".artifacts", "scale-base");
+const STATE = join(ROOT, "tests", ".artifacts", "scale-state");
+const argv = process.argv.slice(2);
+const sizesArg = argv[argv.indexOf("--sizes") + 1];
+const SIZES = (argv.includes("--sizes") ? sizesArg : "1000,10000,100000").split(",").map(Number);
+const REPEAT = 5;
+
+const sqliteFile = (dir) => {
+  const d1 = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(d1).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${d1}`);
+  return join(d1, file);
+};
+
+function sqlite(file, sql) {
+  const out = spawnSync("sqlite3", [file], { input: sql, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (out.status !== 0) throw new Error(`sqlite3: ${out.stderr}`);
+  return out.stdout.trim();
+}
+
+/** Routes by class: each a function of i giving distinct URLs of that class. */
+function routes(posts) {
+  const lastPage = Math.ceil(posts / 15);
+  return [
+    ["/", () => "/"],
+    ["/blog", () => "/blog"],
+    ["/blog?page=k", (i) => `/blog?page=${2 + ((i * 37) % Math.max(1, lastPage - 2))}`],
+    ["/blog, last page", () => `/blog?page=${lastPage}`],
+    ["/blog/genre/…", (i) => `/blog/genre/${["techno", "house", "ambient", "dub", "jungle"][i % 5]}`],
+    ["/blog/genre/…?page=k", (i) => `/blog/genre/techno?page=${2 + i * 3}`],
+    ["a post", (i) => `/blog/{post ${i}}`],
+    ["/mixtapes", () => "/mixtapes"],
+    ["/releases", () => "/releases"],
+    ["/events", () => "/events"],
+    ["/genres", () => "/genres"],
+    ["/search?q=…", (i) => `/search?q=${["techno", "house", "berlin", "vinyl", "deep"][i % 5]}`],
+    ["/api/search", (i) => `/api/search?q=${["techno", "house", "berlin", "vinyl", "deep"][i % 5]}`],
+    ["/api/suggest", (i) => `/api/suggest?q=${["tec", "hou", "ber", "vin", "dee"][i % 5]}`],
+    ["/rss.xml", () => "/rss.xml"],
+    ["/sitemap.xml", () => "/sitemap.xml"],
+    ["a sitemap child", () => "/sitemaps/posts-1.xml"],
+  ];
+}
+
+async function measure(url) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: HEADERS });
+  const body = await res.text();
+  const ms = performance.now() - started;
+  const rows = Number(/db;[^,]*desc="rows=(\d+)"/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? 0);
+  const failure = res.ok ? null : `${res.status} ${body.slice(0, 200).replace(/\s+/g, " ")}`;
+  return { ms, rows, failure };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function measureSize(posts, slugs) {
+  const table = [];
+  const failures = [];
+  for (const warm of [false, true]) {
+    const vars = warm ? {} : { PAGE_CACHE: "off" };
+    const server = await serve({
+      port: PORT,
+      persistTo: STATE,
+      stdio: "ignore",
+      vars,
+      config: warm ? undefined : coldConfig(),
+    });
+    try {
+      for (const [name, at] of routes(posts)) {
+        const times = [];
+        const rows = [];
+        for (let i = 0; i < REPEAT; i++) {
+          const path = at(i).replace(/\{post (\d+)\}/, (_, n) => slugs[Number(n) % slugs.length]);
+          const url = `http://127.0.0.1:${PORT}${path}`;
+          if (warm) await measure(url);
+          const m = await measure(url);
+          times.push(m.ms);
+          rows.push(m.rows);
+          if (m.failure) failures.push(`${warm ? "warm" : "cold"} ${path}: ${m.failure}`);
+        }
+        const row = table.find((r) => r.name === name) ?? { name };
+        row[warm ? "warm" : "cold"] = median(times);
+        row[warm ? "warmRows" : "rows"] = Math.max(...rows);
+        if (!table.includes(row)) table.push(row);
+      }
+    } finally {
+      server.stop();
+    }
+  }
+  return { table, failures };
+}
+
+/** The build's config without the KV binding: no content cache (and so no page cache either). */
+function coldConfig() {
+  const source = join(ROOT, "build", "server", "wrangler.json");
+  const config = JSON.parse(readFileSync(source, "utf8"));
+  delete config.kv_namespaces;
+  const path = join(ROOT, "build", "server", "wrangler.scale-cold.json");
+  writeFileSync(path, JSON.stringify(config));
+  return path;
+}
+
+const results = [];
+rmSync(BASE, { recursive: true, force: true });
+prepareDatabase(BASE);
+for (const size of SIZES) {
+  rmSync(STATE, { recursive: true, force: true });
+  cpSync(BASE, STATE, { recursive: true });
+  const file = sqliteFile(STATE);
+  const grownAt = performance.now();
+  sqlite(file, `${growSql(0, size - 72).join("\n")}\n`);
+  const growSeconds = (performance.now() - grownAt) / 1000;
+  const count = Number(sqlite(file, "SELECT COUNT(*) FROM posts WHERE pub_status = 'published';"));
+  const slugs = sqlite(file, "SELECT slug FROM posts ORDER BY random() LIMIT 50;").split("\n");
+  console.log(`[scale] ${count} posts, grown in ${growSeconds.toFixed(1)} s`);
+  const { table, failures } = await measureSize(count, slugs);
+  results.push({ size, count, growSeconds, table, failures });
+}
+
+const lines = [
+  "## Scale",
+  "",
+  `\`node bench/scale.mjs\` on ${new Date().toISOString().slice(0, 16)} UTC: the demo store grown with plain SQL,`,
+  "median of 5 distinct URLs per class, sequential. Cold: no KV, page cache off. Warm: KV and page",
+  "cache on, each URL asked twice. Rows: the most any of the 5 read (Server-Timing).",
+  "",
+];
+for (const r of results) {
+  lines.push(
+    `### ${r.count} published posts (grown in ${r.growSeconds.toFixed(1)} s, ${Math.round((r.size - 72) / r.growSeconds)} posts/s)`,
+    "",
+  );
+  lines.push("| request | cold ms | rows read | warm ms | warm rows |", "|---|---:|---:|---:|---:|");
+  for (const t of r.table)
+    lines.push(`| ${t.name} | ${t.cold.toFixed(0)} | ${t.rows} | ${t.warm.toFixed(0)} | ${t.warmRows} |`);
+  lines.push("", r.failures.length ? `Non-2xx answers: ${r.failures.join("; ")}` : "Every answer 2xx.", "");
+}
+const section = lines.join("\n");
+console.log(section);
+const path = join(ROOT, "bench", "results.md");
+const current = readFileSync(path, "utf8");
+const at = current.indexOf("\n## Scale\n");
+const end = at === -1 ? -1 : current.indexOf("\n## ", at + 1);
+const next =
+  at === -1
+    ? `${current.trimEnd()}\n\n${section}`
+    : `${current.slice(0, at + 1)}${section}${end === -1 ? "" : current.slice(end)}`;
+writeFileSync(path, next);

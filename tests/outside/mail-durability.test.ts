@@ -1,0 +1,146 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { D1Database } from "@cloudflare/workers-types";
+// @ts-expect-error: plain ESM helper shared with the start script
+import { migrateDatabase } from "@scripts/lib.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPlatformProxy } from "wrangler";
+import { ARTIFACTS, BUILD_CONFIG, type RunningWorker, requireBuild, startWorker } from "./server";
+
+/**
+ * An announcement survives a killed Worker (docs/decisions/082-announcements.md): 2,000 confirmed
+ * subscribers, the send started from the desk, the Worker killed with SIGKILL while the queue is
+ * working through it (the local queue lives in the Worker's memory and dies with it), started
+ * again on the same state, the rest queued again from the send log. The local Email Service
+ * writes each mail to files: every confirmed subscriber's unsubscribe token appears in exactly
+ * one mail, and nobody else's does.
+ */
+const persistTo = join(ARTIFACTS, "outside-mail-durability");
+const mailDir = join(ARTIFACTS, "outside-mail-durability-inbox");
+const ADMIN_TOKEN = "mail-durability-admin-token-7e3a9c1b5d";
+const RECIPIENTS = 2000;
+const SUBJECT = "Durable news";
+const vars = { ADMIN_TOKEN, MAIL_FROM: "newsletter@crossfade.example" };
+const tokenOf = (i: number) => i.toString(16).padStart(32, "0");
+let worker: RunningWorker;
+
+/** Every mail text the local Email Service wrote, across the runs of the Worker. */
+function mailTexts(): string[] {
+  const out: string[] = [];
+  if (!existsSync(mailDir)) return out;
+  for (const run of readdirSync(mailDir)) {
+    const dir = join(mailDir, run, "files", "email-text");
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) out.push(readFileSync(join(dir, name), "utf8"));
+  }
+  return out.filter((text) => text.includes(SUBJECT));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A signed-in desk: its cookie, and the CSRF token of its forms. */
+async function desk() {
+  const signIn = await fetch(`${worker.url}/admin/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: worker.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token: ADMIN_TOKEN }).toString(),
+  });
+  const cookie = (signIn.headers.get("Set-Cookie") ?? "").split(";")[0] as string;
+  const page = await (
+    await fetch(`${worker.url}/admin/announcements`, { headers: { Cookie: cookie } })
+  ).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${worker.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: worker.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf, ...fields }).toString(),
+    });
+  const get = async (path: string) =>
+    (await fetch(`${worker.url}${path}`, { headers: { Cookie: cookie } })).text();
+  return { post, get };
+}
+
+beforeAll(async () => {
+  requireBuild();
+  rmSync(persistTo, { recursive: true, force: true });
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  migrateDatabase(persistTo);
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: BUILD_CONFIG,
+    persist: { path: join(persistTo, "v3") },
+  });
+  try {
+    const now = new Date().toISOString();
+    const insert = proxy.env.DB.prepare(
+      "INSERT INTO newsletter_subscribers (email, source, created_at, unsubscribe_token, status, confirmed_at) VALUES (?, 'website_footer', ?, ?, 'confirmed', ?)",
+    );
+    const rows = Array.from({ length: RECIPIENTS }, (_, i) =>
+      insert.bind(`fan${i + 1}@example.com`, now, tokenOf(i + 1), now),
+    );
+    // Two who must get nothing: one still pending, one who bounced.
+    rows.push(
+      proxy.env.DB.prepare(
+        "INSERT INTO newsletter_subscribers (email, source, created_at, unsubscribe_token, status) VALUES ('pending@example.com', 'website_footer', ?, ?, 'pending')",
+      ).bind(now, tokenOf(RECIPIENTS + 1)),
+      insert.bind("bounced@example.com", now, tokenOf(RECIPIENTS + 2), now),
+      proxy.env.DB.prepare(
+        "INSERT INTO mail_suppressions (email, reason, created_at) VALUES ('bounced@example.com', 'bounced', ?)",
+      ).bind(now),
+    );
+    for (let i = 0; i < rows.length; i += 500) await proxy.env.DB.batch(rows.slice(i, i + 500));
+  } finally {
+    await proxy.dispose();
+  }
+  worker = await startWorker({ persistTo, vars, database: "keep", fresh: false, mailDir });
+});
+
+afterAll(async () => {
+  await worker?.kill("SIGTERM");
+});
+
+describe("an announcement across a killed Worker", () => {
+  it("sends every confirmed subscriber exactly one mail", async () => {
+    const { post } = await desk();
+    const created = await post("/admin/announcements", { subject: SUBJECT, body: "Everyone gets **one**." });
+    expect(created.status).toBe(303);
+    const at = created.headers.get("Location") as string;
+    expect((await post(`${at}/send`, {})).status).toBe(303);
+
+    // Killed in the middle: some mails written, most not.
+    const deadline = Date.now() + 60_000;
+    while (mailTexts().length < 300 && Date.now() < deadline) await sleep(20);
+    await worker.kill("SIGKILL");
+    const beforeKill = mailTexts().length;
+    expect(beforeKill).toBeGreaterThan(0);
+    expect(beforeKill).toBeLessThan(RECIPIENTS);
+
+    // Started again: the queue is gone; the send log still knows what is pending.
+    worker = await startWorker({ persistTo, vars, database: "keep", fresh: false, mailDir });
+    const again = await desk();
+    expect(await again.get(at)).toContain(" pending");
+    expect((await again.post(`${at}/resume`, {})).status).toBe(303);
+    const finish = Date.now() + 240_000;
+    let page = "";
+    while (Date.now() < finish) {
+      page = await again.get(at);
+      if (page.includes(`${RECIPIENTS} sent · 0 pending`)) break;
+      await sleep(1000);
+    }
+    expect(page).toContain(`${RECIPIENTS} sent · 0 pending · 0 skipped · 0 failed`);
+
+    const counts = new Map<string, number>();
+    for (const text of mailTexts()) {
+      const token = /\/newsletter\/unsubscribe\?token=([0-9a-f]{32})/.exec(text)?.[1] ?? "none";
+      counts.set(token, (counts.get(token) ?? 0) + 1);
+    }
+    const twice = [...counts].filter(([, n]) => n > 1);
+    expect(twice, "subscribers mailed more than once").toEqual([]);
+    expect(counts.size).toBe(RECIPIENTS);
+    for (let i = 1; i <= RECIPIENTS; i++) expect(counts.get(tokenOf(i)), `fan${i}`).toBe(1);
+    console.log(`mail durability: ${beforeKill} mails before the kill, ${counts.size} in all`);
+  });
+});

@@ -1,0 +1,134 @@
+import type { AnnouncementSummary } from "@worker/mail/announcements";
+import type { Card } from "@worker/mail/layout";
+import { html, raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import { ANNOUNCE_TEXTS as T } from "./texts";
+import type { Notice } from "./views";
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** A recent post, release, mixtape or event the operator can put in an announcement. */
+export interface Candidate extends Card {
+  key: string;
+}
+
+function notice(n: Notice | undefined): Html | "" {
+  if (!n) return "";
+  return html`<p class="notice ${n.kind}" role="${n.kind === "error" ? "alert" : "status"}">${n.text}</p>`;
+}
+
+const csrfField = (csrf: string) => html`<input type="hidden" name="csrf" value="${csrf}" />`;
+
+function progress(a: AnnouncementSummary): Html {
+  return html`<span class="meta">${T.progress(a.sent, a.pending, a.skipped, a.failed)}</span>`;
+}
+
+/** /admin/announcements: what was sent and how far, and the compose form. */
+export function composeBody(options: {
+  csrf: string;
+  candidates: Candidate[];
+  announcements: AnnouncementSummary[];
+  draft?: { subject: string; body: string; keys: string[] };
+  message?: Notice;
+  subscribers: number;
+}): Html {
+  const { csrf, candidates, announcements, draft, message } = options;
+  const chosen = new Set(draft?.keys ?? []);
+  const items = candidates.map(
+    (c, i) => html`<li><label class="pick" for="item-${i}">
+  <input id="item-${i}" type="checkbox" name="item" value="${c.key}"${chosen.has(c.key) ? raw(" checked") : ""} />
+  ${c.image ? html`<img src="${c.image}" alt="" width="48" height="48" />` : html`<span></span>`}
+  <span><span class="kind">${c.kind}</span><span class="who">${c.title}</span>${c.subtitle ? html`<span class="meta">${c.subtitle}</span>` : ""}</span>
+</label></li>`,
+  );
+  const sent = announcements.map(
+    (a) => html`<li><a href="/admin/announcements/${a.id}"><span class="who">${a.subject}</span>
+  <span class="status ${a.status === "sent" ? "accepted" : a.status === "sending" ? "reviewing" : "pending"}">${T.statusNames[a.status]}</span>
+  ${progress(a)}</a></li>`,
+  );
+  return html`<h1>${T.title}</h1>
+${notice(message)}
+<p class="hint">${T.audience(options.subscribers)}</p>
+<section class="card" aria-labelledby="compose-title">
+  <h2 id="compose-title">${T.compose}</h2>
+  <form class="review" method="post" action="/admin/announcements">
+    ${csrfField(csrf)}
+    <div>
+      <label for="subject">${T.subject}</label>
+      <input id="subject" name="subject" required maxlength="200" value="${draft?.subject ?? ""}" />
+    </div>
+    <div>
+      <label for="body">${T.body}</label>
+      <textarea id="body" name="body" required maxlength="20000" aria-describedby="body-hint">${draft?.body ?? ""}</textarea>
+      <p class="hint" id="body-hint">${T.bodyHint}</p>
+    </div>
+    <fieldset>
+      <legend>${T.items}</legend>
+      ${items.length ? html`<ul class="picks">${items}</ul>` : html`<p class="hint">${T.noItems}</p>`}
+    </fieldset>
+    <button type="submit">${T.saveDraft}</button>
+  </form>
+</section>
+<section aria-labelledby="sent-title">
+  <h2 id="sent-title">${T.earlier}</h2>
+  ${sent.length ? html`<ul class="list">${sent}</ul>` : html`<p class="hint">${T.none}</p>`}
+</section>`;
+}
+
+/** One announcement: its preview, the test send, the send, and the progress of the send log. */
+export function announcementBody(options: {
+  csrf: string;
+  announcement: AnnouncementSummary & { items: Card[] };
+  failures: { email: string; lastError: string | null }[];
+  subscribers: number;
+  message?: Notice;
+}): Html {
+  const { csrf, announcement: a, failures, message } = options;
+  const base = `/admin/announcements/${a.id}`;
+  const send =
+    a.status === "draft"
+      ? html`<form method="post" action="${base}/send">
+      ${csrfField(csrf)}
+      <p class="hint">${T.sendHint(options.subscribers)}</p>
+      <button type="submit">${T.send(options.subscribers)}</button>
+    </form>`
+      : html`<p>${progress(a)}</p><p><a class="button quiet" href="${base}">${T.refresh}</a></p>
+    ${
+      a.status === "sending" && a.pending > 0
+        ? html`<form method="post" action="${base}/resume">${csrfField(csrf)}<p class="hint">${T.resumeHint}</p>
+      <button class="quiet" type="submit">${T.resume}</button></form>`
+        : ""
+    }`;
+  const failed = failures.length
+    ? html`<h3>${T.deadLetters}</h3><ul>${failures.map((f) => html`<li>${f.email}${f.lastError ? ` — ${f.lastError}` : ""}</li>`)}</ul>`
+    : "";
+  return html`<p><a href="/admin/announcements">← ${T.title}</a></p>
+<h1>${a.subject}</h1>
+${notice(message)}
+<div class="detail">
+  <section class="card" aria-labelledby="preview-title">
+    <h2 id="preview-title">${T.preview}</h2>
+    <p><a class="button quiet" href="${base}/preview" target="_blank" rel="noopener">${T.openPreview}</a></p>
+    <p class="hint">${T.previewHint}</p>
+    <ul>${a.items.map((c) => html`<li>${c.kind}: ${c.title}</li>`)}</ul>
+  </section>
+  <div class="side">
+    <section class="card" aria-labelledby="test-title">
+      <h2 id="test-title">${T.testTitle}</h2>
+      <form method="post" action="${base}/test">
+        ${csrfField(csrf)}
+        <div>
+          <label for="test-to">${T.testTo}</label>
+          <input id="test-to" name="to" type="email" required autocomplete="email" />
+        </div>
+        <button class="quiet" type="submit">${T.sendTest}</button>
+      </form>
+    </section>
+    <section class="card" aria-labelledby="send-title">
+      <h2 id="send-title">${T.sendTitle}</h2>
+      ${send}
+      ${failed}
+    </section>
+  </div>
+</div>`;
+}

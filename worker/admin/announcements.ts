@@ -1,0 +1,248 @@
+import type { ContentService } from "@core/content/service";
+import { BodyError, readForm } from "@worker/forms/body";
+import {
+  type AnnouncementSummary,
+  createAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+  renderAnnouncement,
+  resumeAnnouncement,
+  startAnnouncement,
+} from "@worker/mail/announcements";
+import { describeMail, mailerFor } from "@worker/mail/port";
+import { Hono } from "hono";
+import { announcementBody, type Candidate, composeBody } from "./announcement-views";
+import { csrfOk, type DeskContext, type DeskEnv, requireSession } from "./guard";
+import { DESK_TEXTS, ANNOUNCE_TEXTS as T } from "./texts";
+import { layout, messageBody, type Notice } from "./views";
+
+/**
+ * /admin/announcements (docs/decisions/082-announcements.md): compose (subject, Markdown, items
+ * from the recent catalogue as cards), preview, a test to one address, then the send to every
+ * confirmed subscriber through the queue, with its progress read from the send log. Every POST
+ * carries the session's CSRF token and must come from the desk's origin, like the review forms.
+ */
+export const announcementsDesk = new Hono<DeskEnv>();
+announcementsDesk.use("*", requireSession("page"));
+
+const FORM_LIMIT = { max: 64 * 1024, message: "The form is too large (at most 64 KB)." };
+
+function page(
+  c: DeskContext,
+  status: 200 | 400 | 403 | 404 | 413 | 503,
+  title: string,
+  body: Parameters<typeof layout>[0]["body"],
+) {
+  return c.html(layout({ nonce: c.var.nonce ?? "", title, operator: { csrf: c.var.csrf }, body }), status);
+}
+
+const absolute = (site: string, url: string | null) =>
+  url ? new URL(url, `${site}/`).toString() : undefined;
+const day = (iso: string) => iso.slice(0, 10);
+
+/** What can go in an announcement: the newest posts, releases, mixtapes and the next events. */
+async function candidates(content: ContentService): Promise<Candidate[]> {
+  const site = content.siteUrl;
+  const [posts, releases, mixtapes, events] = await Promise.all([
+    content.catalogue.listPosts({ pageSize: 6 }),
+    content.catalogue.listReleases({ pageSize: 4 }),
+    content.catalogue.listMixtapes({ pageSize: 4 }),
+    content.catalogue.listEvents(new Date()),
+  ]);
+  return [
+    ...posts.items.map((p) => ({
+      key: `post:${p.slug}`,
+      kind: "Post",
+      title: p.title,
+      subtitle: p.excerpt.slice(0, 120),
+      url: `${site}/blog/${p.slug}`,
+      image: absolute(site, p.coverImage),
+    })),
+    ...releases.items.map((r) => ({
+      key: `release:${r.slug}`,
+      kind: "Release",
+      title: r.title,
+      subtitle: `${r.artist} · ${day(r.releaseDate)}`,
+      url: `${site}/releases/${r.slug}`,
+      image: absolute(site, r.artwork),
+    })),
+    ...mixtapes.items.map((m) => ({
+      key: `mixtape:${m.slug}`,
+      kind: "Mixtape",
+      title: m.title,
+      subtitle: m.artist ?? undefined,
+      url: `${site}/mixtapes/${m.slug}`,
+      image: absolute(site, m.coverImage),
+    })),
+    ...events.upcoming.slice(0, 4).map((e) => ({
+      key: `event:${e.slug}`,
+      kind: "Event",
+      title: e.title,
+      subtitle: `${day(e.startsAt)} · ${e.venue}, ${e.city}`,
+      url: `${site}/events/${e.slug}`,
+      image: absolute(site, e.coverImage),
+    })),
+  ];
+}
+
+async function subscriberCount(c: DeskContext): Promise<number> {
+  return (await c.var.content.newsletter.admin?.countConfirmed()) ?? 0;
+}
+
+async function readDeskForm(c: DeskContext): Promise<FormData | Response> {
+  let form: FormData;
+  try {
+    form = await readForm(c.req.raw, FORM_LIMIT);
+  } catch (e) {
+    if (e instanceof BodyError)
+      return page(
+        c,
+        e.status === 413 ? 413 : 400,
+        T.title,
+        messageBody(T.title, { kind: "error", text: e.message }),
+      );
+    throw e;
+  }
+  if (!(await csrfOk(c, form)))
+    return page(c, 403, T.title, messageBody(T.title, { kind: "error", text: DESK_TEXTS.forbidden }));
+  return form;
+}
+
+async function composePage(
+  c: DeskContext,
+  status: 200 | 400,
+  message?: Notice,
+  draft?: { subject: string; body: string; keys: string[] },
+) {
+  const body = composeBody({
+    csrf: c.var.csrf,
+    candidates: await candidates(c.var.content),
+    announcements: await listAnnouncements(c.env.DB),
+    draft,
+    message,
+    subscribers: await subscriberCount(c),
+  });
+  return page(c, status, T.title, body);
+}
+
+announcementsDesk.get("/", (c) =>
+  composePage(
+    c,
+    200,
+    describeMail(c.env).announcements === "off" ? { kind: "error", text: T.mailOff } : undefined,
+  ),
+);
+
+announcementsDesk.post("/", async (c) => {
+  const form = await readDeskForm(c);
+  if (form instanceof Response) return form;
+  const subject = String(form.get("subject") ?? "")
+    .trim()
+    .slice(0, 200);
+  const body = String(form.get("body") ?? "")
+    .replace(/\r\n/g, "\n")
+    .trim();
+  const keys = form.getAll("item").map(String);
+  if (!subject || !body)
+    return composePage(c, 400, { kind: "error", text: T.missingFields }, { subject, body, keys });
+  const picked = new Set(keys);
+  const items = (await candidates(c.var.content))
+    .filter((card) => picked.has(card.key))
+    .map(({ key: _key, ...card }) => card);
+  const id = await createAnnouncement(c.env.DB, { subject, body, items });
+  return c.redirect(`/admin/announcements/${id}`, 303);
+});
+
+/** The announcement of the path with its progress, or the page that says there is none. */
+async function announcementOf(c: DeskContext) {
+  const id = Number(c.req.param("id"));
+  const found = Number.isSafeInteger(id) && id > 0 ? await getAnnouncement(c.env.DB, id) : null;
+  if (!found) return page(c, 404, T.title, messageBody(T.title, { kind: "error", text: T.notFound }));
+  const summary = (await listAnnouncements(c.env.DB, 1_000)).find((a) => a.id === id) as AnnouncementSummary;
+  return { ...found, ...summary, items: found.items };
+}
+
+async function detailPage(c: DeskContext, status: 200 | 400 | 503, message?: Notice) {
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  const { results } = await c.env.DB.prepare(
+    "SELECT email, last_error AS lastError FROM announcement_sends WHERE announcement_id = ? AND status = 'failed' ORDER BY subscriber_id LIMIT 50",
+  )
+    .bind(found.id)
+    .all<{ email: string; lastError: string | null }>();
+  const body = announcementBody({
+    csrf: c.var.csrf,
+    announcement: found,
+    failures: results,
+    subscribers: await subscriberCount(c),
+    message,
+  });
+  return page(c, status, found.subject, body);
+}
+
+announcementsDesk.get("/:id{[0-9]+}", (c) => {
+  const said = c.req.query("said");
+  const message: Notice | undefined =
+    said === "test"
+      ? { kind: "ok", text: T.testSent(c.req.query("to") ?? "") }
+      : said === "sending"
+        ? { kind: "ok", text: T.started(Number(c.req.query("n") ?? 0)) }
+        : undefined;
+  return detailPage(c, 200, message);
+});
+
+/** The mail as a subscriber sees it, for a sample address (its own page: the mail's styles). */
+announcementsDesk.get("/:id{[0-9]+}/preview", async (c) => {
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  const mail = renderAnnouncement(c.env, found, {
+    email: "subscriber@example.com",
+    unsubscribeToken: "0".repeat(32),
+  });
+  return c.html(mail.html, 200, {
+    "Content-Security-Policy":
+      "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+  });
+});
+
+announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
+  const form = await readDeskForm(c);
+  if (form instanceof Response) return form;
+  const to = String(form.get("to") ?? "").trim();
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(to))
+    return detailPage(c, 400, { kind: "error", text: T.badTestAddress });
+  const mailer = mailerFor(c.env);
+  if (!mailer) return detailPage(c, 503, { kind: "error", text: T.mailOff });
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  try {
+    const mail = renderAnnouncement(c.env, found, { email: to, unsubscribeToken: "0".repeat(32) });
+    await mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
+  } catch (error) {
+    console.error("a test announcement failed", error);
+    return detailPage(c, 503, { kind: "error", text: T.sendFailed });
+  }
+  return c.redirect(`/admin/announcements/${found.id}?said=test&to=${encodeURIComponent(to)}`, 303);
+});
+
+announcementsDesk.post("/:id{[0-9]+}/send", async (c) => {
+  const form = await readDeskForm(c);
+  if (form instanceof Response) return form;
+  if (describeMail(c.env).announcements === "off")
+    return detailPage(c, 503, { kind: "error", text: T.mailOff });
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  const queued = await startAnnouncement(c.env, found.id);
+  return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
+});
+
+announcementsDesk.post("/:id{[0-9]+}/resume", async (c) => {
+  const form = await readDeskForm(c);
+  if (form instanceof Response) return form;
+  if (describeMail(c.env).announcements === "off")
+    return detailPage(c, 503, { kind: "error", text: T.mailOff });
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  const queued = found.status === "sending" ? await resumeAnnouncement(c.env, found.id) : 0;
+  return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
+});

@@ -1,0 +1,186 @@
+import type { Submission } from "@core/content/submission";
+import { BodyError, readForm } from "@worker/forms/body";
+import { siteOf } from "@worker/mail/form-mail";
+import { mailerFor } from "@worker/mail/port";
+import {
+  DEFAULT_TEMPLATES,
+  isReviewTemplate,
+  REVIEW_TEMPLATES,
+  type ReviewTemplate,
+  readTemplate,
+  saveTemplate,
+} from "@worker/mail/review-templates";
+import { logSubmissionMail } from "@worker/mail/submission-mails";
+import { reviewMail } from "@worker/mail/templates";
+import { Hono } from "hono";
+import { html } from "hono/html";
+import { csrfOk, type DeskContext, type DeskEnv, requireSession } from "./guard";
+import { DESK_TEXTS, STATUS_NAMES, REVIEW_MAIL_TEXTS as T } from "./texts";
+import { layout, messageBody, type Notice } from "./views";
+
+/**
+ * The artist hears back (docs/operations.md "The review desk"): for an accepted or rejected
+ * submission the desk previews the answer from its template, then sends it; the templates are
+ * edited on the desk. Every mail sent is logged (submission_mails) and listed on the submission's
+ * page. POSTs carry the CSRF token and must come from the desk's origin.
+ */
+export const reviewMailDesk = new Hono<DeskEnv>();
+reviewMailDesk.use("*", requireSession("page"));
+
+const FORM_LIMIT = { max: 32 * 1024, message: "The form is too large (at most 32 KB)." };
+type Status = 200 | 400 | 403 | 404 | 413 | 503;
+
+function page(c: DeskContext, status: Status, title: string, body: Parameters<typeof layout>[0]["body"]) {
+  return c.html(layout({ nonce: c.var.nonce ?? "", title, operator: { csrf: c.var.csrf }, body }), status);
+}
+
+async function formOf(c: DeskContext, title: string): Promise<FormData | Response> {
+  try {
+    const form = await readForm(c.req.raw, FORM_LIMIT);
+    if (await csrfOk(c, form)) return form;
+    return page(c, 403, title, messageBody(title, { kind: "error", text: DESK_TEXTS.forbidden }));
+  } catch (e) {
+    if (e instanceof BodyError)
+      return page(
+        c,
+        e.status === 413 ? 413 : 400,
+        title,
+        messageBody(title, { kind: "error", text: e.message }),
+      );
+    throw e;
+  }
+}
+
+async function reviewedSubmission(
+  c: DeskContext,
+): Promise<{ submission: Submission; template: ReviewTemplate } | Response> {
+  const submission = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
+  if (!submission)
+    return page(
+      c,
+      404,
+      DESK_TEXTS.notFoundPage,
+      messageBody(DESK_TEXTS.notFoundPage, { kind: "error", text: DESK_TEXTS.notFound }),
+    );
+  if (!isReviewTemplate(submission.status))
+    return c.redirect(`/admin/submissions/${encodeURIComponent(submission.id)}`, 303);
+  return { submission, template: submission.status };
+}
+
+function previewBody(
+  c: DeskContext,
+  submission: Submission,
+  template: ReviewTemplate,
+  mail: { subject: string; text: string },
+  message?: Notice,
+) {
+  const base = `/admin/submissions/${encodeURIComponent(submission.id)}`;
+  return html`<p><a href="${base}">← ${submission.artistName} — ${submission.trackTitle}</a></p>
+<h1>${T.previewTitle(STATUS_NAMES[template])}</h1>
+${message ? html`<p class="notice ${message.kind}" role="${message.kind === "error" ? "alert" : "status"}">${message.text}</p>` : ""}
+<section class="card" aria-label="${T.previewTitle(STATUS_NAMES[template])}">
+  <p>${T.to(submission.email)}</p>
+  <p><strong>${T.subject(mail.subject)}</strong></p>
+  <pre class="text">${mail.text}</pre>
+  <form method="post" action="${base}/mail">
+    <input type="hidden" name="csrf" value="${c.var.csrf}" />
+    <input type="hidden" name="template" value="${template}" />
+    <button type="submit">${T.send}</button>
+  </form>
+  <p><a href="/admin/mail-templates">${T.editTemplates}</a></p>
+</section>`;
+}
+
+reviewMailDesk.get("/submissions/:id/mail", async (c) => {
+  const found = await reviewedSubmission(c);
+  if (found instanceof Response) return found;
+  const mail = reviewMail(siteOf(c.env), found.submission, await readTemplate(c.env.DB, found.template));
+  const message = mailerFor(c.env) ? undefined : ({ kind: "error", text: T.mailOff } as const);
+  return page(
+    c,
+    200,
+    T.previewTitle(STATUS_NAMES[found.template]),
+    previewBody(c, found.submission, found.template, mail, message),
+  );
+});
+
+reviewMailDesk.post("/submissions/:id/mail", async (c) => {
+  const form = await formOf(c, T.mails);
+  if (form instanceof Response) return form;
+  const found = await reviewedSubmission(c);
+  if (found instanceof Response) return found;
+  const mail = reviewMail(siteOf(c.env), found.submission, await readTemplate(c.env.DB, found.template));
+  const mailer = mailerFor(c.env);
+  const again = (status: Status, text: string) =>
+    page(c, status, T.mails, previewBody(c, found.submission, found.template, mail, { kind: "error", text }));
+  // The template the page showed is the one sent: a status changed in between is not mailed.
+  if (form.get("template") !== found.template)
+    return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}/mail`, 303);
+  if (!mailer) return again(503, T.mailOff);
+  try {
+    const sent = await mailer.send(mail);
+    await logSubmissionMail(c.env.DB, found.submission.id, found.template, mail, sent.messageId);
+  } catch (error) {
+    console.error("a review mail failed", error);
+    return again(503, T.sendFailed);
+  }
+  return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}?mailed=1`, 303);
+});
+
+function templatesBody(
+  c: DeskContext,
+  templates: Record<ReviewTemplate, { subject: string; body: string }>,
+  message?: Notice,
+) {
+  const forms = REVIEW_TEMPLATES.map(
+    (name) => html`<section class="card" aria-labelledby="t-${name}">
+  <h2 id="t-${name}">${STATUS_NAMES[name]}</h2>
+  <form class="review" method="post" action="/admin/mail-templates">
+    <input type="hidden" name="csrf" value="${c.var.csrf}" />
+    <input type="hidden" name="name" value="${name}" />
+    <div><label for="subject-${name}">${T.templateSubject}</label>
+    <input id="subject-${name}" name="subject" required maxlength="200" value="${templates[name].subject}" /></div>
+    <div><label for="body-${name}">${T.templateBody}</label>
+    <textarea id="body-${name}" name="body" required maxlength="10000">${templates[name].body}</textarea></div>
+    <button type="submit">${T.saveTemplate}</button>
+  </form>
+</section>`,
+  );
+  return html`<h1>${T.templatesTitle}</h1>
+${message ? html`<p class="notice ${message.kind}" role="${message.kind === "error" ? "alert" : "status"}">${message.text}</p>` : ""}
+<p class="hint">${T.templatesHint}</p>
+<div class="detail">${forms}</div>`;
+}
+
+async function allTemplates(db: D1Database) {
+  const out = { ...DEFAULT_TEMPLATES };
+  for (const name of REVIEW_TEMPLATES) out[name] = await readTemplate(db, name);
+  return out;
+}
+
+reviewMailDesk.get("/mail-templates", async (c) => {
+  const message = c.req.query("saved") === "1" ? ({ kind: "ok", text: T.templateSaved } as const) : undefined;
+  return page(c, 200, T.templatesTitle, templatesBody(c, await allTemplates(c.env.DB), message));
+});
+
+reviewMailDesk.post("/mail-templates", async (c) => {
+  const form = await formOf(c, T.templatesTitle);
+  if (form instanceof Response) return form;
+  const name = form.get("name");
+  const subject = String(form.get("subject") ?? "")
+    .trim()
+    .slice(0, 200);
+  const body = String(form.get("body") ?? "")
+    .replace(/\r\n/g, "\n")
+    .trim()
+    .slice(0, 10_000);
+  if (!isReviewTemplate(name) || !subject || !body)
+    return page(
+      c,
+      400,
+      T.templatesTitle,
+      templatesBody(c, await allTemplates(c.env.DB), { kind: "error", text: T.templateMissing }),
+    );
+  await saveTemplate(c.env.DB, name, { subject, body });
+  return c.redirect("/admin/mail-templates?saved=1", 303);
+});

@@ -1,0 +1,36 @@
+/**
+ * The mail port (docs/decisions/080-mail-port.md): everything the Worker sends goes through one
+ * `Mailer`, whichever adapter the configuration picks. A mail always has both bodies: HTML for
+ * mail clients that show it, plain text for the rest and for filters that score HTML-only mail.
+ */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+  /**
+   * The same key for the same logical mail (an announcement to one subscriber): an adapter whose
+   * service de-duplicates on it passes it on, so a retry after an unclear answer sends once.
+   */
+  idempotencyKey?: string;
+}
+
+export interface SentMail {
+  /** The service's id of the message, kept in the send logs. */
+  messageId: string;
+}
+
+export type MailAdapter = "email-service" | "http";
+
+export interface Mailer {
+  readonly adapter: MailAdapter;
+  send(mail: OutgoingMail): Promise<SentMail>;
+}
+
+/** The sender every mail goes out from: MAIL_FROM, named after the site. */
+export interface Sender {
+  email: string;
+  name: string;
+}

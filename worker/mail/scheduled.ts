@@ -1,0 +1,23 @@
+import { removeExpiredPending } from "@worker/content/d1/newsletter";
+import type { WorkerEnv } from "@worker/env";
+import { consumeDeadLetters, consumeMailBatch, sweepAnnouncements } from "./announcements";
+import { CONFIRM_LINK_DAYS } from "./signing";
+
+/** The dead-letter queue's name ends so (wrangler.toml `dead_letter_queue`). */
+const DEAD_LETTERS = /-dlq$/;
+
+/**
+ * The Cron Trigger (wrangler.toml `[triggers]`): pending sign-ups whose link has expired are
+ * removed, and the announcements' send log is swept (worker/mail/announcements.ts). In CMS mode
+ * the subscribers live in Strapi and D1 holds none.
+ */
+export async function runScheduled(env: WorkerEnv, scheduledTime: number): Promise<void> {
+  const cutoff = new Date(scheduledTime - CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  await removeExpiredPending(env.DB, cutoff);
+  await sweepAnnouncements(env, scheduledTime);
+}
+
+/** The queue consumer: the mail queue, or its dead-letter queue. */
+export function runQueue(batch: MessageBatch<unknown>, env: WorkerEnv): Promise<void> {
+  return DEAD_LETTERS.test(batch.queue) ? consumeDeadLetters(batch, env) : consumeMailBatch(batch, env);
+}

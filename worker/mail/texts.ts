@@ -1,0 +1,34 @@
+import { CONFIRM_LINK_DAYS } from "./signing";
+
+/** The mails' texts (docs/product.md section 2, "Mail"). */
+export const MAIL_TEXTS = {
+  confirm: {
+    subject: (site: string) => `Confirm your ${site} newsletter subscription`,
+    preheader: "One click and you are on the list.",
+    heading: "Confirm your subscription",
+    body: (site: string, email: string) =>
+      `Someone, hopefully you, asked to get the ${site} newsletter at ${email}. Confirm with the button below and we will write to you about new posts, releases, mixtapes and events.`,
+    expiry: `The link works for ${CONFIRM_LINK_DAYS} days. If you did not sign up, ignore this mail: without a confirmation you get nothing more from us.`,
+    button: "Confirm my subscription",
+    footer: (site: string) =>
+      `You get this mail because this address was entered in the ${site} newsletter form.`,
+  },
+  receipt: {
+    subject: (reference: string) => `We received your demo (${reference})`,
+    preheader: "Your submission is in our queue.",
+    heading: "Thanks, we have your demo",
+    body: (artist: string, track: string) =>
+      `Hi ${artist}, we received "${track}" and will listen to it. We answer every submission, usually within a few weeks.`,
+    reference: (reference: string) =>
+      `Your reference: ${reference}. Quote it if you write to us about this demo.`,
+    footer: (site: string) =>
+      `You get this mail because this address was entered in the ${site} submission form.`,
+  },
+  review: {
+    footer: (site: string, reference: string) => `About your ${site} submission ${reference}.`,
+  },
+  announcement: {
+    footer: (site: string) => `You get this mail because you subscribed to the ${site} newsletter.`,
+    unsubscribe: "Unsubscribe",
+  },
+} as const;

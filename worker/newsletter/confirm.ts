@@ -1,0 +1,53 @@
+import type { AppEnv } from "@worker/app-env";
+import { confirmSubscriber, findSubscriber } from "@worker/content/d1/newsletter";
+import { escapeHtml } from "@worker/fallback-page";
+import { parseToken, verifyConfirmToken } from "@worker/mail/signing";
+import { type Context, Hono } from "hono";
+import { newsletterPage, statusMessage } from "./page";
+import { CONFIRM_TEXTS as T } from "./texts";
+
+/**
+ * /newsletter/confirm?token=… (docs/decisions/081-double-opt-in.md): the link of the
+ * confirmation mail. GET asks, its button posts back, so a mail scanner that opens links confirms
+ * nobody; POST confirms and records when. Both are idempotent: a confirmed subscriber sees the
+ * same "You are subscribed". An expired link, or one whose pending sign-up was removed, says to
+ * sign up again.
+ */
+export const confirmPages = new Hono<AppEnv>();
+
+const page = (c: Context<AppEnv>, status: 200 | 400 | 404 | 410, body: string) =>
+  newsletterPage(c, status, T.title, body, T.back);
+
+/** The subscriber the link is for, or the page that says why it does not work. */
+async function check(c: Context<AppEnv>) {
+  const token = c.req.query("token")?.trim() ?? "";
+  if (!token) return { answer: page(c, 400, statusMessage(T.missing)) };
+  const parts = parseToken(token);
+  if (!parts) return { answer: page(c, 404, statusMessage(T.invalid)) };
+  const subscriber = await findSubscriber(c.env.DB, parts.id);
+  if (subscriber && !(await verifyConfirmToken(c.env.DB, token, subscriber.email)))
+    return { answer: page(c, 404, statusMessage(T.invalid)) };
+  if (subscriber?.status === "confirmed") return { answer: page(c, 200, statusMessage(T.done)) };
+  if (!subscriber || parts.expires * 1000 < Date.now())
+    return { answer: page(c, 410, statusMessage(T.expired)) };
+  return { subscriber, token };
+}
+
+confirmPages.get("/newsletter/confirm", async (c) => {
+  const found = await check(c);
+  if (found.answer) return found.answer;
+  const action = `/newsletter/confirm?token=${encodeURIComponent(found.token)}`;
+  return page(
+    c,
+    200,
+    `<p>${escapeHtml(T.ask(found.subscriber.email))}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(T.button)}</button></form>`,
+  );
+});
+
+confirmPages.post("/newsletter/confirm", async (c) => {
+  const found = await check(c);
+  if (found.answer) return found.answer;
+  await confirmSubscriber(c.env.DB, found.subscriber.id, found.subscriber.email);
+  return page(c, 200, statusMessage(T.done));
+});
