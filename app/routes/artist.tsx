@@ -17,6 +17,7 @@ import { seo, siteFromMatches } from "../lib/seo";
 import { artistQueue } from "../player/artist-queue";
 import { PlayButton } from "../player/play-button";
 import type { Route } from "./+types/artist";
+import { ARTIST_TEXTS } from "./artist-texts";
 
 /** The lists of the page, each paged by its own query parameter (?posts=2). */
 const LISTS = ["posts", "releases", "mixtapes", "past"] as const;
@@ -34,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
   const artist = await catalogue.getArtist(params.slug);
-  if (!artist) throw missing(content, TEXTS.artistNotFound);
+  if (!artist) throw missing(content, ARTIST_TEXTS.artistNotFound);
   const url = new URL(request.url);
   // A former slug: the artist's page is at its new one (docs/decisions/075-artists.md).
   if (artist.slug !== params.slug) throw redirect(`/artists/${artist.slug}${url.search}`, 301);
@@ -148,20 +149,23 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {paragraphs.map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one bio, never reordered
             <p key={i} className="artist__bio">
               {p}
             </p>
           ))}
           <div className="button-row">
-            {queue[0] ? <PlayButton track={queue[0]} list={queue} label={TEXTS.artistPlayAll} /> : null}
+            {queue[0] ? (
+              <PlayButton track={queue[0]} list={queue} label={ARTIST_TEXTS.artistPlayAll} />
+            ) : null}
             <details className="follow">
-              <summary className="button button--ghost">{TEXTS.artistFollow}</summary>
+              <summary className="button button--ghost">{ARTIST_TEXTS.artistFollow}</summary>
               <div className="follow__menu">
-                <a href={feed}>
-                  <Icon name="rss" /> {TEXTS.artistFollowFeed}
+                <a href={feed} className="follow__link">
+                  <Icon name="rss" /> {ARTIST_TEXTS.artistFollowFeed}
                 </a>
-                <a href="#footer-newsletter">{TEXTS.artistFollowNewsletter}</a>
+                <a href="#footer-newsletter" className="follow__link">
+                  {ARTIST_TEXTS.artistFollowNewsletter}
+                </a>
               </div>
             </details>
           </div>
@@ -184,11 +188,11 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      {nothing ? <p className="muted">{TEXTS.artistNothingYet}</p> : null}
+      {nothing ? <p className="muted">{ARTIST_TEXTS.artistNothingYet}</p> : null}
 
       {posts.total ? (
         <section aria-labelledby="posts-heading" className="artist__section">
-          <h2 id="posts-heading">{TEXTS.artistPosts}</h2>
+          <h2 id="posts-heading">{ARTIST_TEXTS.artistPosts}</h2>
           <div className="grid grid--cards">
             {posts.items.map((post) => (
               <PostCard key={post.id} post={post} playlist={queue} />
@@ -200,7 +204,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 
       {releases.total ? (
         <section aria-labelledby="releases-heading" className="artist__section">
-          <h2 id="releases-heading">{TEXTS.artistReleases}</h2>
+          <h2 id="releases-heading">{ARTIST_TEXTS.artistReleases}</h2>
           <ul className="artist__list">
             {releases.items.map((r) => (
               <li key={r.id} className="card card--row">
@@ -228,7 +232,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 
       {mixtapes.total ? (
         <section aria-labelledby="mixtapes-heading" className="artist__section">
-          <h2 id="mixtapes-heading">{TEXTS.artistMixtapes}</h2>
+          <h2 id="mixtapes-heading">{ARTIST_TEXTS.artistMixtapes}</h2>
           <ul className="artist__list">
             {mixtapes.items.map((m) => (
               <li key={m.id} className="card card--row">
@@ -236,7 +240,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
                 <div className="card__body">
                   <p className="card__meta">
                     <span className="badge">
-                      {m.role === "author" ? TEXTS.artistMixedBy : TEXTS.artistInTracklist}
+                      {m.role === "author" ? ARTIST_TEXTS.artistMixedBy : ARTIST_TEXTS.artistInTracklist}
                     </span>
                     <time dateTime={m.releaseDate}>{formatLongDate(m.releaseDate)}</time>
                   </p>
@@ -258,7 +262,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 
       {upcoming.length ? (
         <section aria-labelledby="upcoming-heading" className="artist__section">
-          <h2 id="upcoming-heading">{TEXTS.artistUpcoming}</h2>
+          <h2 id="upcoming-heading">{ARTIST_TEXTS.artistUpcoming}</h2>
           <div className="artist__list">
             {upcoming.map((e) => (
               <EventCard key={e.id} event={e} />
@@ -269,7 +273,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 
       {past.total ? (
         <section aria-labelledby="past-heading" className="artist__section">
-          <h2 id="past-heading">{TEXTS.artistPast}</h2>
+          <h2 id="past-heading">{ARTIST_TEXTS.artistPast}</h2>
           <div className="artist__list">
             {past.items.map((e) => (
               <EventCard key={e.id} event={e} />
@@ -281,7 +285,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
 
       <p>
         <ListLink to="/artists" className="button button--ghost">
-          {TEXTS.artistsBack}
+          {ARTIST_TEXTS.back}
         </ListLink>
       </p>
     </article>

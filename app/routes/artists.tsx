@@ -1,7 +1,6 @@
 import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
 import type { ListedArtist } from "@core/content/artist";
 import { contentContext } from "@core/context";
-import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { ListLink } from "../components/app-link";
@@ -11,6 +10,7 @@ import { RouteErrorBoundary } from "../components/error-page";
 import { pageMeta } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/artists";
+import { ARTIST_TEXTS } from "./artist-texts";
 
 /** As /genres: a list that arrives within this many ms is rendered in place, else it streams. */
 const STREAM_AFTER_MS = 100;
@@ -28,7 +28,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = pageMeta({
-  title: TEXTS.artistsTitle,
+  title: ARTIST_TEXTS.title,
   description: "Every artist with a page on Crossfade, A to Z: their posts, releases, mixes and dates.",
   path: "/artists",
 });
@@ -60,9 +60,13 @@ function Directory({ artists }: { artists: ListedArtist[] }) {
           {ALPHABET.map((letter) => (
             <li key={letter}>
               {present.has(letter) ? (
-                <a href={`#letter-${letter}`}>{letter}</a>
+                <a href={`#letter-${letter}`} className="letters__link">
+                  {letter}
+                </a>
               ) : (
-                <span aria-hidden="true">{letter}</span>
+                <span aria-hidden="true" className="letters__none">
+                  {letter}
+                </span>
               )}
             </li>
           ))}
@@ -97,13 +101,13 @@ export default function Artists({ loaderData }: Route.ComponentProps) {
     <div className="container">
       <header className="page-header">
         <p className="eyebrow">Explore</p>
-        <h1>{TEXTS.artistsTitle}</h1>
-        <p className="page-header__lede">{TEXTS.artistsLede}</p>
+        <h1>{ARTIST_TEXTS.title}</h1>
+        <p className="page-header__lede">{ARTIST_TEXTS.lede}</p>
       </header>
       <Suspense
         fallback={
           <p className="muted" role="status">
-            {TEXTS.loadingArtists}
+            {ARTIST_TEXTS.loading}
           </p>
         }
       >

@@ -87,7 +87,8 @@ export function buildReleases(rng: Rng, titles: TitleBank): Unlinked<ReleaseReco
         release_id: i + 1,
         track_number: n,
         title: trackTitle,
-        artist_name: artist.name,
+        // A remix is credited to its remixer, who may have an artist page of their own.
+        artist_name: isRemix ? remixer : artist.name,
         duration: clock(length),
         audio_url: audioUrl,
         audio_platform: platform,

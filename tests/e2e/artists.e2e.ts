@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
@@ -9,6 +11,8 @@ import { follow, press, pressAndLoad } from "./press";
 // Artists (docs/product.md section 2): from a track to its artist, the artist page's "Play all"
 // queueing the page's tracks in order, the page without JavaScript, search by a folded name.
 const session = useBrowser();
+/** Set E2E_SCREENSHOTS to a folder to keep pictures of /artists and an artist page. */
+const shots = process.env.E2E_SCREENSHOTS;
 const player = (page: Page) => page.getByRole("region", { name: "Audio player" });
 const queue = (page: Page) => page.getByRole("region", { name: "Queue" });
 
@@ -106,12 +110,32 @@ describe("artists", () => {
     for (const heading of ["Latest posts", "Releases", "Mixtapes"])
       await page.getByRole("heading", { level: 2, name: heading }).waitFor();
     // Follow opens without a script (a details element) and offers the feed and the newsletter.
-    await press(page.getByText("Follow", { exact: true }));
-    await page.getByRole("link", { name: "RSS feed" }).waitFor();
-    expect(await page.getByRole("link", { name: "RSS feed" }).getAttribute("href")).toBe(
+    const follow = page.locator("main details.follow");
+    await press(follow.getByText("Follow", { exact: true }));
+    await follow.getByRole("link", { name: "RSS feed" }).waitFor();
+    expect(await follow.getByRole("link", { name: "RSS feed" }).getAttribute("href")).toBe(
       "/artists/jurgen-moller/feed.xml",
     );
-    await page.getByRole("link", { name: "Newsletter" }).waitFor();
+    expect(await follow.getByRole("link", { name: "Newsletter" }).getAttribute("href")).toBe(
+      "#footer-newsletter",
+    );
+  });
+
+  it("fits /artists and an artist page in the window at 375 and 1280 px", async () => {
+    for (const width of [375, 1280]) {
+      const page = await session.newPage({ width, height: width > 1000 ? 900 : 760 });
+      for (const path of ["/artists", "/artists/jurgen-moller"]) {
+        await open(page, path);
+        // Nothing wider than the window: no sideways scrolling on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBe(
+          width,
+        );
+        if (shots) {
+          mkdirSync(shots, { recursive: true });
+          await page.screenshot({ path: join(shots, `${path.slice(1).replace(/\//g, "-")}-${width}.png`) });
+        }
+      }
+    }
   });
 
   it("finds an artist by a name typed without its accents", async () => {

@@ -107,7 +107,7 @@ describe("the directory, /artists", () => {
     expect(names).toEqual(
       [...catalogue.artists].sort((a, b) => a.slug.localeCompare(b.slug)).map((a) => htmlText(a.name)),
     );
-    expect(html).toContain('<a href="#letter-J">J</a>');
+    expect(html).toContain('<a href="#letter-J" class="letters__link">J</a>');
     expect(html).toContain('<h2 id="letter-J" class="letter-group__letter">J</h2>');
     expect(html).toMatch(
       /Jürgen Møller<\/span><span class="directory__count">\d+<!-- --> <!-- -->items<\/span>/,
