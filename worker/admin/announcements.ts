@@ -1,5 +1,4 @@
 import type { ContentService } from "@core/content/service";
-import { BodyError, readForm } from "@worker/forms/body";
 import {
   type AnnouncementSummary,
   createAnnouncement,
@@ -12,9 +11,10 @@ import {
 import { describeMail, mailerFor } from "@worker/mail/port";
 import { Hono } from "hono";
 import { announcementBody, type Candidate, composeBody } from "./announcement-views";
-import { csrfOk, type DeskContext, type DeskEnv, requireSession } from "./guard";
-import { DESK_TEXTS, ANNOUNCE_TEXTS as T } from "./texts";
-import { layout, messageBody, type Notice } from "./views";
+import { deskForm, deskPage as page } from "./desk-page";
+import { type DeskContext, type DeskEnv, requireSession } from "./guard";
+import { ANNOUNCE_TEXTS as T } from "./texts";
+import { messageBody, type Notice } from "./views";
 
 /**
  * /admin/announcements (docs/decisions/082-announcements.md): compose (subject, Markdown, items
@@ -26,15 +26,6 @@ export const announcementsDesk = new Hono<DeskEnv>();
 announcementsDesk.use("*", requireSession("page"));
 
 const FORM_LIMIT = { max: 64 * 1024, message: "The form is too large (at most 64 KB)." };
-
-function page(
-  c: DeskContext,
-  status: 200 | 400 | 403 | 404 | 413 | 503,
-  title: string,
-  body: Parameters<typeof layout>[0]["body"],
-) {
-  return c.html(layout({ nonce: c.var.nonce ?? "", title, operator: { csrf: c.var.csrf }, body }), status);
-}
 
 const absolute = (site: string, url: string | null) =>
   url ? new URL(url, `${site}/`).toString() : undefined;
@@ -49,63 +40,40 @@ async function candidates(content: ContentService): Promise<Candidate[]> {
     content.catalogue.listMixtapes({ pageSize: 4 }),
     content.catalogue.listEvents(new Date()),
   ]);
+  // One card: its kind, the item's address under `path`, what the card says and its picture.
+  const card = (
+    kind: string,
+    path: string,
+    slug: string,
+    title: string,
+    subtitle?: string,
+    image?: string | null,
+  ) => ({
+    key: `${kind.toLowerCase()}:${slug}`,
+    kind,
+    title,
+    subtitle,
+    url: `${site}/${path}/${slug}`,
+    image: absolute(site, image ?? null),
+  });
   return [
-    ...posts.items.map((p) => ({
-      key: `post:${p.slug}`,
-      kind: "Post",
-      title: p.title,
-      subtitle: p.excerpt.slice(0, 120),
-      url: `${site}/blog/${p.slug}`,
-      image: absolute(site, p.coverImage),
-    })),
-    ...releases.items.map((r) => ({
-      key: `release:${r.slug}`,
-      kind: "Release",
-      title: r.title,
-      subtitle: `${r.artist} · ${day(r.releaseDate)}`,
-      url: `${site}/releases/${r.slug}`,
-      image: absolute(site, r.artwork),
-    })),
-    ...mixtapes.items.map((m) => ({
-      key: `mixtape:${m.slug}`,
-      kind: "Mixtape",
-      title: m.title,
-      subtitle: m.artist ?? undefined,
-      url: `${site}/mixtapes/${m.slug}`,
-      image: absolute(site, m.coverImage),
-    })),
-    ...events.upcoming.slice(0, 4).map((e) => ({
-      key: `event:${e.slug}`,
-      kind: "Event",
-      title: e.title,
-      subtitle: `${day(e.startsAt)} · ${e.venue}, ${e.city}`,
-      url: `${site}/events/${e.slug}`,
-      image: absolute(site, e.coverImage),
-    })),
+    ...posts.items.map((p) => card("Post", "blog", p.slug, p.title, p.excerpt.slice(0, 120), p.coverImage)),
+    ...releases.items.map((r) =>
+      card("Release", "releases", r.slug, r.title, `${r.artist} · ${day(r.releaseDate)}`, r.artwork),
+    ),
+    ...mixtapes.items.map((m) =>
+      card("Mixtape", "mixtapes", m.slug, m.title, m.artist ?? undefined, m.coverImage),
+    ),
+    ...events.upcoming
+      .slice(0, 4)
+      .map((e) =>
+        card("Event", "events", e.slug, e.title, `${day(e.startsAt)} · ${e.venue}, ${e.city}`, e.coverImage),
+      ),
   ];
 }
 
 async function subscriberCount(c: DeskContext): Promise<number> {
   return (await c.var.content.newsletter.admin?.countConfirmed()) ?? 0;
-}
-
-async function readDeskForm(c: DeskContext): Promise<FormData | Response> {
-  let form: FormData;
-  try {
-    form = await readForm(c.req.raw, FORM_LIMIT);
-  } catch (e) {
-    if (e instanceof BodyError)
-      return page(
-        c,
-        e.status === 413 ? 413 : 400,
-        T.title,
-        messageBody(T.title, { kind: "error", text: e.message }),
-      );
-    throw e;
-  }
-  if (!(await csrfOk(c, form)))
-    return page(c, 403, T.title, messageBody(T.title, { kind: "error", text: DESK_TEXTS.forbidden }));
-  return form;
 }
 
 async function composePage(
@@ -134,7 +102,7 @@ announcementsDesk.get("/", (c) =>
 );
 
 announcementsDesk.post("/", async (c) => {
-  const form = await readDeskForm(c);
+  const form = await deskForm(c, T.title, FORM_LIMIT);
   if (form instanceof Response) return form;
   const subject = String(form.get("subject") ?? "")
     .trim()
@@ -206,7 +174,7 @@ announcementsDesk.get("/:id{[0-9]+}/preview", async (c) => {
 });
 
 announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
-  const form = await readDeskForm(c);
+  const form = await deskForm(c, T.title, FORM_LIMIT);
   if (form instanceof Response) return form;
   const to = String(form.get("to") ?? "").trim();
   if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(to))
@@ -226,7 +194,7 @@ announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
 });
 
 announcementsDesk.post("/:id{[0-9]+}/send", async (c) => {
-  const form = await readDeskForm(c);
+  const form = await deskForm(c, T.title, FORM_LIMIT);
   if (form instanceof Response) return form;
   if (describeMail(c.env).announcements === "off")
     return detailPage(c, 503, { kind: "error", text: T.mailOff });
@@ -237,7 +205,7 @@ announcementsDesk.post("/:id{[0-9]+}/send", async (c) => {
 });
 
 announcementsDesk.post("/:id{[0-9]+}/resume", async (c) => {
-  const form = await readDeskForm(c);
+  const form = await deskForm(c, T.title, FORM_LIMIT);
   if (form instanceof Response) return form;
   if (describeMail(c.env).announcements === "off")
     return detailPage(c, 503, { kind: "error", text: T.mailOff });

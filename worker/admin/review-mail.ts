@@ -1,5 +1,4 @@
 import type { Submission } from "@core/content/submission";
-import { BodyError, readForm } from "@worker/forms/body";
 import { siteOf } from "@worker/mail/form-mail";
 import { mailerFor } from "@worker/mail/port";
 import {
@@ -14,9 +13,10 @@ import { logSubmissionMail } from "@worker/mail/submission-mails";
 import { reviewMail } from "@worker/mail/templates";
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { csrfOk, type DeskContext, type DeskEnv, requireSession } from "./guard";
+import { type DeskStatus, deskForm, deskPage as page } from "./desk-page";
+import { type DeskContext, type DeskEnv, requireSession } from "./guard";
 import { DESK_TEXTS, STATUS_NAMES, REVIEW_MAIL_TEXTS as T } from "./texts";
-import { layout, messageBody, type Notice } from "./views";
+import { messageBody, type Notice } from "./views";
 
 /**
  * The artist hears back (docs/operations.md "The review desk"): for an accepted or rejected
@@ -28,28 +28,6 @@ export const reviewMailDesk = new Hono<DeskEnv>();
 reviewMailDesk.use("*", requireSession("page"));
 
 const FORM_LIMIT = { max: 32 * 1024, message: "The form is too large (at most 32 KB)." };
-type Status = 200 | 400 | 403 | 404 | 413 | 503;
-
-function page(c: DeskContext, status: Status, title: string, body: Parameters<typeof layout>[0]["body"]) {
-  return c.html(layout({ nonce: c.var.nonce ?? "", title, operator: { csrf: c.var.csrf }, body }), status);
-}
-
-async function formOf(c: DeskContext, title: string): Promise<FormData | Response> {
-  try {
-    const form = await readForm(c.req.raw, FORM_LIMIT);
-    if (await csrfOk(c, form)) return form;
-    return page(c, 403, title, messageBody(title, { kind: "error", text: DESK_TEXTS.forbidden }));
-  } catch (e) {
-    if (e instanceof BodyError)
-      return page(
-        c,
-        e.status === 413 ? 413 : 400,
-        title,
-        messageBody(title, { kind: "error", text: e.message }),
-      );
-    throw e;
-  }
-}
 
 async function reviewedSubmission(
   c: DeskContext,
@@ -105,13 +83,13 @@ reviewMailDesk.get("/submissions/:id/mail", async (c) => {
 });
 
 reviewMailDesk.post("/submissions/:id/mail", async (c) => {
-  const form = await formOf(c, T.mails);
+  const form = await deskForm(c, T.mails, FORM_LIMIT);
   if (form instanceof Response) return form;
   const found = await reviewedSubmission(c);
   if (found instanceof Response) return found;
   const mail = reviewMail(siteOf(c.env), found.submission, await readTemplate(c.env.DB, found.template));
   const mailer = mailerFor(c.env);
-  const again = (status: Status, text: string) =>
+  const again = (status: DeskStatus, text: string) =>
     page(c, status, T.mails, previewBody(c, found.submission, found.template, mail, { kind: "error", text }));
   // The template the page showed is the one sent: a status changed in between is not mailed.
   if (form.get("template") !== found.template)
@@ -164,7 +142,7 @@ reviewMailDesk.get("/mail-templates", async (c) => {
 });
 
 reviewMailDesk.post("/mail-templates", async (c) => {
-  const form = await formOf(c, T.templatesTitle);
+  const form = await deskForm(c, T.templatesTitle, FORM_LIMIT);
   if (form instanceof Response) return form;
   const name = form.get("name");
   const subject = String(form.get("subject") ?? "")

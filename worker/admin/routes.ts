@@ -8,13 +8,14 @@ import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
 import { announcementsDesk } from "./announcements";
+import { deskForm, deskPage as page } from "./desk-page";
 import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
 import { reviewMailDesk } from "./review-mail";
 import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
 import { endSession, recordSession } from "./session-store";
 import { DESK_TEXTS as T } from "./texts";
-import { detailBody, layout, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
+import { detailBody, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
 
 /**
  * /admin, the operator's review desk for artist submissions (docs/decisions/034-admin-review-desk.md,
@@ -59,19 +60,6 @@ adminDesk.use("*", async (c, next) => {
     c.res.headers.set("Content-Security-Policy", deskPolicy(nonce, new URL(c.req.url).protocol === "https:"));
   }
 });
-
-type Status = 200 | 401 | 403 | 404 | 413 | 429 | 400 | 503;
-
-function page(
-  c: DeskContext,
-  status: Status,
-  title: string,
-  body: Parameters<typeof layout>[0]["body"],
-  signedIn = true,
-) {
-  const operator = signedIn ? { csrf: c.var.csrf } : undefined;
-  return c.html(layout({ nonce: c.var.nonce ?? "", title, operator, body }), status);
-}
 
 // The sign-in page; a signed-in operator goes straight to the list.
 adminDesk.get("/", async (c) => {
@@ -186,21 +174,8 @@ adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
 });
 
 adminDesk.post("/submissions/:id/status", requireSession("page"), async (c) => {
-  let form: FormData;
-  try {
-    form = await readForm(c.req.raw, FORM_LIMIT);
-  } catch (e) {
-    if (e instanceof BodyError)
-      return page(
-        c,
-        e.status === 413 ? 413 : 400,
-        T.review,
-        messageBody(T.review, { kind: "error", text: e.message }),
-      );
-    throw e;
-  }
-  if (!(await csrfOk(c, form)))
-    return page(c, 403, T.review, messageBody(T.review, { kind: "error", text: T.forbidden }));
+  const form = await deskForm(c, T.review, FORM_LIMIT);
+  if (form instanceof Response) return form;
   const found = await submissionOf(c);
   if (found instanceof Response) return found;
   const status = statusOf(String(form.get("status") ?? ""));
