@@ -18,6 +18,11 @@ const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
  * their own, not the one every page and embed loads.
  */
 const MIX_ONLY = /[\\/]app[\\/]player[\\/]chapters\./;
+/**
+ * What one route alone uses, though it sits among the shared parts: the search page's result
+ * lists, the artist page's Play all queue. They go with their route, not in every page's chunk.
+ */
+const ONE_ROUTE = /[\\/]app[\\/](search[\\/]result-list|player[\\/]artist-queue)\./;
 /** What the detail pages share for sharing (app/share/ but the embed card, core/share/). */
 const SHARE =
   /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
@@ -49,7 +54,11 @@ export default defineConfig({
                 {
                   name: "app",
                   test: (id: string) =>
-                    SHARED.test(id) && !ON_USE.test(id) && !SITE_FRAME.test(id) && !MIX_ONLY.test(id),
+                    SHARED.test(id) &&
+                    !ON_USE.test(id) &&
+                    !SITE_FRAME.test(id) &&
+                    !MIX_ONLY.test(id) &&
+                    !ONE_ROUTE.test(id),
                   includeDependenciesRecursively: true,
                 },
                 {

@@ -15,34 +15,21 @@ export function clampVolume(value: number): number {
 // Primitives stay private: components read the derived atoms and change state through the
 // write atoms below (docs/conventions.md "State").
 const currentTrack = atom<PlayableTrack | null>(null);
-currentTrack.debugLabel = "player/currentTrack";
 const trackList = atom<PlayableTrack[]>([]);
-trackList.debugLabel = "player/trackList";
 const playing = atom(false);
-playing.debugLabel = "player/playing";
 const volume = atom(1);
-volume.debugLabel = "player/volume";
 const muted = atom(false);
-muted.debugLabel = "player/muted";
 const autoPlay = atom(true);
-autoPlay.debugLabel = "player/autoPlay";
 const videoOpen = atom(true);
-videoOpen.debugLabel = "player/videoOpen";
 const position = atom(0);
-position.debugLabel = "player/position";
 const duration = atom(0);
-duration.debugLabel = "player/duration";
 /** Bumps each time a track starts, so the same track can start again (a one-track list wraps). */
 const generation = atom(0);
-generation.debugLabel = "player/generation";
 const failure = atom<string | null>(null);
-failure.debugLabel = "player/failure";
 /** Bumps on every seek request so the engine can act on it. */
 const seekRequest = atom<{ to: number; n: number } | null>(null);
-seekRequest.debugLabel = "player/seekRequest";
 /** The shared link (path and query) whose moment was cued on this page view, if any. */
 const cueLink = atom<string | null>(null);
-cueLink.debugLabel = "player/cueLink";
 
 export const currentTrackAtom = atom((get) => get(currentTrack));
 export const trackListAtom = atom((get) => get(trackList));
@@ -91,7 +78,6 @@ export const playTrackAtom = atom(null, (get, set, request: PlayRequest) => {
     set(seekRequest, { to: request.startAt, n: (get(seekRequest)?.n ?? 0) + 1 });
   }
 });
-playTrackAtom.debugLabel = "player/playTrack";
 
 function startTrack(set: Setter, track: PlayableTrack, viewportWidth?: number) {
   set(generation, (n) => n + 1);
@@ -125,12 +111,10 @@ export const cueTrackAtom = atom(null, (get, set, cue: CueRequest) => {
   set(position, cue.at);
   set(seekRequest, { to: cue.at, n: (get(seekRequest)?.n ?? 0) + 1 });
 });
-cueTrackAtom.debugLabel = "player/cueTrack";
 
 export const togglePlayAtom = atom(null, (get, set) => {
   if (get(currentTrack)) set(playing, !get(playing));
 });
-togglePlayAtom.debugLabel = "player/togglePlay";
 
 /** The engine reports what actually happens (playing, paused, blocked autoplay…). */
 export const reportPlayingAtom = atom(null, (_get, set, isPlaying: boolean) => set(playing, isPlaying));
@@ -160,20 +144,17 @@ export const upNextAtom = atom((get) => {
   const next = step(get, 1);
   return next && next.id !== get(currentTrack)?.id ? next : null;
 });
-upNextAtom.debugLabel = "player/upNext";
 
 /** Next in the list, wrapping to the first at the end. */
 export const nextTrackAtom = atom(null, (get, set, viewportWidth?: number) => {
   const next = step(get, 1);
   if (next) startTrack(set, next, viewportWidth);
 });
-nextTrackAtom.debugLabel = "player/next";
 
 export const previousTrackAtom = atom(null, (get, set, viewportWidth?: number) => {
   const previous = step(get, -1);
   if (previous) startTrack(set, previous, viewportWidth);
 });
-previousTrackAtom.debugLabel = "player/previous";
 
 /** A finished track advances when auto-play is on (the default), else stops (docs/product.md section 4). */
 export const trackEndedAtom = atom(null, (get, set, viewportWidth?: number) => {
@@ -186,7 +167,6 @@ export const trackEndedAtom = atom(null, (get, set, viewportWidth?: number) => {
   }
   set(playing, false);
 });
-trackEndedAtom.debugLabel = "player/trackEnded";
 
 /**
  * Queue edits (docs/product.md section 4, "Up next"). The list holds each track once: a track
@@ -208,24 +188,20 @@ function queue(get: Getter, set: Setter, track: PlayableTrack, at: "next" | "end
 export const playNextAtom = atom(null, (get, set, track: PlayableTrack, viewportWidth?: number) =>
   queue(get, set, track, "next", viewportWidth),
 );
-playNextAtom.debugLabel = "player/playNext";
 export const addToQueueAtom = atom(null, (get, set, track: PlayableTrack, viewportWidth?: number) =>
   queue(get, set, track, "end", viewportWidth),
 );
-addToQueueAtom.debugLabel = "player/addToQueue";
 
 /** Plays a track of the queue (a click in the queue panel); the queue stays as it is. */
 export const playFromQueueAtom = atom(null, (get, set, id: string, viewportWidth?: number) => {
   const track = get(trackList).find((t) => t.id === id);
   if (track && track.id !== get(currentTrack)?.id) startTrack(set, track, viewportWidth);
 });
-playFromQueueAtom.debugLabel = "player/playFromQueue";
 
 /** Takes a track out of the queue; the current one stays (it is what plays). */
 export const removeFromQueueAtom = atom(null, (get, set, id: string) => {
   if (id !== get(currentTrack)?.id) set(trackList, (list) => list.filter((t) => t.id !== id));
 });
-removeFromQueueAtom.debugLabel = "player/removeFromQueue";
 
 export const setVolumeAtom = atom(null, (_get, set, value: number) => {
   set(volume, clampVolume(value));
@@ -283,3 +259,32 @@ export const restoreAtom = atom(null, (get, set, saved: unknown) => {
     }
   }
 });
+
+// Names for the Jotai dev tools (docs/conventions.md); a production build drops them, as they
+// would weigh on every page and embed.
+if (import.meta.env.DEV) {
+  currentTrack.debugLabel = "player/currentTrack";
+  trackList.debugLabel = "player/trackList";
+  playing.debugLabel = "player/playing";
+  volume.debugLabel = "player/volume";
+  muted.debugLabel = "player/muted";
+  autoPlay.debugLabel = "player/autoPlay";
+  videoOpen.debugLabel = "player/videoOpen";
+  position.debugLabel = "player/position";
+  duration.debugLabel = "player/duration";
+  generation.debugLabel = "player/generation";
+  failure.debugLabel = "player/failure";
+  seekRequest.debugLabel = "player/seekRequest";
+  cueLink.debugLabel = "player/cueLink";
+  playTrackAtom.debugLabel = "player/playTrack";
+  cueTrackAtom.debugLabel = "player/cueTrack";
+  togglePlayAtom.debugLabel = "player/togglePlay";
+  upNextAtom.debugLabel = "player/upNext";
+  nextTrackAtom.debugLabel = "player/next";
+  previousTrackAtom.debugLabel = "player/previous";
+  trackEndedAtom.debugLabel = "player/trackEnded";
+  playNextAtom.debugLabel = "player/playNext";
+  addToQueueAtom.debugLabel = "player/addToQueue";
+  playFromQueueAtom.debugLabel = "player/playFromQueue";
+  removeFromQueueAtom.debugLabel = "player/removeFromQueue";
+}

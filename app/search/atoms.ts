@@ -2,7 +2,6 @@ import { atom } from "jotai";
 
 /** Whether the Ctrl/Cmd+K search modal is open. */
 export const searchOpenAtom = atom(false);
-searchOpenAtom.debugLabel = "searchOpen";
 
 // What had focus before the modal opened, so closing it can give focus back (docs/decisions/008).
 let opener: Element | null = null;
@@ -19,4 +18,10 @@ export const toggleSearchAtom = atom(null, (get, set, open?: boolean) => {
   if (next && !get(searchOpenAtom) && typeof document !== "undefined") opener = document.activeElement;
   set(searchOpenAtom, next);
 });
-toggleSearchAtom.debugLabel = "toggleSearch";
+
+// Names for the Jotai dev tools (docs/conventions.md); a production build drops them, as they
+// would weigh on every page and embed.
+if (import.meta.env.DEV) {
+  searchOpenAtom.debugLabel = "searchOpen";
+  toggleSearchAtom.debugLabel = "toggleSearch";
+}
