@@ -2,6 +2,7 @@ import { contentContext } from "@core/context";
 import { parseSearchParams, taxaFor } from "@core/search/params";
 import type { FacetValue } from "@core/search/results";
 import { TEXTS } from "@core/texts";
+import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { AppLink } from "../components/app-link";
@@ -100,6 +101,30 @@ function Facet({
   );
 }
 
+/** A kind of result under its heading, with its count ("100+" where the store capped it). */
+function ResultSection({
+  name,
+  count,
+  capped = false,
+  children,
+}: {
+  name: string;
+  count: number;
+  capped?: boolean;
+  children: ReactNode;
+}) {
+  const id = `${name.toLowerCase()}-heading`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>
+        {name} ({count}
+        {capped ? "+" : ""})
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, scope, results } = loaderData;
   const submit = useSubmit();
@@ -193,29 +218,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               {results.degraded ? <p className="notice">{TEXTS.searchDegraded}</p> : null}
               {total === 0 && !results.degraded ? <p>{TEXTS.searchNoResults}</p> : null}
               {artists?.length ? (
-                <section aria-labelledby="artists-heading">
-                  <h2 id="artists-heading">Artists ({artists.length})</h2>
+                <ResultSection name="Artists" count={artists.length}>
                   <ArtistResults items={artists} />
-                </section>
+                </ResultSection>
               ) : null}
               {posts?.items.length ? (
-                <section aria-labelledby="posts-heading">
-                  <h2 id="posts-heading">
-                    Posts ({posts.total}
-                    {posts.capped ? "+" : ""})
-                  </h2>
+                <ResultSection name="Posts" count={posts.total} capped={posts.capped}>
                   <PostResults items={posts.items} />
                   <Pagination page={posts.page} pageCount={posts.pageCount} href={href} />
-                </section>
+                </ResultSection>
               ) : null}
               {mixtapes?.items.length ? (
-                <section aria-labelledby="mixtapes-heading">
-                  <h2 id="mixtapes-heading">
-                    Mixtapes ({mixtapes.total}
-                    {mixtapes.capped ? "+" : ""})
-                  </h2>
+                <ResultSection name="Mixtapes" count={mixtapes.total} capped={mixtapes.capped}>
                   <MixtapeResults items={mixtapes.items} />
-                </section>
+                </ResultSection>
               ) : null}
             </>
           )}

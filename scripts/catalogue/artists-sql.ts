@@ -43,6 +43,28 @@ const refresh = (ids: string) => [
 const trigger = (name: string, event: string, body: string[]) =>
   `CREATE TRIGGER ${name} AFTER ${event} FOR EACH ROW BEGIN\n  ${body.join("\n  ")}\nEND;`;
 
+/**
+ * A link table from the items of `owner` (column `ownerId`) to artists; `entry` is the entry
+ * column's default (undefined: the table has none, the item links as a whole).
+ */
+const linkTable = (table: string, ownerId: string, owner: string, entry?: string) =>
+  `CREATE TABLE ${table} (
+  ${ownerId} INTEGER NOT NULL REFERENCES ${owner}(id) ON DELETE CASCADE,
+${entry === undefined ? "" : `  entry INTEGER NOT NULL${entry},\n`}  artist_id INTEGER NOT NULL REFERENCES artists(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (${ownerId}, ${entry === undefined ? "" : "entry, "}artist_id)
+);
+CREATE INDEX ${table}_artist ON ${table} (artist_id);
+`;
+
+const LINK_TABLES = [
+  linkTable("post_artists", "post_id", "posts"),
+  linkTable("aggregated_post_artists", "aggregated_post_id", "aggregated_posts"),
+  linkTable("mixtape_artists", "mixtape_id", "mixtapes", " DEFAULT 0"),
+  linkTable("release_artists", "release_id", "releases", " DEFAULT 0"),
+  linkTable("event_artists", "event_id", "events", ""),
+].join("\n");
+
 const TABLES = `CREATE TABLE artists (
   id INTEGER PRIMARY KEY,
   slug TEXT NOT NULL UNIQUE,
@@ -81,49 +103,7 @@ CREATE TABLE artist_redirects (
 -- The links from content to artists. The text fields (artist_name, tracklist's artist, lineup)
 -- stay as they are, for names without a page; entry 0 is the item itself, any other entry a
 -- tracklist position, a release's track number or a lineup position (from 1).
-CREATE TABLE post_artists (
-  post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
-  artist_id INTEGER NOT NULL REFERENCES artists(id) ON DELETE CASCADE,
-  position INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (post_id, artist_id)
-);
-CREATE INDEX post_artists_artist ON post_artists (artist_id);
-
-CREATE TABLE aggregated_post_artists (
-  aggregated_post_id INTEGER NOT NULL REFERENCES aggregated_posts(id) ON DELETE CASCADE,
-  artist_id INTEGER NOT NULL REFERENCES artists(id) ON DELETE CASCADE,
-  position INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (aggregated_post_id, artist_id)
-);
-CREATE INDEX aggregated_post_artists_artist ON aggregated_post_artists (artist_id);
-
-CREATE TABLE mixtape_artists (
-  mixtape_id INTEGER NOT NULL REFERENCES mixtapes(id) ON DELETE CASCADE,
-  entry INTEGER NOT NULL DEFAULT 0,
-  artist_id INTEGER NOT NULL REFERENCES artists(id) ON DELETE CASCADE,
-  position INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (mixtape_id, entry, artist_id)
-);
-CREATE INDEX mixtape_artists_artist ON mixtape_artists (artist_id);
-
-CREATE TABLE release_artists (
-  release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
-  entry INTEGER NOT NULL DEFAULT 0,
-  artist_id INTEGER NOT NULL REFERENCES artists(id) ON DELETE CASCADE,
-  position INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (release_id, entry, artist_id)
-);
-CREATE INDEX release_artists_artist ON release_artists (artist_id);
-
-CREATE TABLE event_artists (
-  event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
-  entry INTEGER NOT NULL,
-  artist_id INTEGER NOT NULL REFERENCES artists(id) ON DELETE CASCADE,
-  position INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (event_id, entry, artist_id)
-);
-CREATE INDEX event_artists_artist ON event_artists (artist_id);
-
+${LINK_TABLES}
 -- Search: names folded like posts_fts ('moller' finds 'Møller'), bio, genres and home.
 CREATE VIRTUAL TABLE artists_fts USING fts5(
   name, bio, genres, location, folded,

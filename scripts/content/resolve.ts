@@ -167,18 +167,24 @@ export function resolveContent(
     ...locations.map((l) => [l.slug, l.id] as const),
   ]);
 
-  const artistIds = assignIds("artists", content.artists, bySlug, known, problems);
-  let artistLinkId = 0;
-  const artists: ArtistRecord[] = byId(content.artists, artistIds).map(([a, id]) => {
-    const { location } = a.front;
+  /** The id of the location a file names by slug (null for none), or a problem when it is unknown. */
+  const locationOf = (file: string, location: string | null): number | null => {
     const locationId = location === null ? null : (locationBySlug.get(location) ?? null);
     if (location !== null && locationId === null) {
       problems.push({
-        file: a.file,
+        file,
         field: "location",
         message: `'${location}' is no location (no file locations/${location}.md, none in the database)`,
       });
     }
+    return locationId;
+  };
+
+  const artistIds = assignIds("artists", content.artists, bySlug, known, problems);
+  let artistLinkId = 0;
+  const artists: ArtistRecord[] = byId(content.artists, artistIds).map(([a, id]) => {
+    const { location } = a.front;
+    const locationId = locationOf(a.file, location);
     return {
       id,
       slug: a.slug,
@@ -315,14 +321,7 @@ export function resolveContent(
   const eventIds = assignIds("events", content.events, bySlug, known, problems);
   const events: EventRecord[] = byId(content.events, eventIds).map(([e, id]) => {
     const { id: _id, location, starts_at, ends_at, ...front } = e.front;
-    const locationId = location === null ? null : (locationBySlug.get(location) ?? null);
-    if (location !== null && locationId === null) {
-      problems.push({
-        file: e.file,
-        field: "location",
-        message: `'${location}' is no location (no file locations/${location}.md, none in the database)`,
-      });
-    }
+    const locationId = locationOf(e.file, location);
     return {
       id,
       slug: e.slug,

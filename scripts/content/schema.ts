@@ -73,7 +73,8 @@ export const locationSchema = v.strictObject(
   "front matter must be a set of fields",
 );
 
-const artistLink = v.strictObject(
+/** A link named by its platform: an artist's links, a release's purchase links. */
+const platformLink = v.strictObject(
   {
     platform: filled,
     custom_platform_name: optionalText,
@@ -92,7 +93,7 @@ export const artistSchema = v.strictObject(
     image: optionalText,
     location: v.nullish(slug, null),
     genres: slugs,
-    links: v.optional(v.array(artistLink, "must be a list of {platform, url}"), []),
+    links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
     former_slugs: slugs,
   },
   "front matter must be a set of fields",
@@ -193,15 +194,6 @@ const releaseTrack = v.strictObject(
   "must be a track: {title, artist_name, duration, audio_url, …}",
 );
 
-const purchaseLink = v.strictObject(
-  {
-    platform: filled,
-    custom_platform_name: optionalText,
-    url: v.pipe(filled, v.url("must be a URL")),
-  },
-  "must be {platform, url} (custom_platform_name for platform 'custom')",
-);
-
 export const releaseSchema = v.strictObject(
   {
     id,
@@ -217,7 +209,7 @@ export const releaseSchema = v.strictObject(
     artwork: optionalText,
     credits: v.optional(text, ""),
     tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
-    purchase_links: v.optional(v.array(purchaseLink, "must be a list of {platform, url}"), []),
+    purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
   },
   "front matter must be a set of fields",
 );

@@ -193,24 +193,31 @@ announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
   return c.redirect(`/admin/announcements/${found.id}?said=test&to=${encodeURIComponent(to)}`, 303);
 });
 
-announcementsDesk.post("/:id{[0-9]+}/send", async (c) => {
-  const form = await deskForm(c, T.title, FORM_LIMIT);
-  if (form instanceof Response) return form;
-  if (describeMail(c.env).announcements === "off")
-    return detailPage(c, 503, { kind: "error", text: T.mailOff });
-  const found = await announcementOf(c);
-  if (found instanceof Response) return found;
-  const queued = await startAnnouncement(c.env, found.id);
-  return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
-});
+/**
+ * The send and the resume: a checked form, mail on, the announcement found, then `queue` puts
+ * its messages on the queue and the desk shows its progress.
+ */
+function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise<number>) {
+  return async (c: DeskContext) => {
+    const form = await deskForm(c, T.title, FORM_LIMIT);
+    if (form instanceof Response) return form;
+    if (describeMail(c.env).announcements === "off")
+      return detailPage(c, 503, { kind: "error", text: T.mailOff });
+    const found = await announcementOf(c);
+    if (found instanceof Response) return found;
+    const queued = await queue(c, found);
+    return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
+  };
+}
 
-announcementsDesk.post("/:id{[0-9]+}/resume", async (c) => {
-  const form = await deskForm(c, T.title, FORM_LIMIT);
-  if (form instanceof Response) return form;
-  if (describeMail(c.env).announcements === "off")
-    return detailPage(c, 503, { kind: "error", text: T.mailOff });
-  const found = await announcementOf(c);
-  if (found instanceof Response) return found;
-  const queued = found.status === "sending" ? await resumeAnnouncement(c.env, found.id) : 0;
-  return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
-});
+announcementsDesk.post(
+  "/:id{[0-9]+}/send",
+  queueing((c, found) => startAnnouncement(c.env, found.id)),
+);
+
+announcementsDesk.post(
+  "/:id{[0-9]+}/resume",
+  queueing((c, found) =>
+    found.status === "sending" ? resumeAnnouncement(c.env, found.id) : Promise.resolve(0),
+  ),
+);
