@@ -165,6 +165,8 @@ try {
     },
   );
   status = await new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+  // CI keeps only what the lane prints: on a failure, the end of both servers' logs.
+  if (status !== 0) for (const file of [workerLog, log]) printTail(file, 60);
 } finally {
   worker?.stop();
   cms.stop();
@@ -184,6 +186,11 @@ if (status === 0) {
   console.log(`README's CMS commands checked in ${seconds(t0)}`);
 }
 console.log(`Strapi lane finished in ${seconds(started)}`);
+
+function printTail(file, lines) {
+  const text = existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-lines).join("\n") : "";
+  console.log(`\n--- the last ${lines} lines of ${file} ---\n${text}\n--- end of ${file} ---`);
+}
 
 /** Resolves once `child` has exited (Strapi closes its database connections on SIGTERM). */
 function waitForExit(child, ms = 20_000) {

@@ -58,8 +58,12 @@ export async function openCmsDatabase(): Promise<CmsDatabase> {
   const require = createRequire(join(process.cwd(), "cms", "package.json"));
   const url = process.env.CMS_DATABASE_URL;
   if (url) {
-    const { Client } = require("pg") as { Client: new (options: { connectionString: string }) => PgClient };
-    const client = new Client({ connectionString: url });
+    const { Client } = require("pg") as {
+      Client: new (options: { connectionString: string; statement_timeout: number }) => PgClient;
+    };
+    // A lock that never clears fails the statement after 10 s with Postgres' own message, rather
+    // than the test's timeout with no word of where it waited.
+    const client = new Client({ connectionString: url, statement_timeout: 10_000 });
     await client.connect();
     const query = (sql: string, params: unknown[]) => {
       let n = 0;

@@ -28,7 +28,7 @@ const WEBHOOK_WAIT_MS = 15_000;
 const MP3_BYTES = readFileSync(join(process.cwd(), "public", "media", "audio", "short-clip.mp3"));
 
 async function pageTitle(slug: string): Promise<{ status: number; title: string | undefined }> {
-  const res = await fetch(`${workerUrl()}/blog/${slug}`);
+  const res = await fetch(`${workerUrl()}/blog/${slug}`, { signal: AbortSignal.timeout(10_000) });
   return { status: res.status, title: h1Of(await res.text()) };
 }
 
@@ -168,7 +168,11 @@ describe("Strapi's purge webhook, end to end through the Worker", () => {
       }))
         form.append(name, value);
       form.append("audioFile", new File([MP3_BYTES], "demo.mp3", { type: "audio/mpeg" }));
-      const sent = await fetch(`${workerUrl()}/api/submissions`, { method: "POST", body: form });
+      const sent = await fetch(`${workerUrl()}/api/submissions`, {
+        method: "POST",
+        body: form,
+        signal: AbortSignal.timeout(15_000),
+      });
       expect(sent.status).toBe(201);
       // Longer than the webhook takes to purge after an edit (the test above logs it).
       await new Promise((r) => setTimeout(r, 5000));
