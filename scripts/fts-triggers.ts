@@ -1,13 +1,16 @@
-// `npx tsx scripts/fts-triggers.ts`: writes migrations/0004_search_triggers.sql and
-// migrations/0007_flat_lists.sql from scripts/catalogue/fts-sql.ts and list-sql.ts (the unit lane checks that the file and the generator agree).
+// `npx tsx scripts/fts-triggers.ts`: writes migrations/0004_search_triggers.sql,
+// migrations/0007_flat_lists.sql and migrations/0010_cards_and_lists.sql from scripts/catalogue/fts-sql.ts,
+// list-sql.ts and cards-sql.ts (the unit lane checks that the files and the generators agree).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { cardsMigration } from "./catalogue/cards-sql";
 import { flatListsMigration, ftsTriggerMigration } from "./catalogue/fts-sql";
 import { flatListsSql } from "./catalogue/list-sql";
 
 const files: [string, string][] = [
   ["migrations/0004_search_triggers.sql", ftsTriggerMigration()],
   ["migrations/0007_flat_lists.sql", flatListsMigration(flatListsSql())],
+  ["migrations/0010_cards_and_lists.sql", cardsMigration()],
 ];
 for (const [file, text] of files) {
   const path = resolve(file);

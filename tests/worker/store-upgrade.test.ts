@@ -44,6 +44,43 @@ async function linkedPairs(db: D1Database): Promise<string[]> {
   return results.map((r) => r.pair).sort();
 }
 
+/** The same pairs as the cards read them: the artist refs kept in the items' extras rows. */
+async function keptPairs(db: D1Database): Promise<string[]> {
+  const of = (kind: string, table: string, key: string) =>
+    `SELECT '${kind}:' || x.${key} || ':' || json_extract(j.value, '$.entry') || ':' || json_extract(j.value, '$.slug') AS pair
+     FROM ${table} x, json_each(x.artists_json) j`;
+  const { results } = await db
+    .prepare(
+      [
+        of("post", "post_extras", "post_id"),
+        of("aggregated", "aggregated_post_extras", "aggregated_post_id"),
+        of("mixtape", "mixtape_extras", "mixtape_id"),
+        of("release", "release_extras", "release_id"),
+        of("event", "event_extras", "event_id"),
+      ].join(" UNION ALL "),
+    )
+    .all<{ pair: string }>();
+  return results.map((r) => r.pair).sort();
+}
+
+/** Each list's count as the list index keeps it, and as counted from the tables. */
+async function listCounts(db: D1Database) {
+  const kept = (list: string) =>
+    `COALESCE((SELECT n FROM list_counts WHERE level = 0 AND list = ${list}), 0)`;
+  return db
+    .prepare(
+      `SELECT ${kept("'featured'")} AS featured, ${kept("'mixtapes:featured'")} AS featured_mixtapes,
+         ${kept("'events'")} AS events,
+         (SELECT group_concat(${kept("'mixtapes:genre:' || g.id")}) FROM genres g) AS by_genre,
+         (SELECT COUNT(*) FROM posts WHERE pub_status = 'published' AND is_featured = 1) AS featured_now,
+         (SELECT COUNT(*) FROM mixtapes WHERE pub_status = 'published' AND is_featured = 1) AS featured_mixtapes_now,
+         (SELECT COUNT(*) FROM events WHERE pub_status = 'published') AS events_now,
+         (SELECT group_concat((SELECT COUNT(*) FROM mixtape_genres x JOIN mixtapes m ON m.id = x.mixtape_id
+            WHERE x.genre_id = g.id AND m.pub_status = 'published')) FROM genres g) AS by_genre_now`,
+    )
+    .first<Record<string, number | string>>();
+}
+
 /** The same pairs as the demo catalogue's records link them. */
 function cataloguePairs(c: {
   artists: Named[];
@@ -153,6 +190,15 @@ describe("migrations upgrade a live store", () => {
           .sort((a: { slug: string }, b: { slug: string }) => a.slug.localeCompare(b.slug)),
       );
       expect(await linkedPairs(db)).toEqual(cataloguePairs(catalogue));
+      // The cards read those links from the extras rows, filled by the migration that added them.
+      expect(await keptPairs(db)).toEqual(cataloguePairs(catalogue));
+      // The lists the upgrade added are counted: featured posts and mixtapes, a genre's mixtapes, events.
+      const counts = await listCounts(db);
+      expect(counts?.featured).toBe(counts?.featured_now);
+      expect(counts?.featured_mixtapes).toBe(counts?.featured_mixtapes_now);
+      expect(counts?.events).toBe(counts?.events_now);
+      expect(counts?.by_genre).toBe(counts?.by_genre_now);
+      expect(counts?.events).toBeGreaterThan(0);
       const moller = await source.catalogue.getArtist("jurgen-moller");
       expect(moller?.name).toBe("Jürgen Møller");
     });

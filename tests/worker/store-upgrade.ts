@@ -119,6 +119,34 @@ export const OPERATOR_ROWS: TableRow[] = [
     },
   })),
   { table: "rate_limits", row: { key: "newsletter:2f1c9a", window_start: 1767225600, count: 3 } },
+  // Mail (migrations/0009_mail.sql): columns with a CHECK take one of their values.
+  {
+    table: "mail_suppressions",
+    row: { email: "gone@example.com", reason: "bounced", created_at: "2026-01-05T09:00:00.000Z" },
+  },
+  {
+    table: "announcements",
+    row: {
+      id: 801,
+      subject: "New on the label",
+      body: "Two releases.",
+      items: "[]",
+      status: "sent",
+      created_at: "2026-01-06T09:00:00.000Z",
+      sent_at: "2026-01-06T10:00:00.000Z",
+    },
+  },
+  {
+    table: "announcement_sends",
+    row: {
+      announcement_id: 801,
+      subscriber_id: 701,
+      email: "reader1@example.com",
+      status: "sent",
+      attempts: 1,
+      updated_at: "2026-01-06T10:00:00.000Z",
+    },
+  },
 ];
 
 /** Keeps the values of the columns the table has at this version. */

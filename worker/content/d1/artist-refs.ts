@@ -1,5 +1,11 @@
 import type { ArtistRef } from "@core/content/artist-ref";
 
+/*
+ * An item's artist refs are kept as JSON in its extras row by triggers
+ * (scripts/catalogue/cards-sql.ts): its own at entry 0, its entries' (tracklist position, track
+ * number, lineup place) at theirs, in no order. These read them back in the order of the links.
+ */
+
 /** A JSON column's list, or none when the column is empty or malformed (a hand-edited row). */
 function parseJson<T>(text: unknown, fallback: T[]): T[] {
   if (typeof text !== "string" || text === "") return fallback;
@@ -9,26 +15,6 @@ function parseJson<T>(text: unknown, fallback: T[]): T[] {
   } catch {
     return fallback;
   }
-}
-
-/**
- * The published artists an item links to, as a JSON column (`jsonName`): from link table
- * `table` whose `owner` column is the item's id (alias `alias`), for the item itself (entry 0)
- * and for each of its entries (tracklist position, track number, lineup place) at once. No
- * ORDER BY: sorting in SQL costs a temporary table for every item of a list, so `entryRefs`
- * puts them in the order of their links.
- */
-export function artistRefsColumn(
-  table: string,
-  owner: string,
-  alias: string,
-  jsonName: string,
-  { hasEntry = true } = {},
-): string {
-  const entry = hasEntry ? "x.entry" : "0";
-  return `(SELECT json_group_array(json_object('entry', ${entry}, 'position', x.position, 'slug', a.slug, 'name', a.name))
-    FROM ${table} x JOIN artists a ON a.id = x.artist_id
-    WHERE x.${owner} = ${alias}.id AND a.pub_status = 'published') AS ${jsonName}`;
 }
 
 type EntryRef = ArtistRef & { entry: number };

@@ -11,7 +11,7 @@ import type { Taxon } from "@core/content/taxon";
 import { paging, toPage } from "../paging";
 import { artistLinks } from "../purchase-links";
 import { EVENT_SELECT, type EventRow, toEvent } from "./events";
-import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "./mixtapes";
+import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "./mixtapes";
 import { RELEASE_COLUMNS, type ReleaseRow, toRelease } from "./releases";
 import { POST_COLUMNS, POST_EXTRAS, type PostRow, parseJson, toPost } from "./rows";
 import { rowsOf, totalOf } from "./sql";
@@ -137,7 +137,7 @@ export async function getArtistWork(
       db,
       `${MIXTAPE_COLUMNS}, EXISTS (SELECT 1 FROM mixtape_artists WHERE mixtape_id = m.id
         AND artist_id = ${id} AND entry = 0) AS mixed`,
-      `FROM mixtapes m WHERE m.pub_status = 'published'
+      `FROM mixtapes m ${MIXTAPE_EXTRAS} WHERE m.pub_status = 'published'
         AND m.id IN (SELECT mixtape_id FROM mixtape_artists WHERE artist_id = ${id})`,
       "m.release_date DESC, m.id DESC",
       pages.mixtapes,

@@ -1,7 +1,7 @@
 import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
 import type { EventColumns } from "@core/content/rows";
 import { eventLists } from "../event-lists";
-import { artistRefsColumn, entryRefs } from "./artist-refs";
+import { entryRefs } from "./artist-refs";
 import { identity, parseJson } from "./rows";
 
 export interface EventRow extends EventColumns {
@@ -12,8 +12,9 @@ export interface EventRow extends EventColumns {
   is_featured: number;
 }
 
+/** An event, its location and its lineup's artists (kept in its extras row, scripts/catalogue/cards-sql.ts). */
 export const EVENT_SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug,
-  ${artistRefsColumn("event_artists", "event_id", "e", "lineup_json")}
+  (SELECT artists_json FROM event_extras WHERE event_id = e.id) AS lineup_json
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
 
 export function toEvent(row: EventRow): MusicEvent {

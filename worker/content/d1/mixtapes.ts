@@ -1,7 +1,7 @@
 import type { AudioPlatform } from "@core/content/audio";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
-import { artistRefsColumn, entryRefs, refsOf } from "./artist-refs";
+import { entryRefs, refsOf } from "./artist-refs";
 import { datedTable } from "./published";
 import { identity, parseJson, toTracklist } from "./rows";
 
@@ -26,11 +26,13 @@ export interface MixtapeRow {
 }
 
 /**
- * A mixtape's columns, its genres as JSON from mixtape_extras (scripts/catalogue/extras-sql.ts),
- * and its artists (author and tracklist entries) from mixtape_artists.
+ * A mixtape's columns, its genres and its artists (author and tracklist entries) as JSON from
+ * its extras row (scripts/catalogue/extras-sql.ts, cards-sql.ts), joined by MIXTAPE_EXTRAS.
  */
-export const MIXTAPE_COLUMNS = `m.*, (SELECT genres_json FROM mixtape_extras WHERE mixtape_id = m.id) AS genres_json,
-  ${artistRefsColumn("mixtape_artists", "mixtape_id", "m", "artists_json")}`;
+export const MIXTAPE_COLUMNS = "m.*, mx.genres_json, mx.artists_json";
+
+/** What MIXTAPE_COLUMNS reads besides the mixtape's own row (after `FROM mixtapes m`). */
+export const MIXTAPE_EXTRAS = "LEFT JOIN mixtape_extras mx ON mx.mixtape_id = m.id";
 
 export function toMixtape(row: MixtapeRow): Mixtape {
   const external = row.external_audio_url;
@@ -67,6 +69,8 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   table: "mixtapes",
   alias: "m",
   columns: MIXTAPE_COLUMNS,
+  extras: MIXTAPE_EXTRAS,
+  cardColumns: MIXTAPE_COLUMNS,
   leanColumns: "m.*, NULL AS genres_json, NULL AS artists_json",
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,

@@ -8,7 +8,12 @@ export interface DatedTable<R, T> {
   table: string;
   /** The table's alias in `columns` and `searchWhere`. */
   alias: string;
+  /** What a detail page reads (after `FROM <table> <alias>` and `extras`). */
   columns: string;
+  /** Joins `columns` and `cardColumns` read besides the table's row. */
+  extras: string;
+  /** What a list reads: what its cards show. */
+  cardColumns: string;
   /** `columns` without the subqueries: what a lean list (the sitemap) reads. */
   leanColumns: string;
   /** The condition a search adds, on ?1: the LIKE pattern of the visitor's text. */
@@ -40,7 +45,8 @@ async function listPublished<R, T>(
       listPage(
         db,
         list,
-        `SELECT ${filter.lean ? t.leanColumns : t.columns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id ORDER BY s.sort DESC, s.id DESC`,
+        `SELECT ${filter.lean ? t.leanColumns : t.cardColumns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id
+         ${filter.lean ? "" : t.extras} ORDER BY s.sort DESC, s.id DESC`,
         offset,
         pageSize,
       ),
@@ -54,7 +60,7 @@ async function listPublished<R, T>(
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT ${t.columns} FROM ${t.table} ${a} WHERE ${where}
+        `SELECT ${t.cardColumns} FROM ${t.table} ${a} ${t.extras} WHERE ${where}
          ORDER BY ${a}.release_date DESC, ${a}.id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
       )
       .bind(...params, pageSize, offset),
@@ -68,7 +74,7 @@ async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId:
   const a = t.alias;
   const row = await db
     .prepare(
-      `SELECT ${t.columns} FROM ${t.table} ${a}
+      `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
        WHERE (${a}.slug = ?1 OR CAST(${a}.id AS TEXT) = ?1) AND ${a}.pub_status = 'published'`,
     )
     .bind(slugOrId)

@@ -3,10 +3,14 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { MixtapeTrack } from "@core/content/mixtape";
 import type { Post, PostCategory } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
-import { artistRefs, artistRefsColumn } from "./artist-refs";
+import { artistRefs } from "./artist-refs";
 
-/** Columns of an aggregated post plus its artists. */
-export const AGGREGATED_COLUMNS = `g.*, ${artistRefsColumn("aggregated_post_artists", "aggregated_post_id", "g", "artists_json", { hasEntry: false })}`;
+/**
+ * Columns of an aggregated post plus its artists, kept in its extras row by triggers
+ * (scripts/catalogue/cards-sql.ts; no row: no artists).
+ */
+export const AGGREGATED_COLUMNS =
+  "g.*, (SELECT artists_json FROM aggregated_post_extras WHERE aggregated_post_id = g.id) AS artists_json";
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -45,13 +49,13 @@ export interface PostRow {
 }
 
 /**
- * Columns of a post plus its genres, locations and tags as JSON, kept for it in post_extras by
- * triggers (scripts/catalogue/extras-sql.ts): one more row a post, not every link behind it.
+ * Columns of a post plus its genres, locations, tags and artists as JSON, kept for it in
+ * post_extras by triggers (scripts/catalogue/extras-sql.ts, cards-sql.ts): one more row a post,
+ * not every link behind it.
  */
 export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.content, p.post_date,
   p.category, p.cover_image, p.is_featured, p.audio_platform, p.primary_audio_url, p.audio_file,
-  p.track_title, px.genres_json, px.locations_json, px.tags_json,
-  ${artistRefsColumn("post_artists", "post_id", "p", "artists_json", { hasEntry: false })}`;
+  p.track_title, px.genres_json, px.locations_json, px.tags_json, px.artists_json`;
 
 /** What POST_COLUMNS reads besides the post's own row (after `FROM posts p`). */
 export const POST_EXTRAS = "LEFT JOIN post_extras px ON px.post_id = p.id";

@@ -1,6 +1,6 @@
 import type { SearchQuery } from "@core/search/query";
 import type { MixtapeHit, SearchResult } from "@core/search/results";
-import { MIXTAPE_COLUMNS, type MixtapeRow, toMixtape } from "../mixtapes";
+import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "../mixtapes";
 import { type CandidateSearch, SEARCH_CAP, searchCandidates } from "./candidates";
 import { highlightsOf, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { filterClauses, joinClauses } from "./filters";
@@ -32,8 +32,8 @@ const SEARCH: CandidateSearch<HitRow, MixtapeHit> = {
   weights: WEIGHTS,
   extras: { columns: CANDIDATE, join: "JOIN mixtape_extras x ON x.mixtape_id = c.id" },
   withLocations: false,
-  select: `SELECT ${MIXTAPE_COLUMNS}, ${MARKS} FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid`,
-  plain: `SELECT ${MIXTAPE_COLUMNS}, ${NO_MARKS} FROM mixtapes m WHERE m.id`,
+  select: `SELECT ${MIXTAPE_COLUMNS}, ${MARKS} FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid ${MIXTAPE_EXTRAS}`,
+  plain: `SELECT ${MIXTAPE_COLUMNS}, ${NO_MARKS} FROM mixtapes m ${MIXTAPE_EXTRAS} WHERE m.id`,
   // Without text: the newest mixtapes the filters keep.
   browse: (query) => {
     const where = joinClauses(filterClauses("mixtape", query));
