@@ -7,7 +7,7 @@ import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
-import { Pagination, pageParam } from "../components/pagination";
+import { Pagination, pageParam, pageTitle } from "../components/pagination";
 import { PostCard, playlistOf, toCardPost } from "../components/post-card";
 import { titleFromSlug } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
@@ -99,10 +99,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found · Crossfade" }];
-  const pageSuffix = data.page > 1 ? ` (page ${data.page})` : "";
   const site = siteFromMatches(matches);
   const tags = seo(site, {
-    title: `${data.heading}${pageSuffix}`,
+    title: pageTitle(data.heading, data.page),
     description: data.description,
     path: `${data.path}${data.query}`,
   });

@@ -4,15 +4,21 @@ import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
+import { listPageOr404, Pagination, pageHref, pageParam, pageTitle } from "../components/pagination";
 import { formatLongDate } from "../lib/format";
-import { pageMeta } from "../lib/seo";
+import { seo, siteFromMatches } from "../lib/seo";
 import { QueueButtons } from "../player/queue-buttons";
 import { trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtapes";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(contentContext);
-  return { mixtapes: await catalogue.listMixtapes() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = context.get(contentContext);
+  const page = pageParam(new URL(request.url));
+  // 100 a page, newest first (docs/product.md section 3): ?page=k links work without JavaScript.
+  const mixtapes = await listPageOr404(page, content.catalogue.listMixtapes({ page }), () =>
+    content.sourceFailed(),
+  );
+  return { mixtapes };
 }
 
 /** The podcast feed, for feed readers and podcast apps that look in the page head. */
@@ -25,20 +31,22 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-export const meta: Route.MetaFunction = pageMeta({
-  title: "Mixtapes",
-  description: "The Crossfade mixtape series: long-form DJ mixes with full tracklists.",
-  path: "/mixtapes",
-});
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: pageTitle("Mixtapes", data?.mixtapes.page ?? 1),
+    description: "The Crossfade mixtape series: long-form DJ mixes with full tracklists.",
+    path: "/mixtapes",
+  });
+}
 
 export default function Mixtapes({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData.mixtapes;
+  const { items, total, page, pageCount } = loaderData.mixtapes;
   return (
     <div className="container">
       <header className="page-header">
         <p className="eyebrow">Series</p>
         <h1>Mixtapes</h1>
-        <p className="page-header__lede">{items.length} mixes, newest first.</p>
+        <p className="page-header__lede">{total} mixes, newest first.</p>
         <p>
           <a href="/mixtapes/feed.xml" className="button button--ghost button--small">
             <Icon name="rss" /> Subscribe as a podcast
@@ -73,6 +81,7 @@ export default function Mixtapes({ loaderData }: Route.ComponentProps) {
           );
         })}
       </div>
+      <Pagination page={page} pageCount={pageCount} href={pageHref("/mixtapes")} />
     </div>
   );
 }

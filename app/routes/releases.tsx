@@ -3,22 +3,30 @@ import { ListLink } from "../components/app-link";
 import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { pageMeta } from "../lib/seo";
+import { listPageOr404, Pagination, pageHref, pageParam, pageTitle } from "../components/pagination";
+import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/releases";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(contentContext);
-  return { releases: await catalogue.listReleases() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = context.get(contentContext);
+  const page = pageParam(new URL(request.url));
+  // 100 a page, newest first (docs/product.md section 3): ?page=k links work without JavaScript.
+  const releases = await listPageOr404(page, content.catalogue.listReleases({ page }), () =>
+    content.sourceFailed(),
+  );
+  return { releases };
 }
 
-export const meta: Route.MetaFunction = pageMeta({
-  title: "Releases",
-  description: "Crossfade Records: singles, EPs and albums from the label.",
-  path: "/releases",
-});
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: pageTitle("Releases", data?.releases.page ?? 1),
+    description: "Crossfade Records: singles, EPs and albums from the label.",
+    path: "/releases",
+  });
+}
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData.releases;
+  const { items, page, pageCount } = loaderData.releases;
   return (
     <div className="container">
       <header className="page-header">
@@ -47,6 +55,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
           </article>
         ))}
       </div>
+      <Pagination page={page} pageCount={pageCount} href={pageHref("/releases")} />
     </div>
   );
 }

@@ -28,6 +28,11 @@ export interface CatalogueReader {
    * (the sitemap).
    */
   listEvents(now: Date, all?: boolean): Promise<EventLists>;
+  /**
+   * Published events, the latest start first, a page at a time (the sitemap's files and its
+   * count); `lean`: an adapter may fill only the slug and dates.
+   */
+  pageEvents(filter?: ListFilter): Promise<Page<MusicEvent>>;
   getEvent(slugOrId: string): Promise<MusicEvent | null>;
   /** Published artists A–Z with how many published items link to each. */
   listArtists(): Promise<ListedArtist[]>;

@@ -143,6 +143,7 @@ function degraded(source: ContentSource): ContentPorts {
         () => raw.listEvents(now, all),
         () => ({ upcoming: [], past: [] }),
       ),
+    pageEvents: (filter) => pageOr("Failed to fetch events", filter, LIST, () => raw.pageEvents(filter)),
     getEvent: (id) => degradeOnFailure("Failed to fetch event", () => raw.getEvent(id), none),
     listArtists: () => degradeOnFailure("Failed to fetch artists", () => raw.listArtists(), nothing),
     getArtist: (slug) => degradeOnFailure("Failed to fetch artist", () => raw.getArtist(slug), none),

@@ -42,14 +42,14 @@ feeds.get("/robots.txt", (c) =>
 
 feeds.get("/sitemap.xml", async (c) => {
   const { catalogue, siteUrl } = c.var.content;
-  return sitemapAnswer(c, await sitemapIndexXml(catalogue, siteUrl, new Date()));
+  return sitemapAnswer(c, await sitemapIndexXml(catalogue, siteUrl));
 });
 
 feeds.get("/sitemaps/:file", async (c) => {
   const file = parseSitemapFile(c.req.param("file"));
   if (!file) return c.notFound();
   const { catalogue, siteUrl } = c.var.content;
-  return sitemapAnswer(c, await sitemapChildXml(catalogue, siteUrl, new Date(), file));
+  return sitemapAnswer(c, await sitemapChildXml(catalogue, siteUrl, file));
 });
 
 feeds.get("/rss.xml", async (c) => {

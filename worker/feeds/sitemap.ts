@@ -20,7 +20,7 @@ interface Entry {
   lastmod?: string;
 }
 
-type Paged = "posts" | "mixtapes" | "releases";
+type Paged = "posts" | "mixtapes" | "releases" | "events";
 
 async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSize: number): Promise<Entry[]> {
   if (kind === "posts") {
@@ -31,6 +31,10 @@ async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSiz
     const { items } = await store.listMixtapes({ page, pageSize, lean: true });
     return items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate }));
   }
+  if (kind === "events") {
+    const { items } = await store.pageEvents({ page, pageSize, lean: true });
+    return items.map((e) => ({ path: `/events/${e.slug}` }));
+  }
   const { items } = await store.listReleases({ page, pageSize, lean: true });
   return items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate }));
 }
@@ -38,6 +42,7 @@ async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSiz
 async function totalOf(store: CatalogueReader, kind: Paged): Promise<number> {
   if (kind === "posts") return (await store.listPosts({ pageSize: 1 })).total;
   if (kind === "mixtapes") return (await store.listMixtapes({ pageSize: 1 })).total;
+  if (kind === "events") return (await store.pageEvents({ pageSize: 1, lean: true })).total;
   return (await store.listReleases({ pageSize: 1 })).total;
 }
 
@@ -56,11 +61,6 @@ async function pages(store: CatalogueReader): Promise<Entry[]> {
   ];
 }
 
-async function events(store: CatalogueReader, now: Date): Promise<Entry[]> {
-  const { upcoming, past } = await store.listEvents(now, true);
-  return [...upcoming, ...past].map((e) => ({ path: `/events/${e.slug}` }));
-}
-
 async function artists(store: CatalogueReader): Promise<Entry[]> {
   return (await store.listArtists()).map((a) => ({ path: `/artists/${a.slug}` }));
 }
@@ -71,11 +71,9 @@ async function sliceOf(
   kind: SitemapKind,
   n: number,
   perFile: number,
-  now: Date,
 ): Promise<Entry[]> {
   const start = (n - 1) * perFile;
   if (kind === "pages") return (await pages(store)).slice(start, start + perFile);
-  if (kind === "events") return (await events(store, now)).slice(start, start + perFile);
   if (kind === "artists") return (await artists(store)).slice(start, start + perFile);
   // Source pages that tile the slice exactly: perFile is a multiple of the page size.
   const pageSize = Math.min(perFile, MAX_PAGE_SIZE);
@@ -91,13 +89,13 @@ const day = (date: string | undefined) =>
   date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString().slice(0, 10) : null;
 
 /** The child file names of the index, e.g. ["pages-1", "posts-1", "posts-2", ...]. */
-export async function sitemapFiles(store: CatalogueReader, now: Date, perFile = SITEMAP_URLS_PER_FILE) {
+export async function sitemapFiles(store: CatalogueReader, perFile = SITEMAP_URLS_PER_FILE) {
   const [pageCount, posts, mixtapes, releases, eventCount, artistCount] = await Promise.all([
     pages(store).then((p) => p.length),
     totalOf(store, "posts"),
     totalOf(store, "mixtapes"),
     totalOf(store, "releases"),
-    events(store, now).then((e) => e.length),
+    totalOf(store, "events"),
     artists(store).then((a) => a.length),
   ]);
   const counts: Record<SitemapKind, number> = {
@@ -116,10 +114,9 @@ export async function sitemapFiles(store: CatalogueReader, now: Date, perFile = 
 export async function sitemapIndexXml(
   store: CatalogueReader,
   siteUrl: string,
-  now: Date,
   perFile = SITEMAP_URLS_PER_FILE,
 ): Promise<string> {
-  const files = await sitemapFiles(store, now, perFile);
+  const files = await sitemapFiles(store, perFile);
   const items = files.map(
     (f) => `<sitemap><loc>${xmlEscape(`${siteUrl}/sitemaps/${f}.xml`)}</loc></sitemap>`,
   );
@@ -137,11 +134,10 @@ export function parseSitemapFile(name: string): { kind: SitemapKind; n: number }
 export async function sitemapChildXml(
   store: CatalogueReader,
   siteUrl: string,
-  now: Date,
   file: { kind: SitemapKind; n: number },
   perFile = SITEMAP_URLS_PER_FILE,
 ): Promise<string | null> {
-  const entries = await sliceOf(store, file.kind, file.n, perFile, now);
+  const entries = await sliceOf(store, file.kind, file.n, perFile);
   if (entries.length === 0) return null;
   const urls = entries.map(({ path, lastmod }) => {
     const date = day(lastmod);

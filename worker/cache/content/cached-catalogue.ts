@@ -41,6 +41,8 @@ export function cachedCatalogue(store: CatalogueReader, cache: ContentCache): Ca
     // The upcoming/past split is made when the entry is loaded: at most one refresh period late.
     listEvents: (now, all) =>
       cache.cached("events", all ? "events:all" : "events", () => store.listEvents(now, all)),
+    pageEvents: (filter) =>
+      cache.cached("events", cacheKey("events-page", filter), () => store.pageEvents(filter)),
     getEvent: (id) => cache.cached("events", cacheKey("event", id), () => store.getEvent(id)),
     listArtists: () => cache.cached("artists", "artists", () => store.listArtists()),
     getArtist: (slug) => cache.cached("artists", cacheKey("artist", slug), () => store.getArtist(slug)),

@@ -67,15 +67,18 @@ export async function getArtist(db: D1Database, slug: string): Promise<Artist | 
   return row ? toArtist(row) : null;
 }
 
-/** Published items linking to the artist, counted across the link tables. */
+/**
+ * Published items linking to the artist, counted across the link tables from the artist's links
+ * (`+` keeps SQLite off the pub_status indexes, which read every published item per artist).
+ */
 const ITEM_COUNT = `(SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
-     WHERE x.artist_id = a.id AND p.pub_status = 'published')
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
-     WHERE x.artist_id = a.id AND r.pub_status = 'published')
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
-     WHERE x.artist_id = a.id AND m.pub_status = 'published')
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND e.pub_status = 'published')`;
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published')`;
 
 /** Every published artist A–Z (case and accents aside: the page groups by folded letter). */
 export async function listArtists(db: D1Database): Promise<ListedArtist[]> {
@@ -120,7 +123,7 @@ export async function getArtistWork(
     ...listed(
       db,
       POST_COLUMNS,
-      `FROM posts p ${POST_EXTRAS} WHERE p.pub_status = 'published'
+      `FROM posts p ${POST_EXTRAS} WHERE +p.pub_status = 'published'
         AND p.id IN (SELECT post_id FROM post_artists WHERE artist_id = ${id})`,
       "p.post_date DESC, p.id DESC",
       pages.posts,
@@ -128,7 +131,7 @@ export async function getArtistWork(
     ...listed(
       db,
       RELEASE_COLUMNS,
-      `FROM releases r WHERE r.pub_status = 'published'
+      `FROM releases r WHERE +r.pub_status = 'published'
         AND r.id IN (SELECT release_id FROM release_artists WHERE artist_id = ${id})`,
       "r.release_date DESC, r.id DESC",
       pages.releases,
@@ -137,7 +140,7 @@ export async function getArtistWork(
       db,
       `${MIXTAPE_COLUMNS}, EXISTS (SELECT 1 FROM mixtape_artists WHERE mixtape_id = m.id
         AND artist_id = ${id} AND entry = 0) AS mixed`,
-      `FROM mixtapes m ${MIXTAPE_EXTRAS} WHERE m.pub_status = 'published'
+      `FROM mixtapes m ${MIXTAPE_EXTRAS} WHERE +m.pub_status = 'published'
         AND m.id IN (SELECT mixtape_id FROM mixtape_artists WHERE artist_id = ${id})`,
       "m.release_date DESC, m.id DESC",
       pages.mixtapes,

@@ -1,8 +1,12 @@
 import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
+import type { ListFilter, Page } from "@core/content/page";
 import type { EventColumns } from "@core/content/rows";
 import { eventLists } from "../event-lists";
+import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { entryRefs } from "./artist-refs";
+import { listPage, listTotal, namedList } from "./lists";
 import { identity, parseJson } from "./rows";
+import { bySlugOrId, rowsOf, totalOf } from "./sql";
 
 export interface EventRow extends EventColumns {
   lineup_json: string | null;
@@ -71,8 +75,26 @@ export async function listEvents(db: D1Database, now: Date, all = false): Promis
 /** A published event by slug or numeric id. */
 export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicEvent | null> {
   const row = await db
-    .prepare(`${EVENT_SELECT} WHERE (e.slug = ?1 OR CAST(e.id AS TEXT) = ?1) AND e.pub_status = 'published'`)
+    .prepare(`${EVENT_SELECT} WHERE ${bySlugOrId("e")} AND e.pub_status = 'published'`)
     .bind(slugOrId)
     .first<EventRow>();
   return row ? toEvent(row) : null;
+}
+
+/**
+ * Published events, the latest start first, a page at a time from the list index's `events`
+ * (docs/decisions/095): a page reads about as many rows as it holds, and the count one.
+ * `lean`: the event's row only, no location or lineup.
+ */
+export async function pageEvents(db: D1Database, filter: ListFilter = {}): Promise<Page<MusicEvent>> {
+  const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
+  const list = namedList("events");
+  const select = filter.lean
+    ? "SELECT e.*, NULL AS location_name, NULL AS location_slug, NULL AS lineup_json FROM page s JOIN events e ON e.id = s.id"
+    : `${EVENT_SELECT.replace("FROM events e", "FROM page s JOIN events e ON e.id = s.id")}`;
+  const [rows, count] = await db.batch([
+    await listPage(db, list, `${select} ORDER BY s.sort DESC, s.id DESC`, offset, pageSize),
+    listTotal(db, list),
+  ]);
+  return toPage(rowsOf<EventRow>(rows).map(toEvent), page, pageSize, totalOf(count));
 }

@@ -19,45 +19,65 @@ export const genreList = (slug: string): ListKey => ({
   name: "(SELECT 'genre:' || id FROM genres WHERE slug = ?1)",
   param: slug,
 });
+export const mixtapeGenreList = (slug: string): ListKey => ({
+  name: "(SELECT 'mixtapes:genre:' || id FROM genres WHERE slug = ?1)",
+  param: slug,
+});
 export const locationList = (slug: string): ListKey => ({
   name: "(SELECT 'location:' || id FROM locations WHERE slug = ?1)",
   param: slug,
 });
 
 /** Text above every prefix of a date: the end of a count bucket's range. */
-const TOP = "char(1114111)";
+const TOP = String.fromCodePoint(0x10ffff);
 
-/** The buckets one level below `parent` (or the years), with how many members come before each. */
-function level(name: string, level: number, parent?: string): string {
-  const cum = "SUM(c.n) OVER (ORDER BY c.bucket DESC ROWS UNBOUNDED PRECEDING) - c.n";
-  const within = parent
-    ? `JOIN ${parent} ON c.bucket >= ${parent}.bucket AND c.bucket < ${parent}.bucket || ${TOP}`
-    : "";
-  const before = parent ? `${parent}.before + ${cum}` : cum;
-  return `${name}_all AS (SELECT c.bucket, c.n, ${before} AS before FROM list_name
-      JOIN list_counts c ON c.level = ${level} AND c.list = list_name.list ${within}),
-    ${name} AS (SELECT bucket, before FROM ${name}_all WHERE before + n > ?2 ORDER BY bucket DESC LIMIT 1)`;
+/** Where page k starts: before the end of the day `end`, after `skip` members of that day. */
+interface Start {
+  end: string;
+  skip: number;
 }
 
 /**
- * The CTEs `list_name` and `page` (sort, kind, id of the members at offset ?2, ?3 of them, in
- * the list's order: newest first, posts before aggregated posts on equal dates). Parameters:
- * ?1 the key's, ?2 the offset, ?3 the page size.
+ * The day the member at `offset` is dated, through the list's counts per year, then the months
+ * of that year, then the days of that month (a few dozen rows in all), and how many members of
+ * that day come before it. Summed here, not with window functions: SQLite's windows read each
+ * row three times (docs/decisions/096). null: the list is shorter than the offset.
+ */
+async function seek(db: D1Database, key: ListKey, offset: number): Promise<Start | null> {
+  let before = 0;
+  let bucket: string | null = null;
+  for (const level of [1, 2, 3]) {
+    const parent: string | null = bucket;
+    const within: string = parent === null ? "" : "AND bucket >= ?3 AND bucket < ?4";
+    const { results }: D1Result<{ bucket: string; n: number }> = await db
+      .prepare(
+        `SELECT bucket, n FROM list_counts WHERE level = ?2 AND list = ${key.name} ${within} ORDER BY bucket DESC`,
+      )
+      .bind(key.param, level, ...(parent === null ? [] : [parent, parent + TOP]))
+      .all<{ bucket: string; n: number }>();
+    const found: { bucket: string; n: number } | undefined = results.find((r) => {
+      if (before + r.n > offset) return true;
+      before += r.n;
+      return false;
+    });
+    if (!found) return null;
+    bucket = found.bucket;
+  }
+  return { end: (bucket ?? "") + TOP, skip: offset - before };
+}
+
+/**
+ * The CTEs `list_name` and `page` (sort, kind, id of the members on the page, in the list's
+ * order: newest first, posts before aggregated posts on equal dates). Parameters: ?1 the key's,
+ * ?2 the members to skip, ?3 the page size, ?4 (after the first page) the end of the day the
+ * page starts in.
  */
 export function pageCtes(key: ListKey, first = false): string {
-  // The first page starts at the top: nothing to seek (?2 is 0 and unused).
-  if (first)
-    return `WITH list_name(list) AS (SELECT ${key.name}),
-    page AS (SELECT i.sort, i.kind, i.id FROM list_items i WHERE i.list = (SELECT list FROM list_name)
-      ORDER BY i.sort DESC, i.kind DESC, i.id DESC LIMIT ?3 + ?2)`;
+  // The first page starts at the top: nothing to seek.
+  const from = first ? "" : "AND i.sort < ?4";
   return `WITH list_name(list) AS (SELECT ${key.name}),
-    ${level("year", 1)},
-    ${level("month", 2, "year")},
-    ${level("day", 3, "month")},
-    page AS (SELECT i.sort, i.kind, i.id FROM list_items i
-      WHERE i.list = (SELECT list FROM list_name) AND i.sort < (SELECT bucket || ${TOP} FROM day)
-      ORDER BY i.sort DESC, i.kind DESC, i.id DESC
-      LIMIT ?3 OFFSET COALESCE((SELECT ?2 - before FROM day), 0))`;
+    page AS (SELECT i.sort, i.kind, i.id FROM list_items i WHERE i.list = (SELECT list FROM list_name) ${from}
+      ORDER BY i.sort DESC, i.kind DESC, i.id DESC LIMIT ?3 OFFSET ?2)`;
 }
 
 /** How many members the list has. */
@@ -69,13 +89,21 @@ export function listTotal(db: D1Database, key: ListKey): D1PreparedStatement {
     .bind(key.param);
 }
 
-/** `select` over the CTE `page` of the key's list (bound: key, offset, page size). */
-export function listPage(
+/**
+ * `select` over the CTE `page` of the key's list at `offset`: after the first page, the day it
+ * starts in is found first (seek), then the page steps over the members of that day only.
+ */
+export async function listPage(
   db: D1Database,
   key: ListKey,
   select: string,
   offset: number,
   pageSize: number,
-): D1PreparedStatement {
-  return db.prepare(`${pageCtes(key, offset === 0)} ${select}`).bind(key.param, offset, pageSize);
+): Promise<D1PreparedStatement> {
+  if (offset === 0) return db.prepare(`${pageCtes(key, true)} ${select}`).bind(key.param, 0, pageSize);
+  const start = await seek(db, key, offset);
+  // Past the end: a page of nothing ('' is below every date).
+  return db
+    .prepare(`${pageCtes(key)} ${select}`)
+    .bind(key.param, start?.skip ?? 0, pageSize, start?.end ?? "");
 }

@@ -75,7 +75,7 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
   const key = indexedList(filter);
   if (key) {
     const [rows, count] = await db.batch([
-      listPage(
+      await listPage(
         db,
         key,
         `SELECT ${filter.lean ? LEAN_POST_COLUMNS : POST_COLUMNS} FROM page s JOIN posts p ON p.id = s.id
@@ -122,7 +122,7 @@ export async function listCombinedPosts(db: D1Database, filter: PostFilter = {})
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
   const blog = namedList("blog");
   const [keys, count] = await db.batch([
-    listPage(db, blog, "SELECT kind, id FROM page", offset, pageSize),
+    await listPage(db, blog, "SELECT kind, id FROM page", offset, pageSize),
     listTotal(db, blog),
   ]);
   const order = rowsOf<{ kind: number; id: number }>(keys);

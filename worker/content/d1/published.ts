@@ -1,7 +1,7 @@
 import type { ListFilter, Page } from "@core/content/page";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { listPage, listTotal, namedList } from "./lists";
-import { likePattern, rowsOf, totalOf } from "./sql";
+import { bySlugOrId, likePattern, rowsOf, totalOf } from "./sql";
 
 /** A catalogue table listed newest first by release date (mixtapes, releases). */
 export interface DatedTable<R, T> {
@@ -42,7 +42,7 @@ async function listPublished<R, T>(
     // The list index holds the table's published rows in this order (docs/decisions/071).
     const list = namedList(t.table);
     const [rows, count] = await db.batch([
-      listPage(
+      await listPage(
         db,
         list,
         `SELECT ${filter.lean ? t.leanColumns : t.cardColumns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id
@@ -75,7 +75,7 @@ async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId:
   const row = await db
     .prepare(
       `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
-       WHERE (${a}.slug = ?1 OR CAST(${a}.id AS TEXT) = ?1) AND ${a}.pub_status = 'published'`,
+       WHERE ${bySlugOrId(a)} AND ${a}.pub_status = 'published'`,
     )
     .bind(slugOrId)
     .first<R>();

@@ -1,6 +1,6 @@
 import type { ContentSource } from "../source";
 import { getArtist, getArtistWork, listArtists } from "./artists";
-import { getEvent, listEvents } from "./events";
+import { getEvent, listEvents, pageEvents } from "./events";
 import { mixtapes } from "./mixtapes";
 import { newsletterAdmin, subscribe } from "./newsletter";
 import { DEFAULT_ORPHAN_GRACE_MS, sweepOrphanedUploads } from "./orphan-uploads";
@@ -34,6 +34,7 @@ export function createD1Source(
       listReleases: (filter) => releases.list(db, filter),
       getRelease: (id) => releases.get(db, id),
       listEvents: (now, all) => listEvents(db, now, all),
+      pageEvents: (filter) => pageEvents(db, filter),
       getEvent: (id) => getEvent(db, id),
       listArtists: () => listArtists(db),
       getArtist: (slug) => getArtist(db, slug),

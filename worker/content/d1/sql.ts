@@ -29,3 +29,10 @@ export function rowsOf<T>(result: D1Result | undefined): T[] {
 export function totalOf(result: D1Result | undefined): number {
   return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
 }
+
+/**
+ * The row of `alias` that ?1 names by slug or numeric id. Both sides are looked up in an index
+ * (the slug's, the rowid): comparing `CAST(id AS TEXT)` read every row of the table.
+ */
+export const bySlugOrId = (alias: string) =>
+  `(${alias}.slug = ?1 OR ${alias}.id = (CASE WHEN CAST(CAST(?1 AS INTEGER) AS TEXT) = ?1 THEN CAST(?1 AS INTEGER) END))`;

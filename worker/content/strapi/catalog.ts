@@ -70,6 +70,12 @@ export function getRelease(cms: CmsClient, slug: string): Promise<Release | null
   );
 }
 
+/** GET /events a page at a time, the latest start first (the sitemap). */
+export function pageEvents(cms: CmsClient, filter: ListFilter = {}): Promise<Page<MusicEvent>> {
+  const params: Param[] = [...populate(EVENT_POPULATE), ["sort", "starts_at:desc"]];
+  return listPaged(cms, "/events", params, filter, eventShape, (e) => toEvent(e, cms.media));
+}
+
 /** Events (docs/product.md section 7): every published event, 100 a page. */
 export async function listEvents(cms: CmsClient, now: Date, all = false): Promise<EventLists> {
   const events: MusicEvent[] = [];

@@ -1,6 +1,14 @@
 import { emptyArtistWork } from "../paging";
 import type { ContentSource } from "../source";
-import { getEvent, getMixtape, getRelease, listEvents, listMixtapes, listReleases } from "./catalog";
+import {
+  getEvent,
+  getMixtape,
+  getRelease,
+  listEvents,
+  listMixtapes,
+  listReleases,
+  pageEvents,
+} from "./catalog";
 import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import {
@@ -38,6 +46,7 @@ export function createStrapiSource(
       listReleases: (filter) => listReleases(cms, filter),
       getRelease: (slug) => getRelease(cms, slug),
       listEvents: (now, all) => listEvents(cms, now, all),
+      pageEvents: (filter) => pageEvents(cms, filter),
       getEvent: (slug) => getEvent(cms, slug),
       // The CMS has no artist type yet (docs/decisions/075-artists.md): no artist pages there.
       listArtists: async () => [],

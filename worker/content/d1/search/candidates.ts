@@ -2,6 +2,7 @@ import type { Taxon } from "@core/content/taxon";
 import type { SearchQuery } from "@core/search/query";
 import type { FacetValue, SearchFacets } from "@core/search/results";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "@worker/content/paging";
+import type { ListKey } from "../lists";
 import { parseJson } from "../rows";
 
 /**
@@ -56,6 +57,19 @@ export function candidateStatement(
        ORDER BY c.rank`,
     )
     .bind(match, `bm25(${weights})`, cap + 1);
+}
+
+/**
+ * Without text: the newest candidates of a list of the list index (docs/decisions/071, 095),
+ * `extras` their extras rows (alias x) and `columns` the candidate columns read from them.
+ * Parameters: ?1 the list's key, ?2 the limit.
+ */
+export function fromList(key: ListKey, extras: string, columns: string) {
+  return {
+    sql: `SELECT i.id, ${columns} FROM list_items i JOIN ${extras}
+      WHERE i.list = ${key.name} ORDER BY i.sort DESC, i.kind DESC, i.id DESC LIMIT ?2`,
+    params: [key.param],
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { SearchQuery } from "@core/search/query";
 import type { MixtapeHit, SearchResult } from "@core/search/results";
+import { type ListKey, mixtapeGenreList, namedList } from "../lists";
 import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "../mixtapes";
-import { type CandidateSearch, SEARCH_CAP, searchCandidates } from "./candidates";
+import { type CandidateSearch, fromList, SEARCH_CAP, searchCandidates } from "./candidates";
 import { highlightsOf, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { filterClauses, joinClauses } from "./filters";
 
@@ -26,6 +27,19 @@ const MARKS = `highlight(mixtapes_fts, 0, ${MARK}) AS h_title, highlight(mixtape
 const NO_MARKS = "NULL AS h_title, NULL AS h_artist, NULL AS h_description, NULL AS h_tracklist";
 const CANDIDATE = "x.release_date AS d, x.is_featured AS f, x.genres_json AS g, NULL AS l";
 
+/**
+ * Without text: the newest mixtapes of one genre, the featured ones or all of them come from
+ * their list (docs/decisions/095), the other filters then apply to them; several genres, or
+ * those not featured, read the mixtapes newest first.
+ */
+function browseList(query: SearchQuery): ListKey | null {
+  const genres = query.genres ?? [];
+  if (genres.length === 1) return mixtapeGenreList(genres[0] as string);
+  if (genres.length) return null;
+  if (query.isFeatured === true) return namedList("mixtapes:featured");
+  return query.isFeatured === undefined ? namedList("mixtapes") : null;
+}
+
 const SEARCH: CandidateSearch<HitRow, MixtapeHit> = {
   fts: "mixtapes_fts",
   cap: SEARCH_CAP.mixtapes,
@@ -34,8 +48,9 @@ const SEARCH: CandidateSearch<HitRow, MixtapeHit> = {
   withLocations: false,
   select: `SELECT ${MIXTAPE_COLUMNS}, ${MARKS} FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid ${MIXTAPE_EXTRAS}`,
   plain: `SELECT ${MIXTAPE_COLUMNS}, ${NO_MARKS} FROM mixtapes m ${MIXTAPE_EXTRAS} WHERE m.id`,
-  // Without text: the newest mixtapes the filters keep.
   browse: (query) => {
+    const key = browseList(query);
+    if (key) return fromList(key, "mixtape_extras x ON x.mixtape_id = i.id", CANDIDATE);
     const where = joinClauses(filterClauses("mixtape", query));
     return {
       sql: `SELECT m.id, ${CANDIDATE} FROM mixtapes m JOIN mixtape_extras x ON x.mixtape_id = m.id

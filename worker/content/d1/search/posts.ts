@@ -1,8 +1,8 @@
 import type { SearchQuery } from "@core/search/query";
 import type { PostHit, SearchResult } from "@core/search/results";
-import { genreList, locationList } from "../lists";
+import { genreList, locationList, namedList } from "../lists";
 import { POST_COLUMNS, POST_EXTRAS, type PostRow, toPost } from "../rows";
-import { type CandidateSearch, SEARCH_CAP, searchCandidates } from "./candidates";
+import { type CandidateSearch, fromList, SEARCH_CAP, searchCandidates } from "./candidates";
 import { highlightsOf, MARK, type MarkedRow, searchWithFallback } from "./common";
 import { filterClauses, joinClauses } from "./filters";
 
@@ -25,9 +25,9 @@ const NO_MARKS = "NULL AS h_title, NULL AS h_artist, NULL AS h_excerpt, NULL AS 
 const CANDIDATE = "x.post_date AS d, x.is_featured AS f, x.genres_json AS g, x.locations_json AS l";
 
 /**
- * Without text: the newest posts of one genre or location come from its list
- * (docs/decisions/071), the other filters then apply to them; other filters read the posts
- * newest first.
+ * Without text: the newest posts of one genre, one location or the featured ones come from
+ * their list (docs/decisions/071, 095), the other filters then apply to them; several genres or
+ * locations read the posts newest first.
  */
 function browse(query: SearchQuery) {
   const genres = query.genres ?? [];
@@ -37,13 +37,10 @@ function browse(query: SearchQuery) {
       ? genreList(genres[0] as string)
       : locations.length === 1
         ? locationList(locations[0] as string)
-        : null;
-  if (key)
-    return {
-      sql: `SELECT i.id, ${CANDIDATE} FROM list_items i JOIN post_extras x ON x.post_id = i.id
-        WHERE i.list = ${key.name} ORDER BY i.sort DESC, i.kind DESC, i.id DESC LIMIT ?2`,
-      params: [key.param],
-    };
+        : !genres.length && !locations.length && query.isFeatured === true
+          ? namedList("featured")
+          : null;
+  if (key) return fromList(key, "post_extras x ON x.post_id = i.id", CANDIDATE);
   const where = joinClauses(filterClauses("post", query));
   return {
     sql: `SELECT p.id, ${CANDIDATE} FROM posts p JOIN post_extras x ON x.post_id = p.id WHERE ${where.sql}
