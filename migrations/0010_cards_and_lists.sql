@@ -154,3 +154,152 @@ INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'featured', p.pos
 INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE 1 AND +m.pub_status = 'published' AND m.is_featured = 1;
 INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE 1 AND +m.pub_status = 'published';
 INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE 1 AND +e.pub_status = 'published';
+-- The artists' directory: A–Z as a list, each artist's count of items.
+DROP TRIGGER IF EXISTS list_items_count;
+DROP TRIGGER IF EXISTS list_items_uncount;
+CREATE TRIGGER list_items_count AFTER INSERT ON list_items FOR EACH ROW BEGIN
+  INSERT INTO list_counts (level, list, bucket, n) VALUES (0, new.list, '', 1), (1, new.list, CASE WHEN new.list = 'artists' THEN substr(new.sort, 1, 1) ELSE substr(new.sort, 1, 4) END, 1), (2, new.list, CASE WHEN new.list = 'artists' THEN substr(new.sort, 1, 2) ELSE substr(new.sort, 1, 7) END, 1), (3, new.list, CASE WHEN new.list = 'artists' THEN substr(new.sort, 1, 3) ELSE substr(new.sort, 1, 10) END, 1) ON CONFLICT (level, list, bucket) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER list_items_uncount AFTER DELETE ON list_items FOR EACH ROW BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE level = 0 AND list = old.list AND bucket = '';
+  DELETE FROM list_counts WHERE level = 0 AND list = old.list AND bucket = '' AND n <= 0;
+  UPDATE list_counts SET n = n - 1 WHERE level = 1 AND list = old.list AND bucket = CASE WHEN old.list = 'artists' THEN substr(old.sort, 1, 1) ELSE substr(old.sort, 1, 4) END;
+  DELETE FROM list_counts WHERE level = 1 AND list = old.list AND bucket = CASE WHEN old.list = 'artists' THEN substr(old.sort, 1, 1) ELSE substr(old.sort, 1, 4) END AND n <= 0;
+  UPDATE list_counts SET n = n - 1 WHERE level = 2 AND list = old.list AND bucket = CASE WHEN old.list = 'artists' THEN substr(old.sort, 1, 2) ELSE substr(old.sort, 1, 7) END;
+  DELETE FROM list_counts WHERE level = 2 AND list = old.list AND bucket = CASE WHEN old.list = 'artists' THEN substr(old.sort, 1, 2) ELSE substr(old.sort, 1, 7) END AND n <= 0;
+  UPDATE list_counts SET n = n - 1 WHERE level = 3 AND list = old.list AND bucket = CASE WHEN old.list = 'artists' THEN substr(old.sort, 1, 3) ELSE substr(old.sort, 1, 10) END;
+  DELETE FROM list_counts WHERE level = 3 AND list = old.list AND bucket = CASE WHEN old.list = 'artists' THEN substr(old.sort, 1, 3) ELSE substr(old.sort, 1, 10) END AND n <= 0;
+END;
+CREATE TABLE artist_extras (
+  artist_id INTEGER PRIMARY KEY,
+  item_count INTEGER NOT NULL DEFAULT 0
+);
+CREATE TRIGGER artists_list_insert AFTER INSERT ON artists FOR EACH ROW BEGIN
+  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE a.id = new.id AND +a.pub_status = 'published';
+  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (new.id);
+END;
+CREATE TRIGGER artists_list_update AFTER UPDATE OF id, slug, pub_status ON artists FOR EACH ROW BEGIN
+  DELETE FROM list_items WHERE kind = 5 AND id = old.id;
+  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE a.id = new.id AND +a.pub_status = 'published';
+END;
+CREATE TRIGGER artists_list_delete AFTER DELETE ON artists FOR EACH ROW BEGIN
+  DELETE FROM list_items WHERE kind = 5 AND id = old.id;
+  DELETE FROM artist_extras WHERE artist_id = old.id;
+END;
+CREATE TRIGGER post_artists_count_insert AFTER INSERT ON post_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + 1 WHERE artist_id = new.artist_id AND EXISTS (SELECT 1 FROM posts t WHERE t.id = new.post_id AND t.pub_status = 'published');
+END;
+CREATE TRIGGER post_artists_count_delete AFTER DELETE ON post_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM posts t WHERE t.id = old.post_id AND t.pub_status = 'published');
+END;
+CREATE TRIGGER post_artists_count_update AFTER UPDATE ON post_artists FOR EACH ROW BEGIN
+  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+END;
+CREATE TRIGGER posts_artists_count AFTER UPDATE OF pub_status ON posts FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
+    WHERE artist_id IN (SELECT artist_id FROM post_artists WHERE post_id = new.id)
+    AND (old.pub_status = 'published') <> (new.pub_status = 'published');
+END;
+CREATE TRIGGER posts_artists_uncount BEFORE DELETE ON posts FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1
+    WHERE artist_id IN (SELECT artist_id FROM post_artists WHERE post_id = old.id) AND old.pub_status = 'published';
+END;
+CREATE TRIGGER release_artists_count_insert AFTER INSERT ON release_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + 1 WHERE artist_id = new.artist_id AND EXISTS (SELECT 1 FROM releases t WHERE t.id = new.release_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM release_artists x WHERE x.release_id = new.release_id AND x.artist_id = new.artist_id AND x.entry <> new.entry);
+END;
+CREATE TRIGGER release_artists_count_delete AFTER DELETE ON release_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM releases t WHERE t.id = old.release_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM release_artists x WHERE x.release_id = old.release_id AND x.artist_id = old.artist_id);
+END;
+CREATE TRIGGER release_artists_count_update AFTER UPDATE ON release_artists FOR EACH ROW BEGIN
+  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+END;
+CREATE TRIGGER releases_artists_count AFTER UPDATE OF pub_status ON releases FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
+    WHERE artist_id IN (SELECT artist_id FROM release_artists WHERE release_id = new.id)
+    AND (old.pub_status = 'published') <> (new.pub_status = 'published');
+END;
+CREATE TRIGGER releases_artists_uncount BEFORE DELETE ON releases FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1
+    WHERE artist_id IN (SELECT artist_id FROM release_artists WHERE release_id = old.id) AND old.pub_status = 'published';
+END;
+CREATE TRIGGER mixtape_artists_count_insert AFTER INSERT ON mixtape_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + 1 WHERE artist_id = new.artist_id AND EXISTS (SELECT 1 FROM mixtapes t WHERE t.id = new.mixtape_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM mixtape_artists x WHERE x.mixtape_id = new.mixtape_id AND x.artist_id = new.artist_id AND x.entry <> new.entry);
+END;
+CREATE TRIGGER mixtape_artists_count_delete AFTER DELETE ON mixtape_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM mixtapes t WHERE t.id = old.mixtape_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM mixtape_artists x WHERE x.mixtape_id = old.mixtape_id AND x.artist_id = old.artist_id);
+END;
+CREATE TRIGGER mixtape_artists_count_update AFTER UPDATE ON mixtape_artists FOR EACH ROW BEGIN
+  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+END;
+CREATE TRIGGER mixtapes_artists_count AFTER UPDATE OF pub_status ON mixtapes FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
+    WHERE artist_id IN (SELECT artist_id FROM mixtape_artists WHERE mixtape_id = new.id)
+    AND (old.pub_status = 'published') <> (new.pub_status = 'published');
+END;
+CREATE TRIGGER mixtapes_artists_uncount BEFORE DELETE ON mixtapes FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1
+    WHERE artist_id IN (SELECT artist_id FROM mixtape_artists WHERE mixtape_id = old.id) AND old.pub_status = 'published';
+END;
+CREATE TRIGGER event_artists_count_insert AFTER INSERT ON event_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + 1 WHERE artist_id = new.artist_id AND EXISTS (SELECT 1 FROM events t WHERE t.id = new.event_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM event_artists x WHERE x.event_id = new.event_id AND x.artist_id = new.artist_id AND x.entry <> new.entry);
+END;
+CREATE TRIGGER event_artists_count_delete AFTER DELETE ON event_artists FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM events t WHERE t.id = old.event_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM event_artists x WHERE x.event_id = old.event_id AND x.artist_id = old.artist_id);
+END;
+CREATE TRIGGER event_artists_count_update AFTER UPDATE ON event_artists FOR EACH ROW BEGIN
+  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+END;
+CREATE TRIGGER events_artists_count AFTER UPDATE OF pub_status ON events FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
+    WHERE artist_id IN (SELECT artist_id FROM event_artists WHERE event_id = new.id)
+    AND (old.pub_status = 'published') <> (new.pub_status = 'published');
+END;
+CREATE TRIGGER events_artists_uncount BEFORE DELETE ON events FOR EACH ROW BEGIN
+  UPDATE artist_extras SET item_count = item_count - 1
+    WHERE artist_id IN (SELECT artist_id FROM event_artists WHERE event_id = old.id) AND old.pub_status = 'published';
+END;
+-- Fill them from what the store already holds.
+INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE 1 AND +a.pub_status = 'published';
+INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (SELECT id FROM artists);

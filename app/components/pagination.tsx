@@ -51,11 +51,11 @@ export const pageHref = (path: string) => (n: number) => (n > 1 ? `${path}?page=
  * Page `page` of a list, or a 404 past its last page: not when the source failed, as a failed
  * list is an empty page like any other (docs/product.md section 8), never a 404.
  */
-export async function listPageOr404<T>(
+export async function listPageOr404<P extends Page<unknown>>(
   page: number,
-  list: Promise<Page<T>>,
+  list: Promise<P>,
   sourceFailed: () => boolean,
-): Promise<Page<T>> {
+): Promise<P> {
   const listed = await list;
   if (page > 1 && page > listed.pageCount && !sourceFailed()) throw data("Not found", { status: 404 });
   return listed;

@@ -1,5 +1,5 @@
 import { STREAMED_PAGE_CACHE_CONTROL } from "@core/cache-control";
-import type { ListedArtist } from "@core/content/artist";
+import type { ArtistDirectory, ListedArtist } from "@core/content/artist";
 import { contentContext } from "@core/context";
 import { Suspense } from "react";
 import { Await, data } from "react-router";
@@ -7,7 +7,8 @@ import { ListLink } from "../components/app-link";
 import { artistPath } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { pageMeta } from "../lib/seo";
+import { listPageOr404, Pagination, pageHref, pageParam, pageTitle } from "../components/pagination";
+import { seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/artists";
 import { ARTIST_TEXTS } from "./artist-texts";
@@ -15,23 +16,34 @@ import { ARTIST_TEXTS } from "./artist-texts";
 /** As /genres: a list that arrives within this many ms is rendered in place, else it streams. */
 const STREAM_AFTER_MS = 100;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(contentContext);
-  const { value: artists } = await streamIfSlow(catalogue.listArtists(), STREAM_AFTER_MS);
-  if (!(artists instanceof Promise)) return { artists };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = context.get(contentContext);
+  const page = pageParam(new URL(request.url));
+  // 100 a page, A–Z: a later page waits for its list, to answer 404 past the last one.
+  if (page > 1)
+    return {
+      page,
+      artists: await listPageOr404(page, content.catalogue.listArtists({ page }), () =>
+        content.sourceFailed(),
+      ),
+    };
+  const { value: artists } = await streamIfSlow(content.catalogue.listArtists(), STREAM_AFTER_MS);
+  if (!(artists instanceof Promise)) return { page, artists };
   // Streamed, the list may still fail after the headers left (docs/decisions/027).
-  return data({ artists }, { headers: { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL } });
+  return data({ page, artists }, { headers: { "Cache-Control": STREAMED_PAGE_CACHE_CONTROL } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = pageMeta({
-  title: ARTIST_TEXTS.title,
-  description: "Every artist with a page on Crossfade, A to Z: their posts, releases, mixes and dates.",
-  path: "/artists",
-});
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seo(siteFromMatches(matches), {
+    title: pageTitle(ARTIST_TEXTS.title, data?.page ?? 1),
+    description: "Every artist with a page on Crossfade, A to Z: their posts, releases, mixes and dates.",
+    path: "/artists",
+  });
+}
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 
@@ -50,26 +62,36 @@ function byLetter(artists: ListedArtist[]): Array<[string, ListedArtist[]]> {
   return [...groups].sort(([a], [b]) => (a === "#" ? 1 : b === "#" ? -1 : a.localeCompare(b)));
 }
 
-function Directory({ artists }: { artists: ListedArtist[] }) {
-  const groups = byLetter(artists);
+/** Where a letter's artists are: on this page, on another page of the directory, or nowhere. */
+function letterHref(directory: ArtistDirectory, present: Set<string>, letter: string): string | null {
+  if (present.has(letter)) return `#letter-${letter}`;
+  const page = directory.letters.find((l) => l.letter.toUpperCase() === letter)?.page;
+  return page ? `${pageHref("/artists")(page)}#letter-${letter}` : null;
+}
+
+function Directory({ directory }: { directory: ArtistDirectory }) {
+  const groups = byLetter(directory.items);
   const present = new Set(groups.map(([letter]) => letter));
   return (
     <>
       <nav className="letters" aria-label="Artists by letter">
         <ul>
-          {ALPHABET.map((letter) => (
-            <li key={letter}>
-              {present.has(letter) ? (
-                <a href={`#letter-${letter}`} className="letters__link">
-                  {letter}
-                </a>
-              ) : (
-                <span aria-hidden="true" className="letters__none">
-                  {letter}
-                </span>
-              )}
-            </li>
-          ))}
+          {ALPHABET.map((letter) => {
+            const href = letterHref(directory, present, letter);
+            return (
+              <li key={letter}>
+                {href ? (
+                  <a href={href} className="letters__link">
+                    {letter}
+                  </a>
+                ) : (
+                  <span aria-hidden="true" className="letters__none">
+                    {letter}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </nav>
       {groups.map(([letter, list]) => (
@@ -92,6 +114,7 @@ function Directory({ artists }: { artists: ListedArtist[] }) {
           </ul>
         </section>
       ))}
+      <Pagination page={directory.page} pageCount={directory.pageCount} href={pageHref("/artists")} />
     </>
   );
 }
@@ -111,7 +134,7 @@ export default function Artists({ loaderData }: Route.ComponentProps) {
           </p>
         }
       >
-        <Await resolve={loaderData.artists}>{(artists) => <Directory artists={artists} />}</Await>
+        <Await resolve={loaderData.artists}>{(directory) => <Directory directory={directory} />}</Await>
       </Suspense>
     </div>
   );

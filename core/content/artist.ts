@@ -37,6 +37,17 @@ export interface ListedArtist extends ArtistRef {
   itemCount: number;
 }
 
+/**
+ * A page of the /artists directory, A–Z, and the page each first letter of a slug starts on
+ * (its letters: a–z, 0–9), so the letters link across pages.
+ */
+export interface ArtistDirectory extends Page<ListedArtist> {
+  letters: Array<{ letter: string; page: number }>;
+}
+
+/** Artists a page of the directory shows (docs/product.md section 3: lists other than posts, 100). */
+export const ARTIST_DIRECTORY_PAGE_SIZE = 100;
+
 /** A mixtape on an artist's page: mixed by them, or with a track of theirs in the tracklist. */
 export type ArtistMixtape = Mixtape & { role: "author" | "tracklist" };
 

@@ -1,4 +1,4 @@
-import type { Artist, ArtistWork, ArtistWorkPages, ListedArtist } from "./artist";
+import type { Artist, ArtistDirectory, ArtistWork, ArtistWorkPages } from "./artist";
 import type { EventLists, MusicEvent } from "./event";
 import type { Mixtape } from "./mixtape";
 import type { ListFilter, Page } from "./page";
@@ -34,8 +34,11 @@ export interface CatalogueReader {
    */
   pageEvents(filter?: ListFilter): Promise<Page<MusicEvent>>;
   getEvent(slugOrId: string): Promise<MusicEvent | null>;
-  /** Published artists A–Z with how many published items link to each. */
-  listArtists(): Promise<ListedArtist[]>;
+  /**
+   * Published artists A–Z with how many published items link to each, a page at a time
+   * (ARTIST_DIRECTORY_PAGE_SIZE); `lean`: an adapter may fill only the slugs.
+   */
+  listArtists(filter?: ListFilter): Promise<ArtistDirectory>;
   /**
    * A published artist by slug, or by a slug it had before: then the artist's slug differs from
    * the one asked for, and the page redirects.

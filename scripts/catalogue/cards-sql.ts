@@ -9,7 +9,8 @@
  *   table of their own.
  * - More lists of the list index (scripts/catalogue/list-sql.ts): the featured posts
  *   (`featured`), the mixtapes of a genre (`mixtapes:genre:<id>`), the featured mixtapes
- *   (`mixtapes:featured`) and the events by start (`events`).
+ *   (`mixtapes:featured`), the events by start (`events`) and the artists by slug (`artists`,
+ *   counted by their first one, two and three letters), with each artist's count of items.
  *
  * Pure TypeScript.
  */
@@ -190,6 +191,125 @@ export function moreListsSql(): string[] {
   ];
 }
 
+/**
+ * The count rows a member adds to or takes from: the whole list and three prefixes of its sort
+ * key. Dates: year, month, day. The artists, A–Z by slug: its first one, two and three letters.
+ * (0007's triggers again, with the artists' prefixes.)
+ */
+const LEVELS: [number, string][] = [
+  [0, "''"],
+  [1, "CASE WHEN %.list = 'artists' THEN substr(%.sort, 1, 1) ELSE substr(%.sort, 1, 4) END"],
+  [2, "CASE WHEN %.list = 'artists' THEN substr(%.sort, 1, 2) ELSE substr(%.sort, 1, 7) END"],
+  [3, "CASE WHEN %.list = 'artists' THEN substr(%.sort, 1, 3) ELSE substr(%.sort, 1, 10) END"],
+];
+
+function listCountTriggers(): string[] {
+  const bucket = (expr: string, row: string) => expr.replaceAll("%", row);
+  return [
+    "DROP TRIGGER IF EXISTS list_items_count;",
+    "DROP TRIGGER IF EXISTS list_items_uncount;",
+    trigger("list_items_count", "INSERT ON list_items", [
+      `INSERT INTO list_counts (level, list, bucket, n) VALUES ${LEVELS.map(
+        ([level, expr]) => `(${level}, new.list, ${bucket(expr, "new")}, 1)`,
+      ).join(", ")} ON CONFLICT (level, list, bucket) DO UPDATE SET n = n + 1;`,
+    ]),
+    trigger(
+      "list_items_uncount",
+      "DELETE ON list_items",
+      LEVELS.flatMap(([level, expr]) => {
+        const key = `level = ${level} AND list = old.list AND bucket = ${bucket(expr, "old")}`;
+        return [
+          `UPDATE list_counts SET n = n - 1 WHERE ${key};`,
+          `DELETE FROM list_counts WHERE ${key} AND n <= 0;`,
+        ];
+      }),
+    ),
+  ];
+}
+
+/** Published items linking to the artist `a`, counted from its links (`+`: not through the pub_status indexes). */
+const ITEM_COUNT = `(SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
+     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
+     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
+  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published')`;
+
+const recount = (ids: string) =>
+  `INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, ${ITEM_COUNT} FROM artists a WHERE a.id IN (${ids});`;
+
+const artistEntries = (where: string) =>
+  `INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, ${LIST_KIND.artist}, a.id FROM artists a WHERE ${where} AND +a.pub_status = 'published';`;
+
+/** The counted items: a link table, its item column, the items' table, whether it has entries. */
+const COUNTED: [string, string, string, boolean][] = [
+  ["post_artists", "post_id", "posts", false],
+  ["release_artists", "release_id", "releases", true],
+  ["mixtape_artists", "mixtape_id", "mixtapes", true],
+  ["event_artists", "event_id", "events", true],
+];
+
+/**
+ * The triggers that keep an artist's count as its links and items change, a step at a time (a
+ * recount reads every link of the artist: an artist on thousands of items would make each new
+ * link cost thousands of rows). An item counts once however many of its entries name the artist.
+ */
+function countTriggers(link: string, key: string, items: string, hasEntry: boolean): string[] {
+  const published = (row: string) =>
+    `EXISTS (SELECT 1 FROM ${items} t WHERE t.id = ${row}.${key} AND t.pub_status = 'published')`;
+  const others = (row: string, sameEntry: string) =>
+    hasEntry
+      ? ` AND NOT EXISTS (SELECT 1 FROM ${link} x WHERE x.${key} = ${row}.${key} AND x.artist_id = ${row}.artist_id${sameEntry})`
+      : "";
+  const step = (row: string, by: string, sameEntry: string) =>
+    `UPDATE artist_extras SET item_count = item_count ${by} 1 WHERE artist_id = ${row}.artist_id AND ${published(row)}${others(row, sameEntry)};`;
+  return [
+    trigger(`${link}_count_insert`, `INSERT ON ${link}`, [step("new", "+", " AND x.entry <> new.entry")]),
+    trigger(`${link}_count_delete`, `DELETE ON ${link}`, [step("old", "-", "")]),
+    trigger(`${link}_count_update`, `UPDATE ON ${link}`, [recount("old.artist_id, new.artist_id")]),
+    trigger(`${items}_artists_count`, `UPDATE OF pub_status ON ${items}`, [
+      `UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
+    WHERE artist_id IN (SELECT artist_id FROM ${link} WHERE ${key} = new.id)
+    AND (old.pub_status = 'published') <> (new.pub_status = 'published');`,
+    ]),
+    // Before the row goes: its links may go with it (ON DELETE CASCADE), after it is gone.
+    trigger(`${items}_artists_uncount`, `DELETE ON ${items}`, [
+      `UPDATE artist_extras SET item_count = item_count - 1
+    WHERE artist_id IN (SELECT artist_id FROM ${link} WHERE ${key} = old.id) AND old.pub_status = 'published';`,
+    ]).replace("AFTER DELETE", "BEFORE DELETE"),
+  ];
+}
+
+/**
+ * The artists A–Z as a list of the index (`artists`, by slug) and each artist's count of
+ * published items in artist_extras, kept by triggers on the artists, their links and the
+ * items' status: the directory reads a page of artists, not every link of every artist.
+ */
+export function artistDirectorySql(): string[] {
+  return [
+    ...listCountTriggers(),
+    `CREATE TABLE artist_extras (
+  artist_id INTEGER PRIMARY KEY,
+  item_count INTEGER NOT NULL DEFAULT 0
+);`,
+    trigger("artists_list_insert", "INSERT ON artists", [artistEntries("a.id = new.id"), recount("new.id")]),
+    trigger("artists_list_update", "UPDATE OF id, slug, pub_status ON artists", [
+      forget(LIST_KIND.artist, "old.id"),
+      artistEntries("a.id = new.id"),
+    ]),
+    trigger("artists_list_delete", "DELETE ON artists", [
+      forget(LIST_KIND.artist, "old.id"),
+      "DELETE FROM artist_extras WHERE artist_id = old.id;",
+    ]),
+    ...COUNTED.flatMap(([link, key, items, hasEntry]) => countTriggers(link, key, items, hasEntry)),
+    "-- Fill them from what the store already holds.",
+    artistEntries("1"),
+    recount("SELECT id FROM artists"),
+  ];
+}
+
 export function cardsMigration(): string {
   return [
     "-- Generated by `npx tsx scripts/fts-triggers.ts` from scripts/catalogue/cards-sql.ts: do not edit.",
@@ -197,6 +317,8 @@ export function cardsMigration(): string {
     "-- the list index (docs/decisions/095-more-lists.md).",
     ...artistRefsSql(),
     ...moreListsSql(),
+    "-- The artists' directory: A–Z as a list, each artist's count of items.",
+    ...artistDirectorySql(),
     "",
   ].join("\n");
 }

@@ -44,9 +44,14 @@ function storeOf(posts: Post[], genres: Genre[] = []): CatalogueReader {
       pageOf<Mixtape>([], f.page, f.pageSize),
     listGenres: async () => genres,
     listLocations: async () => [],
-    listArtists: async () => [
-      { slug: "jurgen-moller", name: "Jürgen Møller", kind: "person", image: null, itemCount: 7 },
-    ],
+    listArtists: async (f: { page?: number; pageSize?: number } = {}) => ({
+      ...pageOf(
+        [{ slug: "jurgen-moller", name: "Jürgen Møller", kind: "person", image: null, itemCount: 7 }],
+        f.page,
+        f.pageSize,
+      ),
+      letters: [{ letter: "j", page: 1 }],
+    }),
   } as unknown as CatalogueReader;
 }
 

@@ -58,7 +58,7 @@ export async function readDocuments(store: SyncSource): Promise<Record<IndexUid,
     everything((page) => store.listMixtapes({ page, pageSize: 100 })),
     store.listGenres(),
     store.listLocations(),
-    store.listArtists(),
+    everything((page) => store.listArtists({ page, pageSize: 100 })),
   ]);
   return {
     "blog-post": posts.map(postToDocument),

@@ -9,6 +9,7 @@ import {
   asListed,
   DEFAULT_LIST_PAGE_SIZE,
   DEFAULT_POST_PAGE_SIZE,
+  emptyArtistDirectory,
   emptyArtistWork,
   emptyPage,
   hasPostFilter,
@@ -145,7 +146,12 @@ function degraded(source: ContentSource): ContentPorts {
       ),
     pageEvents: (filter) => pageOr("Failed to fetch events", filter, LIST, () => raw.pageEvents(filter)),
     getEvent: (id) => degradeOnFailure("Failed to fetch event", () => raw.getEvent(id), none),
-    listArtists: () => degradeOnFailure("Failed to fetch artists", () => raw.listArtists(), nothing),
+    listArtists: (filter) =>
+      degradeOnFailure(
+        "Failed to fetch artists",
+        () => raw.listArtists(filter),
+        () => emptyArtistDirectory(filter?.pageSize),
+      ),
     getArtist: (slug) => degradeOnFailure("Failed to fetch artist", () => raw.getArtist(slug), none),
     getArtistWork: (id, pages, now) =>
       degradeOnFailure("Failed to fetch artist", () => raw.getArtistWork(id, pages, now), emptyArtistWork),

@@ -1,4 +1,9 @@
-import { ARTIST_LIST_PAGE_SIZE, type ArtistWork } from "@core/content/artist";
+import {
+  ARTIST_DIRECTORY_PAGE_SIZE,
+  ARTIST_LIST_PAGE_SIZE,
+  type ArtistDirectory,
+  type ArtistWork,
+} from "@core/content/artist";
 import type { Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 
@@ -63,4 +68,9 @@ export function emptyArtistWork(): ArtistWork {
     upcoming: [],
     past: emptyPage(ARTIST_LIST_PAGE_SIZE),
   };
+}
+
+/** The directory with no artist: what a source without artists, or a failed one, gives. */
+export function emptyArtistDirectory(pageSize = ARTIST_DIRECTORY_PAGE_SIZE): ArtistDirectory {
+  return { ...emptyPage(pageSize), letters: [] };
 }

@@ -20,7 +20,7 @@ interface Entry {
   lastmod?: string;
 }
 
-type Paged = "posts" | "mixtapes" | "releases" | "events";
+type Paged = "posts" | "mixtapes" | "releases" | "events" | "artists";
 
 async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSize: number): Promise<Entry[]> {
   if (kind === "posts") {
@@ -35,6 +35,10 @@ async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSiz
     const { items } = await store.pageEvents({ page, pageSize, lean: true });
     return items.map((e) => ({ path: `/events/${e.slug}` }));
   }
+  if (kind === "artists") {
+    const { items } = await store.listArtists({ page, pageSize, lean: true });
+    return items.map((a) => ({ path: `/artists/${a.slug}` }));
+  }
   const { items } = await store.listReleases({ page, pageSize, lean: true });
   return items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate }));
 }
@@ -43,6 +47,7 @@ async function totalOf(store: CatalogueReader, kind: Paged): Promise<number> {
   if (kind === "posts") return (await store.listPosts({ pageSize: 1 })).total;
   if (kind === "mixtapes") return (await store.listMixtapes({ pageSize: 1 })).total;
   if (kind === "events") return (await store.pageEvents({ pageSize: 1, lean: true })).total;
+  if (kind === "artists") return (await store.listArtists({ pageSize: 1, lean: true })).total;
   return (await store.listReleases({ pageSize: 1 })).total;
 }
 
@@ -61,10 +66,6 @@ async function pages(store: CatalogueReader): Promise<Entry[]> {
   ];
 }
 
-async function artists(store: CatalogueReader): Promise<Entry[]> {
-  return (await store.listArtists()).map((a) => ({ path: `/artists/${a.slug}` }));
-}
-
 /** The `n`th slice of `perFile` entries of one kind (n from 1). */
 async function sliceOf(
   store: CatalogueReader,
@@ -74,7 +75,6 @@ async function sliceOf(
 ): Promise<Entry[]> {
   const start = (n - 1) * perFile;
   if (kind === "pages") return (await pages(store)).slice(start, start + perFile);
-  if (kind === "artists") return (await artists(store)).slice(start, start + perFile);
   // Source pages that tile the slice exactly: perFile is a multiple of the page size.
   const pageSize = Math.min(perFile, MAX_PAGE_SIZE);
   if (perFile % pageSize !== 0) throw new Error(`sitemap files of ${perFile} URLs cannot be paged`);
@@ -96,7 +96,7 @@ export async function sitemapFiles(store: CatalogueReader, perFile = SITEMAP_URL
     totalOf(store, "mixtapes"),
     totalOf(store, "releases"),
     totalOf(store, "events"),
-    artists(store).then((a) => a.length),
+    totalOf(store, "artists"),
   ]);
   const counts: Record<SitemapKind, number> = {
     pages: pageCount,

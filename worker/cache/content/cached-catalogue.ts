@@ -44,7 +44,8 @@ export function cachedCatalogue(store: CatalogueReader, cache: ContentCache): Ca
     pageEvents: (filter) =>
       cache.cached("events", cacheKey("events-page", filter), () => store.pageEvents(filter)),
     getEvent: (id) => cache.cached("events", cacheKey("event", id), () => store.getEvent(id)),
-    listArtists: () => cache.cached("artists", "artists", () => store.listArtists()),
+    listArtists: (filter) =>
+      cache.cached("artists", cacheKey("artists", filter), () => store.listArtists(filter)),
     getArtist: (slug) => cache.cached("artists", cacheKey("artist", slug), () => store.getArtist(slug)),
     // The upcoming/past split is made when the entry is loaded, as for listEvents.
     getArtistWork: (id, pages, now) =>

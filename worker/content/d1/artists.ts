@@ -1,16 +1,19 @@
 import {
+  ARTIST_DIRECTORY_PAGE_SIZE,
   ARTIST_LIST_PAGE_SIZE,
   type Artist,
+  type ArtistDirectory,
   type ArtistKind,
   type ArtistMixtape,
   type ArtistWork,
   type ArtistWorkPages,
-  type ListedArtist,
 } from "@core/content/artist";
+import type { ListFilter } from "@core/content/page";
 import type { Taxon } from "@core/content/taxon";
 import { paging, toPage } from "../paging";
 import { artistLinks } from "../purchase-links";
 import { EVENT_SELECT, type EventRow, toEvent } from "./events";
+import { type ListKey, listBuckets, listPage, listTotal, namedList } from "./lists";
 import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "./mixtapes";
 import { RELEASE_COLUMNS, type ReleaseRow, toRelease } from "./releases";
 import { POST_COLUMNS, POST_EXTRAS, type PostRow, parseJson, toPost } from "./rows";
@@ -68,33 +71,49 @@ export async function getArtist(db: D1Database, slug: string): Promise<Artist | 
 }
 
 /**
- * Published items linking to the artist, counted across the link tables from the artist's links
- * (`+` keeps SQLite off the pub_status indexes, which read every published item per artist).
+ * Published artists A–Z, a page at a time from the list index's `artists` (by slug), each with
+ * its count of published items kept in artist_extras by triggers (scripts/catalogue/cards-sql.ts,
+ * docs/decisions/095), and the page each first letter starts on from the list's counts.
  */
-const ITEM_COUNT = `(SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
-     WHERE x.artist_id = a.id AND +p.pub_status = 'published')
-  + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
-     WHERE x.artist_id = a.id AND +r.pub_status = 'published')
-  + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
-     WHERE x.artist_id = a.id AND +m.pub_status = 'published')
-  + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published')`;
-
-/** Every published artist A–Z (case and accents aside: the page groups by folded letter). */
-export async function listArtists(db: D1Database): Promise<ListedArtist[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT a.slug, a.name, a.kind, a.image, ${ITEM_COUNT} AS item_count
-       FROM artists a WHERE a.pub_status = 'published' ORDER BY a.slug`,
-    )
-    .all<{ slug: string; name: string; kind: ArtistKind; image: string | null; item_count: number }>();
-  return results.map((r) => ({
-    slug: r.slug,
-    name: r.name,
-    kind: r.kind === "group" ? "group" : "person",
-    image: r.image,
-    itemCount: r.item_count,
-  }));
+export async function listArtists(db: D1Database, filter: ListFilter = {}): Promise<ArtistDirectory> {
+  const { page, pageSize, offset } = paging(filter.page, filter.pageSize, ARTIST_DIRECTORY_PAGE_SIZE);
+  const key: ListKey = { ...namedList("artists"), ascending: true };
+  const count = filter.lean ? "0" : "COALESCE(x.item_count, 0)";
+  const extras = filter.lean ? "" : "LEFT JOIN artist_extras x ON x.artist_id = a.id";
+  const statements = [
+    await listPage(
+      db,
+      key,
+      `SELECT a.slug, a.name, a.kind, a.image, ${count} AS item_count FROM page s JOIN artists a ON a.id = s.id
+       ${extras} ORDER BY s.sort, s.id`,
+      offset,
+      pageSize,
+    ),
+    listTotal(db, key),
+    ...(filter.lean ? [] : [listBuckets(db, key, 1)]),
+  ];
+  const [rows, total, letters] = await db.batch(statements);
+  type Row = { slug: string; name: string; kind: ArtistKind; image: string | null; item_count: number };
+  let before = 0;
+  return {
+    ...toPage(
+      rowsOf<Row>(rows).map((r) => ({
+        slug: r.slug,
+        name: r.name,
+        kind: r.kind === "group" ? "group" : "person",
+        image: r.image,
+        itemCount: r.item_count,
+      })),
+      page,
+      pageSize,
+      totalOf(total),
+    ),
+    letters: rowsOf<{ bucket: string; n: number }>(letters).map((r) => {
+      const letter = { letter: r.bucket, page: Math.floor(before / pageSize) + 1 };
+      before += r.n;
+      return letter;
+    }),
+  };
 }
 
 /** One list of an artist's page: a page of rows and the count, in one batch with the others. */

@@ -12,6 +12,8 @@ export interface ListKey {
   /** An SQL expression that gives the list's name from ?1. */
   name: string;
   param: string;
+  /** The list pages in its sort's order (the artists, A–Z), not newest first. */
+  ascending?: boolean;
 }
 
 export const namedList = (list: string): ListKey => ({ name: "?1", param: list });
@@ -31,9 +33,12 @@ export const locationList = (slug: string): ListKey => ({
 /** Text above every prefix of a date: the end of a count bucket's range. */
 const TOP = String.fromCodePoint(0x10ffff);
 
-/** Where page k starts: before the end of the day `end`, after `skip` members of that day. */
+/**
+ * Where page k starts: within the bucket (a day, or the artists' three letters) that `bound`
+ * ends (newest first) or starts (ascending), after `skip` members of that bucket.
+ */
 interface Start {
-  end: string;
+  bound: string;
   skip: number;
 }
 
@@ -51,7 +56,7 @@ async function seek(db: D1Database, key: ListKey, offset: number): Promise<Start
     const within: string = parent === null ? "" : "AND bucket >= ?3 AND bucket < ?4";
     const { results }: D1Result<{ bucket: string; n: number }> = await db
       .prepare(
-        `SELECT bucket, n FROM list_counts WHERE level = ?2 AND list = ${key.name} ${within} ORDER BY bucket DESC`,
+        `SELECT bucket, n FROM list_counts WHERE level = ?2 AND list = ${key.name} ${within} ORDER BY bucket ${key.ascending ? "" : "DESC"}`,
       )
       .bind(key.param, level, ...(parent === null ? [] : [parent, parent + TOP]))
       .all<{ bucket: string; n: number }>();
@@ -63,7 +68,7 @@ async function seek(db: D1Database, key: ListKey, offset: number): Promise<Start
     if (!found) return null;
     bucket = found.bucket;
   }
-  return { end: (bucket ?? "") + TOP, skip: offset - before };
+  return { bound: key.ascending ? (bucket ?? TOP) : (bucket ?? "") + TOP, skip: offset - before };
 }
 
 /**
@@ -74,10 +79,20 @@ async function seek(db: D1Database, key: ListKey, offset: number): Promise<Start
  */
 export function pageCtes(key: ListKey, first = false): string {
   // The first page starts at the top: nothing to seek.
-  const from = first ? "" : "AND i.sort < ?4";
+  const from = first ? "" : key.ascending ? "AND i.sort >= ?4" : "AND i.sort < ?4";
+  const order = key.ascending ? "i.sort, i.kind, i.id" : "i.sort DESC, i.kind DESC, i.id DESC";
   return `WITH list_name(list) AS (SELECT ${key.name}),
     page AS (SELECT i.sort, i.kind, i.id FROM list_items i WHERE i.list = (SELECT list FROM list_name) ${from}
-      ORDER BY i.sort DESC, i.kind DESC, i.id DESC LIMIT ?3 OFFSET ?2)`;
+      ORDER BY ${order} LIMIT ?3 OFFSET ?2)`;
+}
+
+/** The list's count rows at one level (1: years, or the artists' first letters), in its order. */
+export function listBuckets(db: D1Database, key: ListKey, level: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT bucket, n FROM list_counts WHERE level = ?2 AND list = ${key.name} ORDER BY bucket ${key.ascending ? "" : "DESC"}`,
+    )
+    .bind(key.param, level);
 }
 
 /** How many members the list has. */
@@ -102,8 +117,9 @@ export async function listPage(
 ): Promise<D1PreparedStatement> {
   if (offset === 0) return db.prepare(`${pageCtes(key, true)} ${select}`).bind(key.param, 0, pageSize);
   const start = await seek(db, key, offset);
-  // Past the end: a page of nothing ('' is below every date).
+  // Past the end: a page of nothing (nothing sorts below '' or above TOP).
+  const nothing = key.ascending ? TOP : "";
   return db
     .prepare(`${pageCtes(key)} ${select}`)
-    .bind(key.param, start?.skip ?? 0, pageSize, start?.end ?? "");
+    .bind(key.param, start?.skip ?? 0, pageSize, start?.bound ?? nothing);
 }

@@ -36,7 +36,7 @@ export function createD1Source(
       listEvents: (now, all) => listEvents(db, now, all),
       pageEvents: (filter) => pageEvents(db, filter),
       getEvent: (id) => getEvent(db, id),
-      listArtists: () => listArtists(db),
+      listArtists: (filter) => listArtists(db, filter),
       getArtist: (slug) => getArtist(db, slug),
       getArtistWork: (id, pages, now) => getArtistWork(db, id, pages, now),
     },

@@ -1,4 +1,4 @@
-import { emptyArtistWork } from "../paging";
+import { emptyArtistDirectory, emptyArtistWork } from "../paging";
 import type { ContentSource } from "../source";
 import {
   getEvent,
@@ -49,7 +49,7 @@ export function createStrapiSource(
       pageEvents: (filter) => pageEvents(cms, filter),
       getEvent: (slug) => getEvent(cms, slug),
       // The CMS has no artist type yet (docs/decisions/075-artists.md): no artist pages there.
-      listArtists: async () => [],
+      listArtists: async () => emptyArtistDirectory(),
       getArtist: async () => null,
       getArtistWork: async () => emptyArtistWork(),
     },
