@@ -41,8 +41,9 @@ function sqlite(file, sql) {
  * Routes by class: each a function of i giving distinct URLs of that class. `genres`: the five
  * genres with most published posts, [slug, posts] (the first one's deep pages are asked for).
  */
-function routes(posts, genres) {
+function routes(posts, genres, { mixtapes, releases }) {
   const lastPage = Math.ceil(posts / 15);
+  const later = (n) => (i) => 2 + (i % Math.max(1, Math.ceil(n / 100) - 1));
   const [topSlug, topCount] = genres[0];
   const genrePages = Math.max(2, Math.ceil(topCount / 15));
   return [
@@ -54,7 +55,11 @@ function routes(posts, genres) {
     ["/blog/genre/…?page=k", (i) => `/blog/genre/${topSlug}?page=${2 + ((i * 7) % (genrePages - 1))}`],
     ["a post", (i) => `/blog/{post ${i}}`],
     ["/mixtapes", () => "/mixtapes"],
+    ["/mixtapes?page=k", (i) => `/mixtapes?page=${later(mixtapes)(i)}`],
     ["/releases", () => "/releases"],
+    ["/releases?page=k", (i) => `/releases?page=${later(releases)(i)}`],
+    ["a release", (i) => `/releases/{release ${i}}`],
+    ["/artists", () => "/artists"],
     ["/events", () => "/events"],
     ["/genres", () => "/genres"],
     ["/search?q=…", (i) => `/search?q=${["techno", "house", "berlin", "vinyl", "deep"][i % 5]}`],
@@ -63,6 +68,7 @@ function routes(posts, genres) {
     ["/rss.xml", () => "/rss.xml"],
     ["/sitemap.xml", () => "/sitemap.xml"],
     ["a sitemap child", () => "/sitemaps/posts-1.xml"],
+    ["the events' sitemap child", () => "/sitemaps/events-1.xml"],
   ];
 }
 
@@ -91,7 +97,7 @@ async function measure(url) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function measureSize(posts, slugs, genres) {
+async function measureSize(posts, slugs, genres, counts) {
   const table = [];
   const failures = [];
   for (const warm of [false, true]) {
@@ -104,11 +110,13 @@ async function measureSize(posts, slugs, genres) {
       config: warm ? undefined : uncachedConfig(),
     });
     try {
-      for (const [name, at] of routes(posts, genres)) {
+      for (const [name, at] of routes(posts, genres, counts)) {
         const times = [];
         const rows = [];
         for (let i = 0; i < REPEAT; i++) {
-          const path = at(i).replace(/\{post (\d+)\}/, (_, n) => slugs[Number(n) % slugs.length]);
+          const path = at(i)
+            .replace(/\{post (\d+)\}/, (_, n) => slugs.posts[Number(n) % slugs.posts.length])
+            .replace(/\{release (\d+)\}/, (_, n) => slugs.releases[Number(n) % slugs.releases.length]);
           const url = `http://127.0.0.1:${PORT}${path}`;
           if (warm) await measure(url);
           const m = await measure(url);
@@ -166,7 +174,13 @@ for (const size of SIZES) {
   grow(file, size);
   const growSeconds = (performance.now() - grownAt) / 1000;
   const count = Number(sqlite(file, "SELECT COUNT(*) FROM posts WHERE pub_status = 'published';"));
-  const slugs = sqlite(file, "SELECT slug FROM posts ORDER BY random() LIMIT 50;").split("\n");
+  const slugs = {
+    posts: sqlite(file, "SELECT slug FROM posts ORDER BY random() LIMIT 50;").split("\n"),
+    releases: sqlite(file, "SELECT slug FROM releases ORDER BY random() LIMIT 50;").split("\n"),
+  };
+  const published = (table) =>
+    Number(sqlite(file, `SELECT COUNT(*) FROM ${table} WHERE pub_status = 'published';`));
+  const counts = { mixtapes: published("mixtapes"), releases: published("releases") };
   console.log(`[scale] ${count} posts, grown in ${growSeconds.toFixed(1)} s`);
   const genres = sqlite(
     file,
@@ -176,7 +190,7 @@ for (const size of SIZES) {
     .split("\n")
     .map((line) => line.split("|"))
     .map(([slug, n]) => [slug, Number(n)]);
-  const { table, failures } = await measureSize(count, slugs, genres);
+  const { table, failures } = await measureSize(count, slugs, genres, counts);
   results.push({ size, count, growSeconds, table, failures });
 }
 
