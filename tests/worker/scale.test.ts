@@ -54,6 +54,9 @@ describe(`a store of ${POSTS} posts, cold`, () => {
     ["the releases, 100 a page", "/releases"],
     ["a later page of the releases", "/releases?page=5"],
     ["a release", "/releases/{release}"],
+    ["a mixtape", "/mixtapes/{mixtape}"],
+    ["an event", "/events/{event}"],
+    ["an artist", "/artists/jurgen-moller"],
     ["the events", "/events"],
     ["the artists", "/artists"],
     ["a suggestion", "/api/suggest?q=tech"],
@@ -69,11 +72,15 @@ describe(`a store of ${POSTS} posts, cold`, () => {
       const copy = await env.DB.prepare("SELECT slug FROM posts WHERE id = 1001234").first<{
         slug: string;
       }>();
-      const release = await env.DB.prepare("SELECT slug FROM releases WHERE id = 1000345").first<{
-        slug: string;
-      }>();
+      const slugOf = async (table: string) =>
+        (await env.DB.prepare(`SELECT slug FROM ${table} WHERE id = 1000345`).first<{ slug: string }>())
+          ?.slug ?? "";
       const { status, rows } = await rowsRead(
-        path.replace("{copy 1234}", copy?.slug ?? "").replace("{release}", release?.slug ?? ""),
+        path
+          .replace("{copy 1234}", copy?.slug ?? "")
+          .replace("{release}", await slugOf("releases"))
+          .replace("{mixtape}", await slugOf("mixtapes"))
+          .replace("{event}", await slugOf("events")),
       );
       expect(status).toBe(200);
       console.log(`${path}: ${rows} rows`);

@@ -167,14 +167,14 @@ export async function getArtistWork(
     // Instants compare as text only in one zone: julianday reads the offsets.
     db
       .prepare(
-        `${EVENT_SELECT} WHERE e.pub_status = 'published' AND julianday(${ended}) >= julianday(?1)
+        `${EVENT_SELECT} WHERE +e.pub_status = 'published' AND julianday(${ended}) >= julianday(?1)
          AND e.id IN (SELECT event_id FROM event_artists WHERE artist_id = ${id})
          ORDER BY julianday(e.starts_at) LIMIT 100`,
       )
       .bind(at),
     ...(() => {
       const { pageSize, offset } = paging(pages.past, ARTIST_LIST_PAGE_SIZE, ARTIST_LIST_PAGE_SIZE);
-      const where = `WHERE e.pub_status = 'published' AND julianday(${ended}) < julianday(?1)
+      const where = `WHERE +e.pub_status = 'published' AND julianday(${ended}) < julianday(?1)
          AND e.id IN (SELECT event_id FROM event_artists WHERE artist_id = ${id})`;
       return [
         db
