@@ -60,6 +60,7 @@ function routes(posts, genres, { mixtapes, releases }) {
     ["/releases?page=k", (i) => `/releases?page=${later(releases)(i)}`],
     ["a release", (i) => `/releases/{release ${i}}`],
     ["/artists", () => "/artists"],
+    ["an artist", () => "/artists/jurgen-moller"],
     ["/events", () => "/events"],
     ["/genres", () => "/genres"],
     ["/search?q=…", (i) => `/search?q=${["techno", "house", "berlin", "vinyl", "deep"][i % 5]}`],
