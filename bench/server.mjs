@@ -1,6 +1,6 @@
 // The benchmarks' server: the production build under `wrangler dev` on 127.0.0.1, with its own
 // seeded database, plus helpers to find the workerd process that runs the Worker.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { join } from "node:path";
 import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
@@ -13,7 +13,12 @@ export const BROWSER_UA =
 /** `wrangler dev` gzips, and so buffers, what a client accepts compressed: ask for identity. */
 export const HEADERS = { "Accept-Encoding": "identity", "User-Agent": BROWSER_UA };
 
-/** Seeds a fresh database once per process, then serves the build (or a variant of its config). */
+/**
+ * Seeds a fresh database once per process, then serves the build (or a variant of its config)
+ * on a copy of it of its own: several `wrangler dev` on one local state share one SQLite file,
+ * which no deployment does, and /api/search answered 503 in warm-ups that followed the
+ * uncached server's load on the same file (bench/results.md "Throughput floors and what failed").
+ */
 let prepared = false;
 export async function startServer({ port = BENCH_PORT, config, inspectorPort, vars } = {}) {
   if (!prepared) {
@@ -21,7 +26,10 @@ export async function startServer({ port = BENCH_PORT, config, inspectorPort, va
     prepareDatabase(PERSIST_TO);
     prepared = true;
   }
-  return serve({ port, persistTo: PERSIST_TO, stdio: "ignore", config, inspectorPort, vars });
+  const own = `${PERSIST_TO}-${port}`;
+  rmSync(own, { recursive: true, force: true });
+  cpSync(PERSIST_TO, own, { recursive: true });
+  return serve({ port, persistTo: own, stdio: "ignore", config, inspectorPort, vars });
 }
 
 /** The same build with the page cache off: every page request renders (content from KV). */
