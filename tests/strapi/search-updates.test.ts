@@ -1,6 +1,6 @@
 import { mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
 import { startMeilisearchStandIn } from "@worker/content/meilisearch/stand-in/server";
-import { createCmsClient } from "@worker/content/strapi/client";
+import { createCmsClient, populate, queryString } from "@worker/content/strapi/client";
 import { toMixtape, toPost } from "@worker/content/strapi/mappers";
 import { POST_POPULATE } from "@worker/content/strapi/posts";
 import { mixtapeShape, postShape } from "@worker/content/strapi/shapes";
@@ -42,8 +42,7 @@ async function settledRequests(count: number) {
 
 /** The search document `npm run search:sync` would write for the published post, read over REST. */
 async function syncedDocument(slug: string) {
-  const params = new URLSearchParams({ "filters[slug][$eq]": slug });
-  for (const [i, field] of POST_POPULATE.entries()) params.set(`populate[${i}]`, field);
+  const params = queryString([["filters[slug][$eq]", slug], ...populate(POST_POPULATE)]);
   // As the Worker reads posts: as the public role, without a token.
   const res = await fetch(`${cmsUrl()}/api/blog-posts?${params}`);
   const body = (await res.json()) as { data: unknown[] };
