@@ -1,11 +1,13 @@
 /**
- * What Strapi's search updater (cms/src/search/) needs of the Worker's code, bundled into
+ * What Strapi needs of the repository's TypeScript, bundled into
  * cms/src/search/documents.generated.js by `npx tsx scripts/search/build-cms-documents.ts`: a
  * published entry as the document `npm run search:sync` would write for it (the Strapi adapter's
  * answer shape and mapping, then the Meilisearch document), so both writers agree by
- * construction (docs/decisions/036).
+ * construction (docs/decisions/036); and the slugs the embedded store's upgrade gives names that
+ * become artists, for Strapi's own upgrade (cms/src/seed/artists-from-names.js).
  */
 
+import { slugsForNames } from "@scripts/catalogue/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
   artistToDocument,
@@ -18,7 +20,7 @@ import { toListedArtist, toMixtape, toPost } from "@worker/content/strapi/mapper
 import { POST_POPULATE as POST_POPULATE_LIST } from "@worker/content/strapi/posts";
 import { listedArtistShape, mixtapeShape, postShape } from "@worker/content/strapi/shapes";
 
-export { INDEX_SETTINGS };
+export { INDEX_SETTINGS, slugsForNames };
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */
 export const POST_POPULATE = populateObject(POST_POPULATE_LIST);

@@ -26,9 +26,51 @@ __export(cms_documents_exports, {
   INDEXED_TYPES: () => INDEXED_TYPES,
   INDEX_SETTINGS: () => INDEX_SETTINGS,
   POST_POPULATE: () => POST_POPULATE2,
-  documentOf: () => documentOf
+  documentOf: () => documentOf,
+  slugsForNames: () => slugsForNames
 });
 module.exports = __toCommonJS(cms_documents_exports);
+
+// scripts/catalogue/format.ts
+var FOLD = {
+  \u00F8: "o",
+  \u00D8: "o",
+  \u00E6: "ae",
+  \u00C6: "ae",
+  \u00DF: "ss",
+  \u0111: "d",
+  \u0142: "l",
+  \u0153: "oe",
+  \u00FE: "th",
+  \u00F0: "d"
+};
+function slugify(text2) {
+  return text2.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+var BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+var YOUTUBE_ID = `${BASE62}-_`;
+
+// scripts/catalogue/random.ts
+function hashString(text2) {
+  let hash = 2166136261;
+  for (let i = 0; i < text2.length; i++) {
+    hash ^= text2.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+// scripts/catalogue/artist-slugs.ts
+function slugsForNames(names, taken) {
+  const used = new Set(taken);
+  return names.map((name) => {
+    const base = slugify(name) || `artist-${hashString(name).toString(36)}`;
+    let slug = base;
+    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    used.add(slug);
+    return { name, slug };
+  });
+}
 
 // node_modules/valibot/dist/index.mjs
 var store$4;
@@ -1063,5 +1105,6 @@ function documentOf(uid, entry, cmsOrigin) {
   INDEXED_TYPES,
   INDEX_SETTINGS,
   POST_POPULATE,
-  documentOf
+  documentOf,
+  slugsForNames
 });
