@@ -317,8 +317,8 @@ export function registerContentContract(
 
       it("lists the published artists A–Z with how many published items link to each", async () => {
         const list = await store().listArtists();
-        expect(list.map((a) => [a.slug, a.itemCount])).toEqual(
-          artists.map((a) => [a.slug, itemCount(a.slug)]),
+        expect(list.map((a) => [a.slug, a.kind, a.itemCount])).toEqual(
+          artists.map((a) => [a.slug, a.kind, itemCount(a.slug)]),
         );
         const moller = list.find((a) => a.slug === "jurgen-moller");
         expect(moller).toMatchObject({ name: "Jürgen Møller", kind: "person" });
