@@ -3,8 +3,9 @@ import {
   ARTIST_LIST_PAGE_SIZE,
   type ArtistDirectory,
   type ArtistWork,
+  type ListedArtist,
 } from "@core/content/artist";
-import type { Page } from "@core/content/page";
+import type { ListFilter, Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 
 /** docs/product.md section 9: posts 15 to a page, other lists 100, submissions 25. */
@@ -73,4 +74,19 @@ export function emptyArtistWork(): ArtistWork {
 /** The directory with no artist: what a source without artists, or a failed one, gives. */
 export function emptyArtistDirectory(pageSize = ARTIST_DIRECTORY_PAGE_SIZE): ArtistDirectory {
   return { ...emptyPage(pageSize), letters: [] };
+}
+
+/**
+ * A page of the directory from every artist A–Z, read at once (a source without the embedded
+ * store's list index), with the page each first letter of a slug starts on.
+ */
+export function directoryPage(all: ListedArtist[], filter: ListFilter = {}): ArtistDirectory {
+  const { page, pageSize } = paging(filter.page, filter.pageSize, ARTIST_DIRECTORY_PAGE_SIZE);
+  const letters: ArtistDirectory["letters"] = [];
+  all.forEach((artist, i) => {
+    const letter = artist.slug.charAt(0);
+    if (!letters.some((l) => l.letter === letter))
+      letters.push({ letter, page: Math.floor(i / pageSize) + 1 });
+  });
+  return { ...slicePage(all, page, pageSize), letters };
 }

@@ -10,7 +10,16 @@
 // - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
 //   Content API, for scripts and the tests (a PUT publishes, which fires the purge webhook).
 //   Leave it unset unless something automated edits content.
-const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape', 'label-release', 'event'];
+const CONTENT = [
+  'blog-post',
+  'aggregated-post',
+  'genre',
+  'location',
+  'artist',
+  'mixtape',
+  'label-release',
+  'event',
+];
 
 const TOKENS = {
   worker: {

@@ -1,5 +1,5 @@
-import { emptyArtistDirectory, emptyArtistWork } from "../paging";
 import type { ContentSource } from "../source";
+import { getArtist, getArtistWork, listArtists } from "./artists";
 import {
   getEvent,
   getMixtape,
@@ -48,10 +48,9 @@ export function createStrapiSource(
       listEvents: (now, all) => listEvents(cms, now, all),
       pageEvents: (filter) => pageEvents(cms, filter),
       getEvent: (slug) => getEvent(cms, slug),
-      // The CMS has no artist type yet (docs/decisions/075-artists.md): no artist pages there.
-      listArtists: async () => emptyArtistDirectory(),
-      getArtist: async () => null,
-      getArtistWork: async () => emptyArtistWork(),
+      listArtists: (filter) => listArtists(cms, filter),
+      getArtist: (slug) => getArtist(cms, slug),
+      getArtistWork: (id, pages, now) => getArtistWork(cms, id, pages, now),
     },
     submissions: {
       createSubmission: (input) => createSubmission(cms, input),
