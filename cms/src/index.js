@@ -4,6 +4,7 @@ const { seedCatalogue } = require('./seed/catalogue');
 const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
 const { ensureSubmissionKeyIndex } = require('./seed/submission-key');
+const { ensureSubscriberConsent } = require('./seed/subscriber-consent');
 const { registerSearchUpdater } = require('./search/updater');
 const { publishedOnly } = require('./published-only');
 
@@ -24,7 +25,8 @@ module.exports = {
   },
 
   /**
-   * Runs on every boot, idempotently: the public role's permissions (read only), the Worker's
+   * Runs on every boot, idempotently: the public role's permissions (read only), subscribers
+   * from before double opt-in confirmed (./seed/subscriber-consent.js), the Worker's
    * API token (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo
    * catalogue when the database has no content yet and seedDemo() says so, then the Worker's
    * cache purge webhook when CROSSFADE_PURGE_URL is set. The webhook comes after the catalogue
@@ -34,6 +36,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     await grantPublicPermissions(strapi);
     await ensureSubmissionKeyIndex(strapi);
+    await ensureSubscriberConsent(strapi);
     await ensureApiToken(strapi, process.env.CMS_API_TOKEN);
     await ensureEditorToken(strapi, process.env.CMS_EDITOR_TOKEN);
     if (seedDemo()) {

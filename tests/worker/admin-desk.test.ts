@@ -469,13 +469,13 @@ describe("the desk in CMS mode (a stand-in Strapi)", () => {
     return cookieOf(res);
   }
 
-  it("lists the CMS's submissions (none here) and says the CSV export is Strapi's", async () => {
+  it("lists the CMS's submissions (none here) and offers the CSV export of Strapi's subscribers", async () => {
     const cookie = await deskCookie();
     const res = await callApp("/admin/submissions", withCookie(cookie), cms(urls.empty));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("No submissions here yet.");
-    expect(html).toContain("with Strapi, export from the Strapi admin.");
+    expect(html).toContain("Download subscribers (CSV)");
     const missing = await callApp("/admin/submissions/abc123", withCookie(cookie), cms(urls.empty));
     expect(missing.status).toBe(404);
   });
@@ -489,6 +489,11 @@ describe("the desk in CMS mode (a stand-in Strapi)", () => {
       const detail = await callApp("/admin/submissions/abc123", withCookie(cookie), cms(url));
       expect(detail.status, url).toBe(503);
       expect(await detail.text()).toContain("This submission could not be loaded from the content source.");
+      const csv = await callApp("/admin/subscribers.csv", withCookie(cookie), cms(url));
+      expect(csv.status, url).toBe(503);
+      expect(await csv.text()).toContain(
+        "The subscriber list cannot be read right now. Try again in a minute.",
+      );
     }
   });
 });

@@ -52,8 +52,8 @@ export const DESK_TEXTS = {
   subscribers: "Newsletter subscribers",
   exportCsv: "Download subscribers (CSV)",
   exportHint: "Every subscriber with when and where they signed up, and their unsubscribe link.",
-  exportUnavailable:
-    "The subscriber export needs the embedded store; with Strapi, export from the Strapi admin.",
+  exportUnavailable: "This store has no subscriber export.",
+  exportFailed: "The subscriber list cannot be read right now. Try again in a minute.",
   notFoundPage: "Not found",
   fields: {
     reference: "Reference",

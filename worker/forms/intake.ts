@@ -49,7 +49,13 @@ function tooMany(retryAfter: number): Refusal {
 export function intakeOf(c: Context<AppEnv>): FormIntake {
   const made = c.get("intake");
   if (made) return made;
-  const intake = createIntake(c.env.DB, c.var.content, c.req.raw, c.env.UPLOADS, formMail(c.env));
+  const intake = createIntake(
+    c.env.DB,
+    c.var.content,
+    c.req.raw,
+    c.env.UPLOADS,
+    formMail(c.env, c.var.content.newsletter.optIn),
+  );
   c.set("intake", intake);
   return intake;
 }

@@ -69,18 +69,21 @@ function stream(parts: AsyncGenerator<string>, head: string, tail: string): Read
 
 newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
   const admin = c.var.content.newsletter.admin;
-  if (!admin) {
-    return c.json(
-      { error: "The subscriber export needs the embedded store; with Strapi, export from the Strapi admin." },
-      501,
-      NO_STORE,
-    );
-  }
+  if (!admin) return c.json({ error: "This store has no subscriber export." }, 501, NO_STORE);
   const format = formatOf(c.req.query("format"), c.req.header("Accept"));
   if (!format) return c.json({ error: "format must be csv or json." }, 400, NO_STORE);
   const url = unsubscribeUrl(c.var.content.siteUrl);
   // The first batch is read before answering, so a failing store is an error status, not a cut file.
-  const first = await admin.listSubscribers(0, BATCH);
+  let first: Subscriber[];
+  try {
+    first = await admin.listSubscribers(0, BATCH);
+  } catch (error) {
+    console.error("the subscriber export failed", error);
+    return c.json({ error: "The subscriber list cannot be read right now. Try again in a minute." }, 503, {
+      ...NO_STORE,
+      "Retry-After": "30",
+    });
+  }
   if (format === "json") {
     let separator = "";
     const body = chunks(admin, first, (s) => {
