@@ -6,6 +6,7 @@ import { searchApi } from "./api/search";
 import type { AppEnv } from "./app-env";
 import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
+import { mailEvents } from "./mail/webhook";
 import { serveAudio } from "./media";
 import { apiNoStore } from "./middleware/api-no-store";
 import { drainUnreadBody } from "./middleware/drain-body";
@@ -41,6 +42,8 @@ app.route("/api", searchApi);
 // export (docs/decisions/032-embedded-store-operations.md).
 app.route("/api", newsletterApi);
 app.route("/api", formsApi);
+// The HTTP provider's bounces and complaints (docs/decisions/089), signed; 404 without a secret.
+app.route("/api", mailEvents);
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the
