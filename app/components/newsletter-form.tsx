@@ -1,9 +1,10 @@
+import type { PickOption, PickOptions } from "@core/content/pick-options";
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { TEXTS } from "@core/texts";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
+import { fetchPickOptions, NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
 
@@ -41,6 +42,19 @@ export function NewsletterForm({
     if (hydrated && view.step === "details") firstNameRef.current?.focus();
   }, [hydrated, view.step]);
 
+  // The second step's picks, asked for once it opens (the no-JavaScript answer carries them).
+  const needsOptions = hydrated && view.step === "details" && !view.options;
+  useEffect(() => {
+    if (!needsOptions) return;
+    let current = true;
+    fetchPickOptions(pathname).then((options) => {
+      if (current) setView((v) => (v.step === "details" ? { ...v, options } : v));
+    });
+    return () => {
+      current = false;
+    };
+  }, [needsOptions, pathname]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -56,12 +70,15 @@ export function NewsletterForm({
     }
     const detail = (name: string) =>
       intent === "complete" ? String(form.get(name) ?? "").trim() || null : null;
+    const picked = (name: string) => (intent === "complete" ? form.getAll(name).map(String) : []);
     setSubmitting(true);
     const result = await postSubscriber({
       email,
       firstName: detail("firstName"),
       lastName: detail("lastName"),
       city: detail("city"),
+      artists: picked("artists"),
+      genres: picked("genres"),
       website: String(form.get(HONEYPOT_FIELD) ?? ""),
     });
     setSubmitting(false);
@@ -145,6 +162,7 @@ export function NewsletterForm({
             <DetailField id={id("last-name")} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
           <DetailField id={id("city")} name="city" label="City" autoComplete="address-level2" />
+          {view.options ? <Picks id={id("pick")} options={view.options} /> : null}
           <div className="button-row">
             {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
             <button type="submit" name="intent" value="complete" className="button button--accent">
@@ -188,6 +206,40 @@ function DetailField({
         autoComplete={autoComplete}
         maxLength={100}
       />
+    </div>
+  );
+}
+
+/**
+ * The artists and genres to hear about (docs/decisions/090-newsletter-picks.md): plain
+ * checkboxes, so the no-JavaScript form posts them too. Nothing to offer, nothing shown.
+ */
+function Picks({ id, options }: { id: string; options: PickOptions }) {
+  if (!options.genres.length && !options.artists.length) return null;
+  const checked = new Set(options.checked);
+  const group = (name: "artists" | "genres", label: string, items: PickOption[]) =>
+    items.length ? (
+      <fieldset className="newsletter-form__picks">
+        <legend>{label}</legend>
+        {items.map((item) => (
+          <label key={item.slug} htmlFor={`${id}-${name}-${item.slug}`} className="newsletter-form__pick">
+            <input
+              id={`${id}-${name}-${item.slug}`}
+              type="checkbox"
+              name={name}
+              value={item.slug}
+              defaultChecked={checked.has(item.slug) && name === "artists"}
+            />
+            {item.name}
+          </label>
+        ))}
+      </fieldset>
+    ) : null;
+  return (
+    <div className="newsletter-form__hear">
+      <p className="newsletter-form__hear-prompt">{TEXTS.newsletterPicksPrompt}</p>
+      {group("artists", TEXTS.newsletterPicksArtists, options.artists)}
+      {group("genres", TEXTS.newsletterPicksGenres, options.genres)}
     </div>
   );
 }

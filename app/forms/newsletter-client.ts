@@ -1,3 +1,4 @@
+import { NO_PICK_OPTIONS, type PickOptions } from "@core/content/pick-options";
 import { TEXTS } from "@core/texts";
 
 /** docs/product.md sections 4 and 9: the status message goes back to idle after 5 s. */
@@ -10,6 +11,9 @@ export interface NewsletterPayload {
   city: string | null;
   /** The honeypot's value (empty for people). */
   website: string;
+  /** The second step's picks, by slug (docs/decisions/090-newsletter-picks.md). */
+  artists?: string[];
+  genres?: string[];
 }
 
 export type NewsletterResult = { ok: boolean; message: string };
@@ -52,4 +56,25 @@ export async function postSubscriber(
       message: messageOf(body, "error") ?? messageOf(body, "message") ?? TEXTS.subscribeFailed,
     };
   return { ok: true, message: messageOf(body, "message") ?? TEXTS.subscribed };
+}
+
+/**
+ * What the second step offers to pick, for the page at `path` (an artist's page ticks its
+ * artist). A failure offers nothing: the sign-up works without picks.
+ */
+export async function fetchPickOptions(path: string, fetcher: typeof fetch = fetch): Promise<PickOptions> {
+  try {
+    const response = await fetcher(`/api/newsletter/picks?path=${encodeURIComponent(path)}`, {
+      headers: { Accept: "application/json" },
+    });
+    if (!response.ok) return NO_PICK_OPTIONS;
+    const body = (await response.json()) as Partial<PickOptions>;
+    return {
+      genres: Array.isArray(body.genres) ? body.genres : [],
+      artists: Array.isArray(body.artists) ? body.artists : [],
+      checked: Array.isArray(body.checked) ? body.checked : [],
+    };
+  } catch {
+    return NO_PICK_OPTIONS;
+  }
 }

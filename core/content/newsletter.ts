@@ -5,6 +5,8 @@ export interface SubscriberInput {
   lastName: string | null;
   city: string | null;
   source: "website_footer";
+  /** The artists and genres picked in the second step (docs/decisions/090-newsletter-picks.md). */
+  picks?: Picks;
   /**
    * Double opt-in (docs/decisions/081-double-opt-in.md): store the address as pending until its
    * confirmation link is used. Absent or false: confirmed at once (no mail configured).
@@ -27,6 +29,14 @@ export interface PendingSubscriber {
   id: number;
   email: string;
 }
+
+/** What a subscriber asked to hear about, by slug (docs/decisions/090-newsletter-picks.md). */
+export interface Picks {
+  artists: string[];
+  genres: string[];
+}
+
+export const NO_PICKS: Picks = { artists: [], genres: [] };
 
 /** The newsletter sign-up. */
 export interface NewsletterStore {
@@ -74,6 +84,8 @@ export interface Subscriber {
   confirmedAt: string | null;
   /** Random, 128 bits as 32 hex digits: the key of the subscriber's unsubscribe link. */
   unsubscribeToken: string;
+  /** The artists and genres the subscriber picked. */
+  picks: Picks;
 }
 
 export interface NewsletterAdmin {

@@ -420,6 +420,37 @@ export function registerContentContract(
         expect(await admin.countConfirmed()).toBe(before);
       });
 
+      it("keeps the artists and genres picked in the second step with the subscriber, for the export", async () => {
+        const admin = store().admin;
+        if (!admin) throw new Error("the store has no subscriber admin");
+        const email = `picks-${Date.now()}@example.com`;
+        await store().subscribe({
+          email,
+          firstName: null,
+          lastName: null,
+          city: null,
+          source: "website_footer",
+          picks: { artists: ["mira-sol", "jurgen-moller"], genres: ["deep-house"] },
+        });
+        const find = async () => {
+          for (let after = 0; ; ) {
+            const batch = await admin.listSubscribers(after, 500);
+            const found = batch.find((s) => s.email === email);
+            if (found || batch.length < 500) return found;
+            after = batch[batch.length - 1]?.id ?? after;
+          }
+        };
+        const listed = await find();
+        expect(listed?.picks).toEqual({ artists: ["jurgen-moller", "mira-sol"], genres: ["deep-house"] });
+        expect((await admin.findByToken(listed?.unsubscribeToken ?? ""))?.picks).toEqual(listed?.picks);
+        const plain = `no-picks-${Date.now()}@example.com`;
+        await signUp(plain, false);
+        expect((await admin.listSubscribers(0, 10_000)).find((s) => s.email === plain)?.picks).toEqual({
+          artists: [],
+          genres: [],
+        });
+      });
+
       it("removes pending sign-ups whose link expired and keeps the confirmed; a mail not sent is due again", async () => {
         const stamp = Date.now();
         const pending = await signUp(`expiring-${stamp}@example.com`, true);

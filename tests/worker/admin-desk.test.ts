@@ -441,7 +441,9 @@ describe("the subscribers export", () => {
     );
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const rows = (await res.text()).split("\r\n");
-    expect(rows[0]).toBe("email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at");
+    expect(rows[0]).toBe(
+      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at,artists,genres",
+    );
     const mine = rows.find((r) => r.startsWith(`${email},`))?.split(",");
     expect(mine?.[2]).toBe("website_footer");
     expect(Date.parse(mine?.[1] ?? "")).toBeGreaterThan(Date.now() - 60_000);

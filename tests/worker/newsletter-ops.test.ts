@@ -58,7 +58,7 @@ describe("the subscriber export", () => {
     const [header, ...rows] = readCsv(text);
     // The header line as the spreadsheet shows it.
     expect(header?.join(",")).toBe(
-      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at",
+      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at,artists,genres",
     );
     const byEmail = new Map(rows.map((r) => [r[0], r]));
     const quoted = byEmail.get("csv.quote@example.com");

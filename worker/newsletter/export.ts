@@ -24,6 +24,8 @@ export const CSV_COLUMNS = [
   "city",
   "unsubscribe_url",
   "consented_at",
+  "artists",
+  "genres",
 ] as const;
 
 const adminOnly = requireBearer({
@@ -96,6 +98,8 @@ newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
         city: s.city,
         unsubscribeUrl: url(s.unsubscribeToken),
         consentedAt: s.confirmedAt,
+        artists: s.picks.artists,
+        genres: s.picks.genres,
       });
       const out = `${separator}${item}`;
       separator = ",";
@@ -129,6 +133,9 @@ export function csvAnswer(
       s.city,
       url(s.unsubscribeToken),
       s.confirmedAt,
+      // The picks' slugs, space-separated (docs/decisions/090-newsletter-picks.md).
+      s.picks.artists.join(" "),
+      s.picks.genres.join(" "),
     ]),
   );
   return new Response(stream(body, csvRow([...CSV_COLUMNS]), ""), {

@@ -1,6 +1,7 @@
 import type {
   NewsletterAdmin,
   NewsletterOptIn,
+  Picks,
   SubscribeResult,
   Subscriber,
   SubscriberInput,
@@ -61,6 +62,7 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
       input.pending ? null : now,
     )
     .first<Row>();
+  if (row && input.picks) await addPicks(db, row.id, input.picks);
   if (!input.pending || !row) return { message: TEXTS.subscribed };
   const answer = { message: TEXTS.subscribeCheckInbox };
   if (row.status !== "pending") return answer;
@@ -73,8 +75,45 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
   return { ...answer, confirmation: { id: row.id, email: row.email } };
 }
 
+/**
+ * The second step's picks (docs/decisions/090-newsletter-picks.md), stored only while the
+ * subscriber has none: like the names and city, a repeat sign-up by a stranger cannot change
+ * what someone asked for.
+ */
+async function addPicks(db: D1Database, id: number, picks: Picks): Promise<void> {
+  const rows = [
+    ...picks.artists.map((slug) => ["artist", slug]),
+    ...picks.genres.map((slug) => ["genre", slug]),
+  ];
+  if (!rows.length) return;
+  const has = await db
+    .prepare("SELECT 1 FROM newsletter_picks WHERE subscriber_id = ? LIMIT 1")
+    .bind(id)
+    .first();
+  if (has) return;
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO newsletter_picks (subscriber_id, kind, slug)
+       SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)`,
+    )
+    .bind(id, JSON.stringify(rows))
+    .run();
+}
+
+const pickList = (kind: "artist" | "genre") =>
+  `(SELECT group_concat(slug, ' ') FROM newsletter_picks p WHERE p.subscriber_id = newsletter_subscribers.id AND p.kind = '${kind}')`;
+
 const COLUMNS = `id, email, first_name AS firstName, last_name AS lastName, city, source,
-  created_at AS subscribedAt, confirmed_at AS confirmedAt, unsubscribe_token AS unsubscribeToken`;
+  created_at AS subscribedAt, confirmed_at AS confirmedAt, unsubscribe_token AS unsubscribeToken,
+  ${pickList("artist")} AS artists, ${pickList("genre")} AS genres`;
+
+type SubscriberRow = Omit<Subscriber, "picks"> & { artists: string | null; genres: string | null };
+
+const slugsOf = (list: string | null) => (list ? list.split(" ").sort() : []);
+
+function toSubscriber({ artists, genres, ...row }: SubscriberRow): Subscriber {
+  return { ...row, picks: { artists: slugsOf(artists), genres: slugsOf(genres) } };
+}
 
 /**
  * Export and unsubscribe over the newsletter_subscribers table
@@ -89,14 +128,16 @@ export function newsletterAdmin(db: D1Database): NewsletterAdmin {
           `SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = 'confirmed' ORDER BY id LIMIT ?`,
         )
         .bind(afterId, limit)
-        .all<Subscriber>();
-      return results;
+        .all<SubscriberRow>();
+      return results.map(toSubscriber);
     },
-    findByToken: (token) =>
-      db
+    async findByToken(token) {
+      const row = await db
         .prepare(`SELECT ${COLUMNS} FROM newsletter_subscribers WHERE unsubscribe_token = ?`)
         .bind(token)
-        .first<Subscriber>(),
+        .first<SubscriberRow>();
+      return row ? toSubscriber(row) : null;
+    },
     async unsubscribe(token) {
       const removed = await db
         .prepare("DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ? RETURNING email")

@@ -41,6 +41,9 @@ export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise
       city: input.city,
       source: "website_footer",
       pending: input.pending === true,
+      ...(input.picks && (input.picks.artists.length || input.picks.genres.length)
+        ? { picks: input.picks }
+        : {}),
     }),
     true,
     subscribedShape,
@@ -97,6 +100,7 @@ function toSubscriber(row: Listed): Subscriber {
     subscribedAt: row.subscribedAt,
     confirmedAt: row.consentedAt ?? null,
     unsubscribeToken: row.unsubscribeToken,
+    picks: { artists: [...(row.picks?.artists ?? [])].sort(), genres: [...(row.picks?.genres ?? [])].sort() },
   };
 }
 

@@ -196,6 +196,9 @@ export const listedSubscriberShape = v.object({
   subscribedAt: v.string(),
   consentedAt: text,
   unsubscribeToken: v.string(),
+  picks: v.nullish(
+    v.object({ artists: v.nullish(v.array(v.string())), genres: v.nullish(v.array(v.string())) }),
+  ),
 });
 /** How many confirmed subscribers there are; how many expired sign-ups were removed. */
 export const subscriberCountShape = v.object({ count: v.number() });

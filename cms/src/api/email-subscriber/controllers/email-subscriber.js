@@ -16,6 +16,19 @@ function text(value) {
 
 const newToken = () => randomBytes(16).toString('hex');
 
+/**
+ * The artists and genres picked in the second step, by slug (docs/decisions/090-newsletter-picks.md):
+ * the Worker checked them already; this keeps only well-formed slugs, at most 20 of each.
+ */
+function picksOf(value) {
+  const slugs = (list) =>
+    Array.isArray(list)
+      ? [...new Set(list.filter((s) => typeof s === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s)))].slice(0, 20)
+      : [];
+  const picks = { artists: slugs(value?.artists), genres: slugs(value?.genres) };
+  return picks.artists.length || picks.genres.length ? picks : null;
+}
+
 /** What the Worker reads of a subscriber (its export and unsubscribe pages). */
 function listed(row) {
   return {
@@ -28,6 +41,7 @@ function listed(row) {
     subscribedAt: row.subscribedAt ?? row.createdAt,
     consentedAt: row.consentedAt ?? null,
     unsubscribeToken: row.unsubscribeToken,
+    picks: picksOf(row.picks) ?? { artists: [], genres: [] },
   };
 }
 
@@ -75,6 +89,7 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => {
             status: pending ? 'pending' : 'confirmed',
             consentedAt: pending ? null : now.toISOString(),
             unsubscribeToken: newToken(),
+            picks: picksOf(input.picks),
           },
         });
         row = await rows().findOne({ where: { id: row.id } });
