@@ -35,10 +35,6 @@ export const TEXTS = {
   newsletterSubscribe: "Subscribe",
   newsletterSkip: "Skip",
   newsletterComplete: "Complete",
-  // The second step's picks (docs/decisions/090-newsletter-picks.md).
-  newsletterPicksPrompt: "Hear about (optional)",
-  newsletterPicksGenres: "Genres",
-  newsletterPicksArtists: "Artists",
   // Submission form (docs/product.md sections 4, 5 and 8).
   submissionFailed: "Failed to create submission",
   submissionFixFields: "Please fix the highlighted fields and send again.",

@@ -1,12 +1,25 @@
-import type { PickOption, PickOptions } from "@core/content/pick-options";
+import type { PickOptions } from "@core/content/pick-options";
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { TEXTS } from "@core/texts";
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useLocation } from "react-router";
-import { fetchPickOptions, NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
+import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
+
+/** The picks, loaded when the footer's second step opens (./newsletter-picks.tsx). */
+const LazyPicks = lazy(() => import("./newsletter-picks"));
+type PicksProps = { id: string; options: PickOptions };
 
 /**
  * 'Stay in the Loop' (docs/product.md section 4). Without JavaScript it posts to the /newsletter route,
@@ -17,11 +30,14 @@ export function NewsletterForm({
   idPrefix = "newsletter",
   initial = IDLE,
   returnTo,
+  Picks,
 }: {
   idPrefix?: string;
   initial?: NewsletterView;
   /** Where "Continue browsing" leads after a no-JavaScript sign-up; default: this page. */
   returnTo?: string;
+  /** The picks component itself, for a page that renders the second step on the server. */
+  Picks?: ComponentType<PicksProps>;
 }) {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
@@ -47,7 +63,8 @@ export function NewsletterForm({
   useEffect(() => {
     if (!needsOptions) return;
     let current = true;
-    fetchPickOptions(pathname).then((options) => {
+    import("./newsletter-picks").then(async ({ fetchPickOptions }) => {
+      const options = await fetchPickOptions(pathname);
       if (current) setView((v) => (v.step === "details" ? { ...v, options } : v));
     });
     return () => {
@@ -162,7 +179,15 @@ export function NewsletterForm({
             <DetailField id={id("last-name")} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
           <DetailField id={id("city")} name="city" label="City" autoComplete="address-level2" />
-          {view.options ? <Picks id={id("pick")} options={view.options} /> : null}
+          {view.options ? (
+            Picks ? (
+              <Picks id={id("pick")} options={view.options} />
+            ) : (
+              <Suspense fallback={null}>
+                <LazyPicks id={id("pick")} options={view.options} />
+              </Suspense>
+            )
+          ) : null}
           <div className="button-row">
             {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
             <button type="submit" name="intent" value="complete" className="button button--accent">
@@ -206,40 +231,6 @@ function DetailField({
         autoComplete={autoComplete}
         maxLength={100}
       />
-    </div>
-  );
-}
-
-/**
- * The artists and genres to hear about (docs/decisions/090-newsletter-picks.md): plain
- * checkboxes, so the no-JavaScript form posts them too. Nothing to offer, nothing shown.
- */
-function Picks({ id, options }: { id: string; options: PickOptions }) {
-  if (!options.genres.length && !options.artists.length) return null;
-  const checked = new Set(options.checked);
-  const group = (name: "artists" | "genres", label: string, items: PickOption[]) =>
-    items.length ? (
-      <fieldset className="newsletter-form__picks">
-        <legend>{label}</legend>
-        {items.map((item) => (
-          <label key={item.slug} htmlFor={`${id}-${name}-${item.slug}`} className="newsletter-form__pick">
-            <input
-              id={`${id}-${name}-${item.slug}`}
-              type="checkbox"
-              name={name}
-              value={item.slug}
-              defaultChecked={checked.has(item.slug) && name === "artists"}
-            />
-            {item.name}
-          </label>
-        ))}
-      </fieldset>
-    ) : null;
-  return (
-    <div className="newsletter-form__hear">
-      <p className="newsletter-form__hear-prompt">{TEXTS.newsletterPicksPrompt}</p>
-      {group("artists", TEXTS.newsletterPicksArtists, options.artists)}
-      {group("genres", TEXTS.newsletterPicksGenres, options.genres)}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { NO_PICK_OPTIONS, type PickOptions } from "@core/content/pick-options";
 import { TEXTS } from "@core/texts";
 
 /** docs/product.md sections 4 and 9: the status message goes back to idle after 5 s. */
@@ -56,25 +55,4 @@ export async function postSubscriber(
       message: messageOf(body, "error") ?? messageOf(body, "message") ?? TEXTS.subscribeFailed,
     };
   return { ok: true, message: messageOf(body, "message") ?? TEXTS.subscribed };
-}
-
-/**
- * What the second step offers to pick, for the page at `path` (an artist's page ticks its
- * artist). A failure offers nothing: the sign-up works without picks.
- */
-export async function fetchPickOptions(path: string, fetcher: typeof fetch = fetch): Promise<PickOptions> {
-  try {
-    const response = await fetcher(`/api/newsletter/picks?path=${encodeURIComponent(path)}`, {
-      headers: { Accept: "application/json" },
-    });
-    if (!response.ok) return NO_PICK_OPTIONS;
-    const body = (await response.json()) as Partial<PickOptions>;
-    return {
-      genres: Array.isArray(body.genres) ? body.genres : [],
-      artists: Array.isArray(body.artists) ? body.artists : [],
-      checked: Array.isArray(body.checked) ? body.checked : [],
-    };
-  } catch {
-    return NO_PICK_OPTIONS;
-  }
 }

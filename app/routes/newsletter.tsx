@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { NewsletterForm } from "../components/newsletter-form";
+import NewsletterPicks from "../components/newsletter-picks";
 import { ProsePage } from "../components/prose-page";
 import { IDLE, type NewsletterView, safeReturnPath } from "../forms/newsletter-view";
 import { seo, siteFromMatches } from "../lib/seo";
@@ -85,6 +86,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           idPrefix="newsletter-page"
           initial={view}
           returnTo={returnTo}
+          Picks={NewsletterPicks}
         />
       </div>
       {view.step === "email" && view.status === "success" ? (
