@@ -17,8 +17,8 @@ import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client"
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
 
-/** The picks, loaded when the footer's second step opens (./newsletter-picks.tsx). */
-const LazyPicks = lazy(() => import("./newsletter-picks"));
+/** The picks, loaded when the footer's second step opens (./on-use/newsletter-picks.tsx). */
+const LazyPicks = lazy(() => import("./on-use/newsletter-picks"));
 type PicksProps = { id: string; options: PickOptions };
 
 /**
@@ -63,7 +63,7 @@ export function NewsletterForm({
   useEffect(() => {
     if (!needsOptions) return;
     let current = true;
-    import("./newsletter-picks").then(async ({ fetchPickOptions }) => {
+    import("./on-use/newsletter-picks").then(async ({ fetchPickOptions }) => {
       const options = await fetchPickOptions(pathname);
       if (current) setView((v) => (v.step === "details" ? { ...v, options } : v));
     });

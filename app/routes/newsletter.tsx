@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { NewsletterForm } from "../components/newsletter-form";
-import NewsletterPicks from "../components/newsletter-picks";
+import NewsletterPicks from "../components/on-use/newsletter-picks";
 import { ProsePage } from "../components/prose-page";
 import { IDLE, type NewsletterView, safeReturnPath } from "../forms/newsletter-view";
 import { seo, siteFromMatches } from "../lib/seo";
