@@ -7,26 +7,12 @@
  */
 import { isAbsolute, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { slugsForNames } from "./catalogue/artist-slugs";
 import { LINKS, NAMED } from "./catalogue/artists-sql";
-import { slugify } from "./catalogue/format";
-import { hashString } from "./catalogue/random";
 import { sqlLiteral } from "./catalogue/to-sql";
 import { executeStatements, query, ROOT, type Target } from "./content/d1";
 
-/** Slugs for new names: slugify's, else artist-<hash>; never one taken, a number added if so. */
-export function slugsForNames(
-  names: string[],
-  taken: Iterable<string>,
-): Array<{ name: string; slug: string }> {
-  const used = new Set(taken);
-  return names.map((name) => {
-    const base = slugify(name) || `artist-${hashString(name).toString(36)}`;
-    let slug = base;
-    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-    used.add(slug);
-    return { name, slug };
-  });
-}
+export { slugsForNames };
 
 const SHARED_WITHOUT_ARTIST = `SELECT name FROM artist_named WHERE name IS NOT NULL AND name <> ''
   AND name NOT IN (SELECT name FROM artists)

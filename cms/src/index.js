@@ -3,6 +3,7 @@ const { grantPublicPermissions } = require('./seed/permissions');
 const { seedCatalogue } = require('./seed/catalogue');
 const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
+const { artistsFromNames } = require('./seed/artists-from-names');
 const { ensureSubmissionKeyIndex } = require('./seed/submission-key');
 const { ensureSubscriberConsent } = require('./seed/subscriber-consent');
 const { registerSearchUpdater } = require('./search/updater');
@@ -28,7 +29,8 @@ module.exports = {
    * Runs on every boot, idempotently: the public role's permissions (read only), subscribers
    * from before double opt-in confirmed (./seed/subscriber-consent.js), the Worker's
    * API token (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo
-   * catalogue when the database has no content yet and seedDemo() says so, then the Worker's
+   * catalogue when the database has no content yet and seedDemo() says so, once per database the
+   * artists made from the names of content made before artists (./seed/artists-from-names.js), then the Worker's
    * cache purge webhook when CROSSFADE_PURGE_URL is set. The webhook comes after the catalogue
    * so that loading it does not send the Worker a purge per entry; the Meilisearch updater
    * (MEILISEARCH_HOST, src/search/updater.js) comes after it for the same reason.
@@ -45,6 +47,7 @@ module.exports = {
         mediaDir: path.resolve(__dirname, '..', process.env.CATALOGUE_MEDIA_DIR || '../public'),
       });
     }
+    await artistsFromNames(strapi);
     await ensurePurgeWebhook(strapi);
     registerSearchUpdater(strapi);
   },

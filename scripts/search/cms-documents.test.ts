@@ -88,6 +88,35 @@ describe("the search document bundle for Strapi", () => {
     });
   });
 
+  it("writes an artist's document as the sync does: the folded name and the image made absolute", () => {
+    const artist = {
+      id: 52,
+      documentId: "w0byv4",
+      slug: "jurgen-moller",
+      name: "Jürgen Møller",
+      kind: "person",
+      bio: "Producer and DJ from Berlin.",
+      image: {
+        url: "/uploads/artist_jurgen_moller.svg",
+        name: "artist.svg",
+        mime: "image/svg+xml",
+        size: 1.6,
+      },
+    };
+    const written = bundle.documentOf("api::artist.artist", artist, "https://cms.example");
+    expect(written).toEqual({
+      id: "jurgen-moller",
+      slug: "jurgen-moller",
+      name: "Jürgen Møller",
+      folded: "Jürgen Moller",
+      kind: "person",
+      image: "https://cms.example/uploads/artist_jurgen_moller.svg",
+    });
+    expect(() =>
+      bundle.documentOf("api::artist.artist", { ...artist, kind: "band" }, "https://cms.example"),
+    ).toThrow(/This artist cannot be indexed: kind/);
+  });
+
   it("refuses an entry that is not a post, naming the field", () => {
     expect(() =>
       bundle.documentOf("api::blog-post.blog-post", { ...entry, title: 5 }, "https://cms.example"),

@@ -1,24 +1,36 @@
 /**
- * What Strapi's search updater (cms/src/search/) needs of the Worker's code, bundled into
+ * What Strapi needs of the repository's TypeScript, bundled into
  * cms/src/search/documents.generated.js by `npx tsx scripts/search/build-cms-documents.ts`: a
  * published entry as the document `npm run search:sync` would write for it (the Strapi adapter's
  * answer shape and mapping, then the Meilisearch document), so both writers agree by
- * construction (docs/decisions/036).
+ * construction (docs/decisions/036); and the slugs the embedded store's upgrade gives names that
+ * become artists, for Strapi's own upgrade (cms/src/seed/artists-from-names.js).
  */
 
+import { slugsForNames } from "@scripts/catalogue/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
-import { INDEX_SETTINGS, mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
-import { createCmsClient } from "@worker/content/strapi/client";
-import { toMixtape, toPost } from "@worker/content/strapi/mappers";
-import { POST_POPULATE } from "@worker/content/strapi/posts";
-import { mixtapeShape, postShape } from "@worker/content/strapi/shapes";
+import {
+  artistToDocument,
+  INDEX_SETTINGS,
+  mixtapeToDocument,
+  postToDocument,
+} from "@worker/content/meilisearch/documents";
+import { createCmsClient, populateObject } from "@worker/content/strapi/client";
+import { toListedArtist, toMixtape, toPost } from "@worker/content/strapi/mappers";
+import { POST_POPULATE as POST_POPULATE_LIST } from "@worker/content/strapi/posts";
+import { listedArtistShape, mixtapeShape, postShape } from "@worker/content/strapi/shapes";
 
-export { INDEX_SETTINGS, POST_POPULATE };
+export { INDEX_SETTINGS, slugsForNames };
+
+/** What the updater populates, as the document service takes it: what the Worker's adapter asks. */
+export const POST_POPULATE = populateObject(POST_POPULATE_LIST);
+export const ARTIST_POPULATE = populateObject(["image"]);
 
 /** The content types the updater follows, and the index each one's documents live in. */
 export const INDEXED_TYPES = {
   "api::blog-post.blog-post": "blog-post",
   "api::mixtape.mixtape": "mixtape",
+  "api::artist.artist": "artist",
 } as const;
 
 function checked<T>(shape: Parameters<typeof readAnswer<T>>[0], entry: unknown, what: string): T {
@@ -35,5 +47,8 @@ export function documentOf(uid: keyof typeof INDEXED_TYPES, entry: unknown, cmsO
   const media = createCmsClient(cmsOrigin).media;
   if (uid === "api::blog-post.blog-post")
     return postToDocument(toPost(checked(postShape, entry, "post"), media));
+  // The index holds no counts: an artist's document is the same whatever links to it.
+  if (uid === "api::artist.artist")
+    return artistToDocument(toListedArtist(checked(listedArtistShape, entry, "artist"), media, 0));
   return mixtapeToDocument(toMixtape(checked(mixtapeShape, entry, "mixtape"), media));
 }

@@ -9,12 +9,16 @@ import type { ServedPorts } from "@worker/content/served-ports";
 import { describe, expect, it } from "vitest";
 import {
   aggregated,
+  artistSlugs,
+  artists,
+  artistWork,
   catalogue,
   countsBy,
   draftEvents,
   draftMixtapes,
   draftPosts,
   draftReleases,
+  entrySlugs,
   events,
   mixtapes,
   posts,
@@ -299,6 +303,114 @@ export function registerContentContract(
         });
         for (const d of draftEvents) expect(await store().getEvent(d.slug)).toBeNull();
         expect(await store().getEvent("no-such-event")).toBeNull();
+      });
+    });
+
+    describe("artists", () => {
+      const now = new Date("2026-11-21T12:00:00Z");
+      const endOf = (e: { starts_at: string; ends_at: string | null }) =>
+        Date.parse(e.ends_at ?? e.starts_at);
+      const itemCount = (slug: string) => {
+        const w = artistWork(slug);
+        return w.posts.length + w.releases.length + w.mixtapes.length + w.events.length;
+      };
+
+      it("lists the published artists A–Z with how many published items link to each", async () => {
+        const list = await store().listArtists();
+        expect(list.map((a) => [a.slug, a.kind, a.itemCount])).toEqual(
+          artists.map((a) => [a.slug, a.kind, itemCount(a.slug)]),
+        );
+        const moller = list.find((a) => a.slug === "jurgen-moller");
+        expect(moller).toMatchObject({ name: "Jürgen Møller", kind: "person" });
+        expect(moller?.image).toMatch(/artist[-_]jurgen[-_]moller.*\.svg$/);
+      });
+
+      it("finds an artist by slug with the bio, home, genres and links; an unknown slug is null", async () => {
+        const expected = artists.find((a) => a.slug === "jurgen-moller");
+        if (!expected) throw new Error("no Jürgen Møller in the catalogue");
+        const artist = await store().getArtist("jurgen-moller");
+        expect(artist).toMatchObject({
+          slug: "jurgen-moller",
+          name: expected.name,
+          kind: expected.kind,
+          bio: expected.bio,
+          location: { name: "Berlin", slug: "berlin" },
+        });
+        expect(typeof artist?.id).toBe("number");
+        expect(isUrl(artist?.image ?? null)).toBe(true);
+        expect(artist?.genres.map((g) => g.slug)).toEqual(
+          expected.genre_ids
+            .map((id) => catalogue.genres.find((g) => g.id === id))
+            .sort((a, b) => ((a?.name ?? "") < (b?.name ?? "") ? -1 : 1))
+            .map((g) => g?.slug),
+        );
+        expect(artist?.links).toEqual([
+          { name: "Bandcamp", url: "https://jurgenmoller.bandcamp.com/" },
+          { name: "SoundCloud", url: "https://soundcloud.com/jurgen-moller" },
+        ]);
+        expect(await store().getArtist("no-such-artist-anywhere")).toBeNull();
+      });
+
+      it("gathers what links to an artist: posts, releases, mixtapes by role, upcoming and past events", async () => {
+        // The artist with the most linked items, so every list has something to check.
+        const slug = [...artists].sort((a, b) => itemCount(b.slug) - itemCount(a.slug))[0]?.slug ?? "";
+        const artist = await store().getArtist(slug);
+        if (!artist) throw new Error(`no artist ${slug}`);
+        const expected = artistWork(slug);
+        const work = await store().getArtistWork(artist.id, {}, now);
+        const sorted = (slugs: string[]) => [...slugs].sort();
+        expect(work.posts.total).toBe(expected.posts.length);
+        expect(work.posts.items.map((p) => p.slug)).toEqual(expected.posts.slice(0, 12).map((p) => p.slug));
+        expect(sorted(work.releases.items.map((r) => r.slug))).toEqual(
+          sorted(expected.releases.map((r) => r.slug)),
+        );
+        expect(newestFirst(work.releases.items.map((r) => r.releaseDate))).toBe(true);
+        expect(work.mixtapes.total).toBe(expected.mixtapes.length);
+        expect(
+          work.mixtapes.items
+            .map((m) => ({ slug: m.slug, role: m.role }))
+            .sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+        ).toEqual([...expected.mixtapes].sort((a, b) => (a.slug < b.slug ? -1 : 1)));
+        expect(work.upcoming.map((e) => e.slug)).toEqual(
+          expected.events
+            .filter((e) => endOf(e) >= now.getTime())
+            .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))
+            .map((e) => e.slug),
+        );
+        expect(work.past.items.map((e) => e.slug)).toEqual(
+          expected.events
+            .filter((e) => endOf(e) < now.getTime())
+            .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at))
+            .map((e) => e.slug),
+        );
+        const paged = await store().getArtistWork(artist.id, { mixtapes: 2 }, now);
+        expect(paged.mixtapes).toMatchObject({ page: 2, pageSize: 12, total: expected.mixtapes.length });
+      });
+
+      it("links names to artists on posts, mixtapes and their tracklists, release tracks and lineups", async () => {
+        const post = posts.find((p) => p.artist_ids.length > 0);
+        const mix = mixtapes.find((m) => m.artist_ids.length > 0 && m.track_artists.length > 0);
+        const release = releases.find((r) => r.track_artists.length > 0);
+        const event = events.find((e) => e.lineup_artists.length > 1);
+        if (!post || !mix || !release || !event) throw new Error("the catalogue links no artists");
+        const refs = (list: Array<{ slug: string }> | undefined) => (list ?? []).map((a) => a.slug);
+        expect(refs((await store().getPost(post.slug))?.artists)).toEqual(artistSlugs(post.artist_ids));
+        const m = await store().getMixtape(mix.slug);
+        expect(refs(m?.artists)).toEqual(artistSlugs(mix.artist_ids));
+        expect(m?.tracklist.map((t) => refs(t.artists))).toEqual(
+          mix.tracklist.map((t) => entrySlugs(mix.track_artists, t.position)),
+        );
+        const r = await store().getRelease(release.slug);
+        expect(refs(r?.artists)).toEqual(artistSlugs(release.artist_ids));
+        expect(r?.tracks.map((t) => refs(t.artists))).toEqual(
+          [...release.tracks]
+            .sort((a, b) => a.track_number - b.track_number)
+            .map((t) => entrySlugs(release.track_artists, t.track_number)),
+        );
+        const e = await store().getEvent(event.slug);
+        expect(e?.lineupArtists?.map((a) => [a.entry, a.slug])).toEqual(
+          event.lineup.flatMap((_, i) => entrySlugs(event.lineup_artists, i + 1).map((slug) => [i, slug])),
+        );
       });
     });
 

@@ -49,3 +49,29 @@ export function countsBy(kind: "genres" | "locations"): Map<string, number> {
   }
   return counts;
 }
+
+/** Published artists A–Z by slug (the order both stores list them in). */
+export const artists = published(catalogue.artists).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+const artistSlug = new Map(artists.map((a) => [a.id, a.slug]));
+const slugsOf = (ids: number[]) => ids.map((id) => artistSlug.get(id)).filter((s): s is string => !!s);
+
+/** What links to an artist (published items only), each item once, in no particular order. */
+export function artistWork(slug: string) {
+  const has = (ids: number[]) => slugsOf(ids).includes(slug);
+  const entries = (links: Array<{ artist_id: number }>) => links.map((l) => l.artist_id);
+  return {
+    posts: posts.filter((p) => has(p.artist_ids)),
+    releases: releases.filter((r) => has([...r.artist_ids, ...entries(r.track_artists)])),
+    mixtapes: mixtapes
+      .filter((m) => has([...m.artist_ids, ...entries(m.track_artists)]))
+      .map((m) => ({ slug: m.slug, role: has(m.artist_ids) ? "author" : "tracklist" })),
+    events: events.filter((e) => has(entries(e.lineup_artists))),
+  };
+}
+
+/** The slugs of the artists of each entry (a track number, a tracklist position or lineup place). */
+export function entrySlugs(links: Array<{ entry: number; artist_id: number }>, entry: number): string[] {
+  return slugsOf(links.filter((l) => l.entry === entry).map((l) => l.artist_id));
+}
+
+export { slugsOf as artistSlugs };

@@ -72,6 +72,13 @@ export const FAULT_ROUTES: FaultRoute[] = [
     healthy: [CATALOGUE_TEXT.event],
     degraded: PAGE_ERROR,
   },
+  { path: "/artists", kind: "list", healthy: [CATALOGUE_TEXT.artist], degraded: [] },
+  {
+    path: "/artists/mira-lenz",
+    kind: "detail",
+    healthy: [CATALOGUE_TEXT.artist, "Mira Lenz records rain.", REVIEW],
+    degraded: PAGE_ERROR,
+  },
   {
     path: "/search?q=vinyl",
     kind: "search",
@@ -87,6 +94,7 @@ export const FAULT_ROUTES: FaultRoute[] = [
   { path: "/rss.xml", kind: "feed", healthy: [REVIEW], degraded: [] },
   // The stand-in's mixtape has no audio file of its own, so the podcast is healthy and empty.
   { path: "/mixtapes/feed.xml", kind: "feed", healthy: ["<rss"], degraded: [] },
+  { path: "/artists/mira-lenz/feed.xml", kind: "feed", healthy: [REVIEW], degraded: [] },
   { path: "/events.ics", kind: "feed", healthy: [CATALOGUE_TEXT.event], degraded: [] },
   { path: "/sitemap.xml", kind: "feed", healthy: ["/sitemaps/posts-1.xml"], degraded: [] },
   { path: "/sitemaps/posts-1.xml", kind: "feed", healthy: ["/blog/vinyl-weather-review"], degraded: [] },

@@ -23,7 +23,22 @@ export const CATALOGUE_TEXT = {
   mixtape: "Basement Tapes Vol. 3",
   release: "Signal Path EP",
   event: "Crossfade Night Berlin",
+  artist: "Mira Lenz",
 } as const;
+
+/** An artist (worker/content/strapi/artists.ts), linked from the review. */
+const MIRA = { id: 1, documentId: "a1", slug: "mira-lenz", name: CATALOGUE_TEXT.artist };
+export const ARTISTS = [
+  {
+    ...MIRA,
+    kind: "person",
+    bio: "Mira Lenz records rain.",
+    image: null,
+    location: BERLIN,
+    genres: [TECHNO],
+    links: [{ platform: "bandcamp", custom_platform_name: null, url: "https://miralenz.bandcamp.com/" }],
+  },
+];
 
 export const POSTS = [
   {
@@ -32,6 +47,7 @@ export const POSTS = [
     title: CATALOGUE_TEXT.review,
     slug: "vinyl-weather-review",
     artist_name: "Mira Lenz",
+    artists: [MIRA],
     excerpt: "A record that sounds like rain on a tin roof.",
     content: [
       { type: "paragraph", children: [{ type: "text", text: "Six tracks pressed on heavy vinyl." }] },
@@ -163,4 +179,5 @@ export const COLLECTIONS: Record<string, Array<Record<string, unknown>>> = {
   events: EVENTS,
   genres: [TECHNO, HOUSE],
   locations: [BERLIN],
+  artists: ARTISTS,
 };

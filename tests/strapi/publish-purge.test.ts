@@ -32,6 +32,25 @@ async function pageTitle(slug: string): Promise<{ status: number; title: string 
   return { status: res.status, title: h1Of(await res.text()) };
 }
 
+/**
+ * The page, asked again on a new request when one gets no answer within 6 s: twice in clean
+ * full-suite runs (never in the lane alone) the local runtime left one such request unanswered
+ * after a submission with files, with nothing in the Worker's or Strapi's logs (the kept-alive
+ * connection hang of docs/decisions/067-unread-bodies.md is the suspect). What is asserted, the
+ * title on the answer, is unchanged; each unanswered try is printed.
+ */
+async function pageTitleAnswered(slug: string): Promise<{ status: number; title: string | undefined }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${workerUrl()}/blog/${slug}`, { signal: AbortSignal.timeout(6_000) });
+      return { status: res.status, title: h1Of(await res.text()) };
+    } catch (error) {
+      console.warn(`GET /blog/${slug}: no answer within 6 s on try ${attempt} (${String(error)})`);
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 let db: CmsDatabase;
 let post: CmsPost;
 
@@ -176,9 +195,9 @@ describe("Strapi's purge webhook, end to end through the Worker", () => {
       expect(sent.status).toBe(201);
       // Longer than the webhook takes to purge after an edit (the test above logs it).
       await new Promise((r) => setTimeout(r, 5000));
-      expect(await pageTitle(other.slug)).toEqual({ status: 200, title: other.title });
+      expect(await pageTitleAnswered(other.slug)).toEqual({ status: 200, title: other.title });
     } finally {
       await db.run(update, other.title, other.documentId);
     }
-  });
+  }, 60_000);
 });

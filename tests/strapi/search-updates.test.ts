@@ -1,6 +1,6 @@
 import { mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
 import { startMeilisearchStandIn } from "@worker/content/meilisearch/stand-in/server";
-import { createCmsClient } from "@worker/content/strapi/client";
+import { createCmsClient, populate, queryString } from "@worker/content/strapi/client";
 import { toMixtape, toPost } from "@worker/content/strapi/mappers";
 import { POST_POPULATE } from "@worker/content/strapi/posts";
 import { mixtapeShape, postShape } from "@worker/content/strapi/shapes";
@@ -42,8 +42,7 @@ async function settledRequests(count: number) {
 
 /** The search document `npm run search:sync` would write for the published post, read over REST. */
 async function syncedDocument(slug: string) {
-  const params = new URLSearchParams({ "filters[slug][$eq]": slug });
-  for (const [i, field] of POST_POPULATE.entries()) params.set(`populate[${i}]`, field);
+  const params = queryString([["filters[slug][$eq]", slug], ...populate(POST_POPULATE)]);
   // As the Worker reads posts: as the public role, without a token.
   const res = await fetch(`${cmsUrl()}/api/blog-posts?${params}`);
   const body = (await res.json()) as { data: unknown[] };
@@ -80,6 +79,15 @@ async function adminToken(): Promise<string> {
   return body.data.token;
 }
 
+/** Unpublishes through the admin API (the Content API has no route for it). */
+function unpublish(uid: string, documentId: string) {
+  return fetch(`${cmsUrl()}/content-manager/collection-types/${uid}/${documentId}/actions/unpublish`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${adminJwt}`, "Content-Type": "application/json" },
+    body: "{}",
+  });
+}
+
 async function createPost(slug: string, title: string): Promise<string> {
   const res = await cmsApi("/blog-posts", {
     method: "POST",
@@ -96,10 +104,11 @@ async function createPost(slug: string, title: string): Promise<string> {
 /** Posts this file made: deleted at the end, so the content contract sees the catalogue alone. */
 const created: string[] = [];
 const createdTapes: string[] = [];
+const createdArtists: string[] = [];
 
 beforeAll(async () => {
   standIn = await startMeilisearchStandIn(
-    { "blog-post": [], mixtape: [] },
+    { "blog-post": [], mixtape: [], artist: [] },
     { port: Number(laneEnv("MEILISEARCH_STAND_IN_PORT")) },
   );
   adminJwt = await adminToken();
@@ -107,6 +116,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const documentId of created) await cmsApi(`/blog-posts/${documentId}`, { method: "DELETE" });
   for (const documentId of createdTapes) await cmsApi(`/mixtapes/${documentId}`, { method: "DELETE" });
+  for (const documentId of createdArtists) await cmsApi(`/artists/${documentId}`, { method: "DELETE" });
   await standIn?.close();
 });
 beforeEach(() => {
@@ -141,14 +151,7 @@ describe("Strapi's search updater", () => {
   });
 
   it("deletes the document when the post is unpublished", async () => {
-    const res = await fetch(
-      `${cmsUrl()}/content-manager/collection-types/${POST_UID}/${documentId}/actions/unpublish`,
-      {
-        method: "POST",
-        headers: { Authorization: `Bearer ${adminJwt}`, "Content-Type": "application/json" },
-        body: "{}",
-      },
-    );
+    const res = await unpublish(POST_UID, documentId);
     expect(res.status).toBe(200);
     const { ms, requests } = await settledRequests(2);
     expect(requests).toEqual([
@@ -208,6 +211,53 @@ describe("Strapi's search updater", () => {
       poll(),
     ]);
     expect(standIn.indexes.get("mixtape")?.documents.size).toBe(0);
+  });
+
+  it("keeps the artist index in step: publish adds the artist, unpublish and delete remove it", async () => {
+    const artist = `${slug}-artist`;
+    const res = await cmsApi("/artists", {
+      method: "POST",
+      body: JSON.stringify({ data: { name: "Search Update Ørsted", slug: artist, kind: "group" } }),
+    });
+    expect(res.status).toBe(201);
+    const artistId = ((await res.json()) as { data: { documentId: string } }).data.documentId;
+    createdArtists.push(artistId);
+    const document = {
+      id: artist,
+      slug: artist,
+      name: "Search Update Ørsted",
+      folded: "Search Update orsted",
+      kind: "group",
+      image: null,
+    };
+    const added = await settledRequests(2);
+    expect(added.requests).toEqual([
+      { method: "POST", path: "/indexes/artist/documents", body: [document] },
+      poll(),
+    ]);
+    expect(standIn.indexes.get("artist")?.documents.get(artist)).toEqual(document);
+    standIn.requests.length = 0;
+
+    expect((await unpublish("api::artist.artist", artistId)).status).toBe(200);
+    const removed = await settledRequests(2);
+    expect(removed.requests).toEqual([
+      { method: "DELETE", path: `/indexes/artist/documents/${artist}`, body: undefined },
+      poll(),
+    ]);
+    standIn.requests.length = 0;
+
+    const again = await cmsApi(`/artists/${artistId}`, { method: "PUT", body: JSON.stringify({ data: {} }) });
+    expect(again.status).toBe(200);
+    await settledRequests(2);
+    nextTask++;
+    standIn.requests.length = 0;
+    expect((await cmsApi(`/artists/${artistId}`, { method: "DELETE" })).status).toBe(204);
+    const deleted = await settledRequests(2);
+    expect(deleted.requests).toEqual([
+      { method: "DELETE", path: `/indexes/artist/documents/${artist}`, body: undefined },
+      poll(),
+    ]);
+    expect(standIn.indexes.get("artist")?.documents.size).toBe(0);
   });
 
   it("moves the document when a publish changes the slug", async () => {

@@ -43,6 +43,7 @@ const ITEM_PATHS = [
   ...published(catalogue.releases).map((r) => `/releases/${r.slug}`),
   ...published(catalogue.events).map((e) => `/events/${e.slug}`),
   ...catalogue.genres.map((g) => `/blog/genre/${g.slug}`),
+  ...published(catalogue.artists).map((a) => `/artists/${a.slug}`),
 ];
 
 const PAGE_ERROR = [
@@ -131,6 +132,18 @@ const ROUTES: Route[] = [
     cold: { status: 503, contains: PAGE_ERROR },
   },
   {
+    name: "/artists",
+    path: "/artists",
+    cached: true,
+    cold: { status: 200, contains: ["<h1>Artists</h1>"] },
+  },
+  {
+    name: "an artist",
+    path: "/artists/jurgen-moller",
+    cached: true,
+    cold: { status: 503, contains: PAGE_ERROR },
+  },
+  {
     name: "/genres",
     path: "/genres",
     cached: true,
@@ -178,6 +191,12 @@ const ROUTES: Route[] = [
   {
     name: "/events.ics",
     path: "/events.ics",
+    cached: true,
+    cold: { status: 503, contains: ["This feed is unavailable right now. Please try again in a moment."] },
+  },
+  {
+    name: "an artist's feed",
+    path: "/artists/jurgen-moller/feed.xml",
     cached: true,
     cold: { status: 503, contains: ["This feed is unavailable right now. Please try again in a moment."] },
   },
@@ -276,8 +295,8 @@ describe("the CMS fault matrix", () => {
         ).toBe(true);
         // Browsers and shared caches may not keep it. A streamed list fails after the headers went
         // out, so such a page is always no-cache (docs/decisions/027-no-cache-while-streaming.md):
-        // /genres and /blog when their list takes longer than the 100 ms they wait (the slow CMS).
-        const streamed = (route.name === "/genres" || route.name === "/blog") && fault === "slow";
+        // /genres, /artists and /blog when their list takes longer than the 100 ms they wait (the slow CMS).
+        const streamed = ["/genres", "/blog", "/artists"].includes(route.name) && fault === "slow";
         expect(seen.cacheControl, where).toBe(streamed ? "no-cache" : "no-store");
       }
       expect(await entries(release), `${fault}: nothing stored`).toEqual({});

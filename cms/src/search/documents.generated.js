@@ -22,12 +22,55 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 // scripts/search/cms-documents.ts
 var cms_documents_exports = {};
 __export(cms_documents_exports, {
+  ARTIST_POPULATE: () => ARTIST_POPULATE,
   INDEXED_TYPES: () => INDEXED_TYPES,
   INDEX_SETTINGS: () => INDEX_SETTINGS,
-  POST_POPULATE: () => POST_POPULATE,
-  documentOf: () => documentOf
+  POST_POPULATE: () => POST_POPULATE2,
+  documentOf: () => documentOf,
+  slugsForNames: () => slugsForNames
 });
 module.exports = __toCommonJS(cms_documents_exports);
+
+// scripts/catalogue/format.ts
+var FOLD = {
+  \u00F8: "o",
+  \u00D8: "o",
+  \u00E6: "ae",
+  \u00C6: "ae",
+  \u00DF: "ss",
+  \u0111: "d",
+  \u0142: "l",
+  \u0153: "oe",
+  \u00FE: "th",
+  \u00F0: "d"
+};
+function slugify(text2) {
+  return text2.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+var BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+var YOUTUBE_ID = `${BASE62}-_`;
+
+// scripts/catalogue/random.ts
+function hashString(text2) {
+  let hash = 2166136261;
+  for (let i = 0; i < text2.length; i++) {
+    hash ^= text2.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+// scripts/catalogue/artist-slugs.ts
+function slugsForNames(names, taken) {
+  const used = new Set(taken);
+  return names.map((name) => {
+    const base = slugify(name) || `artist-${hashString(name).toString(36)}`;
+    let slug = base;
+    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    used.add(slug);
+    return { name, slug };
+  });
+}
 
 // node_modules/valibot/dist/index.mjs
 var store$4;
@@ -490,7 +533,41 @@ function readAnswer(shape, answer) {
   return { ok: false, problem };
 }
 
+// worker/content/d1/search/fold.ts
+var FOLDED_LETTERS = [
+  ["\xF8", "o"],
+  ["\xD8", "o"],
+  ["\xE6", "ae"],
+  ["\xC6", "ae"],
+  ["\xDF", "ss"],
+  ["\u0111", "d"],
+  ["\u0110", "d"],
+  ["\u0142", "l"],
+  ["\u0141", "l"],
+  ["\u0153", "oe"],
+  ["\u0152", "oe"],
+  ["\xFE", "th"],
+  ["\xDE", "th"],
+  ["\xF0", "d"],
+  ["\xD0", "d"]
+];
+function foldLetters(text2) {
+  let out = text2;
+  for (const [from, to] of FOLDED_LETTERS) out = out.replaceAll(from, to);
+  return out;
+}
+
 // worker/content/meilisearch/documents.ts
+function artistToDocument(artist) {
+  return {
+    id: artist.slug,
+    slug: artist.slug,
+    name: artist.name,
+    folded: foldLetters(artist.name),
+    kind: artist.kind,
+    image: artist.image
+  };
+}
 var seconds = (iso) => Math.floor(Date.parse(iso) / 1e3) || 0;
 function postToDocument(post) {
   return {
@@ -609,6 +686,22 @@ var CmsError = class extends SourceError {
 function queryString(params) {
   return params.map(([k, v]) => `${k.replace(/[^\w[\]$.-]/g, encodeURIComponent)}=${encodeURIComponent(String(v))}`).join("&");
 }
+function populateObject(spec) {
+  return Object.fromEntries(
+    spec.map((item) => {
+      if (typeof item === "string") return [item, true];
+      const [name, nested] = item;
+      return [
+        name,
+        {
+          ...nested.fields ? { fields: [...nested.fields] } : {},
+          ...nested.populate ? { populate: populateObject(nested.populate) } : {}
+        }
+      ];
+    })
+  );
+}
+var ARTIST_REFS = ["artists", { fields: ["slug", "name"] }];
 function createCmsClient(baseUrl, options = {}) {
   const trimmed = baseUrl.replace(/\/+$/, "");
   const apiBase = /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
@@ -702,6 +795,11 @@ var nonBlank = (s) => s?.trim() ? s : null;
 function toTaxa(list) {
   return (list ?? []).map((t) => ({ name: t.name, slug: t.slug })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
+var toArtistRefs = (list) => (list ?? []).map(({ slug, name }) => ({ slug, name }));
+function toEntryRefs(entries) {
+  return [...entries ?? []].sort((a, b) => a.entry - b.entry).flatMap((e) => toArtistRefs(e.artists).map((ref) => ({ ...ref, entry: e.entry })));
+}
+var refsAt = (refs, entry) => refs.filter((r) => r.entry === entry).map(({ slug, name }) => ({ slug, name }));
 function blockText(block2) {
   if (typeof block2.text === "string") return block2.text;
   return (block2.children ?? []).map(blockText).join("");
@@ -731,22 +829,28 @@ function toPost(p, media2) {
     locations: toTaxa(p.locations),
     coverImage: media2(p.coverImage?.url),
     isFeatured: p.is_featured === true,
-    audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null
+    audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
+    artists: toArtistRefs(p.artists)
   };
 }
-function toTracklist(raw) {
+function toTracklist(raw, entries) {
   const list = Array.isArray(raw) ? raw : [];
-  return list.map((t, i) => ({
-    position: typeof t.position === "number" ? t.position : i + 1,
-    artist: String(t.artist ?? ""),
-    title: String(t.title ?? ""),
-    time: typeof t.time === "string" ? t.time : null
-  }));
+  const refs = toEntryRefs(entries);
+  return list.map((t, i) => {
+    const position = typeof t.position === "number" ? t.position : i + 1;
+    return {
+      position,
+      artist: String(t.artist ?? ""),
+      title: String(t.title ?? ""),
+      time: typeof t.time === "string" ? t.time : null,
+      artists: refsAt(refs, position)
+    };
+  });
 }
 function toMixtape(m, media2) {
   const file = media2(m.audio_file?.url);
   const audio = m.external_audio_url ? { platform: m.audio_platform ?? "local", url: m.external_audio_url } : file ? { platform: "local", url: file } : null;
-  const tracklist = toTracklist(m.tracklist);
+  const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
     id: m.id,
     slug: m.slug,
@@ -762,7 +866,17 @@ function toMixtape(m, media2) {
     audio,
     genres: toTaxa(m.genres),
     isFeatured: m.is_featured === true,
-    category: "Mixtape"
+    category: "Mixtape",
+    artists: toArtistRefs(m.artists)
+  };
+}
+function toListedArtist(a, media2, itemCount) {
+  return {
+    slug: a.slug,
+    name: a.name,
+    kind: a.kind === "group" ? "group" : "person",
+    image: media2(a.image?.url),
+    itemCount
   };
 }
 
@@ -784,6 +898,10 @@ var AUDIO_PLATFORM = nullish(picklist(["local", "youtube", "soundcloud", "spotif
 var media = object({ url: string(), name: text, mime: text, size: nullish(number()) });
 var taxon = object({ id: number(), name: string(), slug: string(), type: text });
 var named = object({ name: string(), slug: string() });
+var artistRef = object({ id: optional(number()), slug: string(), name: string() });
+var artistRefs = nullish(array(artistRef));
+var entryArtists = nullish(array(object({ entry: number(), artists: artistRefs })));
+var platformLink = object({ platform: string(), custom_platform_name: text, url: string() });
 var block = object({
   type: string(),
   text,
@@ -807,7 +925,8 @@ var postShape = object({
   audio_platform: AUDIO_PLATFORM,
   primary_audio_url: text,
   audio_file: nullish(media),
-  track_title: text
+  track_title: text,
+  artists: artistRefs
 });
 var aggregatedPostShape = object({
   documentId: string(),
@@ -822,7 +941,8 @@ var aggregatedPostShape = object({
   genres: nullish(array(named)),
   locations: nullish(array(named)),
   audio: text,
-  audio_file: nullish(media)
+  audio_file: nullish(media),
+  artists: artistRefs
 });
 var mixtapeShape = object({
   id: number(),
@@ -840,7 +960,9 @@ var mixtapeShape = object({
   audio_file: nullish(media),
   audio_platform: AUDIO_PLATFORM,
   genres: nullish(array(named)),
-  is_featured: flag
+  is_featured: flag,
+  artists: artistRefs,
+  tracklist_artists: entryArtists
 });
 var track = object({
   track_number: number(),
@@ -850,7 +972,8 @@ var track = object({
   audio_url: text,
   audio_platform: AUDIO_PLATFORM,
   is_primary_track: flag,
-  is_featured: flag
+  is_featured: flag,
+  artists: artistRefs
 });
 var releaseShape = object({
   id: number(),
@@ -866,9 +989,8 @@ var releaseShape = object({
   catalog_number: text,
   is_featured: flag,
   tracks: nullish(array(track)),
-  purchase_links: nullish(
-    array(object({ platform: string(), custom_platform_name: text, url: string() }))
-  )
+  purchase_links: nullish(array(platformLink)),
+  artists: artistRefs
 });
 var eventShape = object({
   id: number(),
@@ -887,7 +1009,33 @@ var eventShape = object({
   ticket_url: text,
   price: text,
   event_status: nullish(picklist(["scheduled", "postponed", "cancelled"])),
-  is_featured: flag
+  is_featured: flag,
+  lineup_artists: entryArtists
+});
+var ARTIST_KIND = nullish(picklist(["person", "group"]));
+var artistShape = object({
+  id: number(),
+  slug: string(),
+  name: string(),
+  kind: ARTIST_KIND,
+  bio: text,
+  image: nullish(media),
+  location: nullish(named),
+  genres: nullish(array(named)),
+  links: nullish(array(platformLink)),
+  former_slugs: nullish(array(object({ slug: string() })))
+});
+var listedArtistShape = object({
+  slug: string(),
+  name: string(),
+  kind: ARTIST_KIND,
+  image: nullish(media)
+});
+var artistLinksShape = object({
+  artists: artistRefs,
+  tracks: nullish(array(object({ artists: artistRefs }))),
+  tracklist_artists: entryArtists,
+  lineup_artists: entryArtists
 });
 var storedFile = object({
   name: string(),
@@ -921,12 +1069,22 @@ var suggestionShape = object({ title: string(), artist_name: text, slug: string(
 var subscribedShape = nullable(object({ message: nullish(string()) }));
 
 // worker/content/strapi/posts.ts
-var POST_POPULATE = ["genres", "locations", "coverImage", "audio_file", "tags"];
+var POST_POPULATE = [
+  "genres",
+  "locations",
+  "coverImage",
+  "audio_file",
+  "tags",
+  ARTIST_REFS
+];
 
 // scripts/search/cms-documents.ts
+var POST_POPULATE2 = populateObject(POST_POPULATE);
+var ARTIST_POPULATE = populateObject(["image"]);
 var INDEXED_TYPES = {
   "api::blog-post.blog-post": "blog-post",
-  "api::mixtape.mixtape": "mixtape"
+  "api::mixtape.mixtape": "mixtape",
+  "api::artist.artist": "artist"
 };
 function checked(shape, entry, what) {
   const read = readAnswer(shape, entry);
@@ -937,12 +1095,16 @@ function documentOf(uid, entry, cmsOrigin) {
   const media2 = createCmsClient(cmsOrigin).media;
   if (uid === "api::blog-post.blog-post")
     return postToDocument(toPost(checked(postShape, entry, "post"), media2));
+  if (uid === "api::artist.artist")
+    return artistToDocument(toListedArtist(checked(listedArtistShape, entry, "artist"), media2, 0));
   return mixtapeToDocument(toMixtape(checked(mixtapeShape, entry, "mixtape"), media2));
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
+  ARTIST_POPULATE,
   INDEXED_TYPES,
   INDEX_SETTINGS,
   POST_POPULATE,
-  documentOf
+  documentOf,
+  slugsForNames
 });

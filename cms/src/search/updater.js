@@ -1,6 +1,6 @@
 // Keeps Meilisearch in step with what Strapi publishes (docs/operations.md "Meilisearch",
-// docs/decisions/036). With MEILISEARCH_HOST set, a document service middleware watches posts
-// and mixtapes: publishing (also a Content API create or update, which publish) writes the
+// docs/decisions/036). With MEILISEARCH_HOST set, a document service middleware watches posts,
+// mixtapes and artists: publishing (also a Content API create or update, which publish) writes the
 // published version's search document, unpublishing or deleting removes it, and a slug changed
 // by a publish removes the document under the old slug. The admin key lives here, in the CMS,
 // never in the Worker. The requests go out after Strapi has answered the editor, so a slow or
@@ -8,12 +8,13 @@
 // `npm run search:sync` puts the index right. Once Meilisearch has applied a change, the Worker's
 // cached searches are purged again (CROSSFADE_PURGE_URL): the purge webhook fires at once, and a
 // search made before the index caught up would otherwise stay cached for minutes.
-const { documentOf, INDEXED_TYPES, POST_POPULATE } = require('./documents.generated');
+const { documentOf, INDEXED_TYPES, POST_POPULATE, ARTIST_POPULATE } = require('./documents.generated');
 
 // The Content API's populate for each type (the Worker's Strapi adapter asks the same).
 const POPULATE = {
   'api::blog-post.blog-post': POST_POPULATE,
   'api::mixtape.mixtape': '*',
+  'api::artist.artist': ARTIST_POPULATE,
 };
 // Document service actions that can change what is published; draft saves (`status: 'draft'`)
 // and discarding a draft leave the published version as it was.

@@ -11,7 +11,16 @@
 // - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
 //   Content API, for scripts and the tests (a PUT publishes, which fires the purge webhook).
 //   Leave it unset unless something automated edits content.
-const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape', 'label-release', 'event'];
+const CONTENT = [
+  'blog-post',
+  'aggregated-post',
+  'genre',
+  'location',
+  'artist',
+  'mixtape',
+  'label-release',
+  'event',
+];
 
 // The newsletter's endpoints (../api/email-subscriber/routes/01-subscribe.js): sign-up, double
 // opt-in, the export and unsubscribing (docs/decisions/088-strapi-double-opt-in.md).

@@ -72,6 +72,38 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
   }
 
   try {
+    // Artists before everything that links to them: a published item links to the artist's
+    // published version, which must exist when the item is published.
+    const artistDoc = new Map();
+    for (const a of c.artists ?? []) {
+      const doc = await docs('api::artist.artist').create({
+        ...statusOf(a),
+        data: {
+          name: a.name,
+          slug: a.slug,
+          kind: a.kind,
+          bio: a.bio,
+          image: await media.idOf(a.image),
+          location: a.location_id ? locationDoc.get(a.location_id) : null,
+          genres: a.genre_ids.map((id) => genreDoc.get(id)),
+          links: [...a.links]
+            .sort((x, y) => x.position - y.position || x.id - y.id)
+            .map((l) => ({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url })),
+          former_slugs: (a.former_slugs ?? []).map((slug) => ({ slug })),
+        },
+      });
+      artistDoc.set(a.id, doc.documentId);
+    }
+    const artists = (ids) => (ids ?? []).map((id) => artistDoc.get(id)).filter(Boolean);
+    // The links of a tracklist's or lineup's entries, one component per entry in entry order.
+    const entries = (links) => {
+      const byEntry = new Map();
+      for (const l of links ?? []) byEntry.set(l.entry, [...(byEntry.get(l.entry) ?? []), l.artist_id]);
+      return [...byEntry.entries()]
+        .sort((x, y) => x[0] - y[0])
+        .map(([entry, ids]) => ({ entry, artists: artists(ids) }));
+    };
+
     for (const p of c.posts) {
       await docs('api::blog-post.blog-post').create({
         ...statusOf(p),
@@ -92,6 +124,7 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
           primary_audio_url: p.primary_audio_url,
           audio_file: await media.idOf(p.audio_file),
           track_title: p.track_title,
+          artists: artists(p.artist_ids),
         },
       });
     }
@@ -110,6 +143,7 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
           genres: a.genres.map((g) => genreBySlug.get(g.slug)).filter(Boolean),
           locations: a.locations.map((l) => locationBySlug.get(l.slug)).filter(Boolean),
           audio: a.audio,
+          artists: artists(a.artist_ids),
         },
       });
     }
@@ -133,11 +167,14 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
           audio_platform: m.audio_platform,
           genres: m.genre_ids.map((id) => genreDoc.get(id)),
           is_featured: m.is_featured,
+          artists: artists(m.artist_ids),
+          tracklist_artists: entries(m.track_artists),
         },
       });
     }
 
     for (const r of c.releases) {
+      const trackArtists = new Map(entries(r.track_artists).map((e) => [e.entry, e.artists]));
       await docs('api::label-release.label-release').create({
         ...statusOf(r),
         data: {
@@ -161,10 +198,12 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
             audio_platform: t.audio_platform,
             is_primary_track: t.is_primary_track,
             is_featured: t.is_featured,
+            artists: trackArtists.get(t.track_number) ?? [],
           })),
           purchase_links: [...r.purchase_links]
             .sort((x, y) => x.position - y.position || x.id - y.id)
             .map((l) => ({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url })),
+          artists: artists(r.artist_ids),
         },
       });
     }
@@ -189,6 +228,7 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
           price: e.price,
           event_status: e.status,
           is_featured: e.is_featured,
+          lineup_artists: entries(e.lineup_artists),
         },
       });
     }

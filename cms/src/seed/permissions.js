@@ -3,7 +3,16 @@
 // Strapi only through the Worker, which sends its API token (./api-token.js); keeping the public
 // role read-only means nobody can fill the database or the upload bucket by calling Strapi
 // directly, past the Worker's validation and rate limits.
-const CONTENT = ['blog-post', 'aggregated-post', 'genre', 'location', 'mixtape', 'label-release', 'event'];
+const CONTENT = [
+  'blog-post',
+  'aggregated-post',
+  'genre',
+  'location',
+  'artist',
+  'mixtape',
+  'label-release',
+  'event',
+];
 
 const PUBLIC_ACTIONS = CONTENT.flatMap((t) => [`api::${t}.${t}.find`, `api::${t}.${t}.findOne`]);
 

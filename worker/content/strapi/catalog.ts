@@ -5,12 +5,37 @@ import type { Release } from "@core/content/release";
 import type { Shape } from "../answer-shape";
 import { eventLists } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
-import { type CmsClient, containsAny, type Param, paginate, populate } from "./client";
+import {
+  ARTIST_REFS,
+  type CmsClient,
+  containsAny,
+  entryArtists,
+  type Param,
+  type Populate,
+  paginate,
+  populate,
+} from "./client";
 import { toEvent, toMixtape, toRelease } from "./mappers";
 import { eventShape, listOf, mixtapeShape, releaseShape, rowsOf } from "./shapes";
 
-export const RELEASE_POPULATE = ["artwork", "tracks", "purchase_links"];
-export const EVENT_POPULATE = ["coverImage", "location"];
+export const RELEASE_POPULATE: Populate[] = [
+  "artwork",
+  ["tracks", { populate: [ARTIST_REFS] }],
+  "purchase_links",
+  ARTIST_REFS,
+];
+export const EVENT_POPULATE: Populate[] = ["coverImage", "location", entryArtists("lineup_artists")];
+/**
+ * docs/product.md section 7 populates mixtapes with `*`, one level deep: the artists of the
+ * tracklist's entries sit one level further, so every field is named.
+ */
+export const MIXTAPE_POPULATE: Populate[] = [
+  "coverImage",
+  "audio_file",
+  "genres",
+  ARTIST_REFS,
+  entryArtists("tracklist_artists"),
+];
 
 async function listPaged<S, T>(
   cms: CmsClient,
@@ -38,11 +63,11 @@ async function bySlug<S, T>(
   return row ? map(row) : null;
 }
 
-/** GET /mixtapes: populate *, paging, newest first, title contains search. Failures throw (degrade.ts). */
+/** GET /mixtapes: populated (MIXTAPE_POPULATE), paging, newest first, title contains search. Failures throw (degrade.ts). */
 export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<Page<Mixtape>> {
   const search = filter.search?.trim();
   const params: Param[] = [
-    ["populate", "*"],
+    ...populate(MIXTAPE_POPULATE),
     ["sort", "release_date:desc"],
     ...(search ? [["filters[title][$containsi]", search] as const] : []),
   ];
@@ -50,7 +75,9 @@ export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<P
 }
 
 export function getMixtape(cms: CmsClient, slug: string): Promise<Mixtape | null> {
-  return bySlug(cms, "/mixtapes", slug, [["populate", "*"]], mixtapeShape, (m) => toMixtape(m, cms.media));
+  return bySlug(cms, "/mixtapes", slug, populate(MIXTAPE_POPULATE), mixtapeShape, (m) =>
+    toMixtape(m, cms.media),
+  );
 }
 
 /** GET /label-releases: artwork, tracks, purchase links; newest first; title/artist search. */

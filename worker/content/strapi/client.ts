@@ -63,10 +63,49 @@ export function queryString(params: readonly Param[]): string {
     .join("&");
 }
 
-/** `populate[0]=a&populate[1]=b…` */
-export function populate(fields: readonly string[]): Param[] {
-  return fields.map((f, i) => [`populate[${i}]`, f] as const);
+/**
+ * What an answer populates: a relation, media or component by name, or one with the fields it
+ * answers and what it populates in turn (a component's relation: `tracks` → `artists`).
+ */
+export type Populate =
+  | string
+  | readonly [name: string, nested: { fields?: readonly string[]; populate?: readonly Populate[] }];
+
+/**
+ * Strapi's object form, `populate[a]=true&populate[b][fields][0]=slug…`: the list form
+ * (`populate[0]=a`) cannot say what a relation inside a component populates.
+ */
+export function populate(spec: readonly Populate[], prefix = "populate"): Param[] {
+  return spec.flatMap((item): Param[] => {
+    if (typeof item === "string") return [[`${prefix}[${item}]`, true]];
+    const [name, nested] = item;
+    const fields = (nested.fields ?? []).map((f, i) => [`${prefix}[${name}][fields][${i}]`, f] as const);
+    const inner = populate(nested.populate ?? [], `${prefix}[${name}][populate]`);
+    return fields.length || inner.length ? [...fields, ...inner] : [[`${prefix}[${name}]`, true]];
+  });
 }
+
+/** The same populate as the document service takes it (Strapi's search updater, cms/src/search/). */
+export function populateObject(spec: readonly Populate[]): Record<string, unknown> {
+  return Object.fromEntries(
+    spec.map((item) => {
+      if (typeof item === "string") return [item, true];
+      const [name, nested] = item;
+      return [
+        name,
+        {
+          ...(nested.fields ? { fields: [...nested.fields] } : {}),
+          ...(nested.populate ? { populate: populateObject(nested.populate) } : {}),
+        },
+      ];
+    }),
+  );
+}
+
+/** The artists an item links to: their slug and name only (a page and the name it shows). */
+export const ARTIST_REFS = ["artists", { fields: ["slug", "name"] }] as const satisfies Populate;
+/** The artists of each tracklist or lineup entry (component artist.entry). */
+export const entryArtists = (name: string): Populate => [name, { populate: [ARTIST_REFS] }];
 
 export function paginate(page: number, pageSize: number): Param[] {
   return [

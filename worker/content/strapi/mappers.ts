@@ -3,6 +3,7 @@
  * `media` turns the CMS's relative media URLs into absolute ones.
  */
 import type { AggregatedPost } from "@core/content/aggregated-post";
+import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import type { MusicEvent } from "@core/content/event";
 import type { Mixtape, MixtapeTrack } from "@core/content/mixtape";
@@ -11,11 +12,15 @@ import type { Release } from "@core/content/release";
 import type { Submission } from "@core/content/submission";
 import type { Taxon } from "@core/content/taxon";
 import type { StoredFile } from "@core/content/upload";
-import { purchaseLinks } from "../purchase-links";
+import { artistLinks, purchaseLinks } from "../purchase-links";
 import type {
   StrapiAggregatedPost,
+  StrapiArtist,
+  StrapiArtistRef,
   StrapiBlock,
+  StrapiEntryArtists,
   StrapiEvent,
+  StrapiListedArtist,
   StrapiMedia,
   StrapiMixtape,
   StrapiNamed,
@@ -34,6 +39,20 @@ export function toTaxa(list: StrapiNamed[] | null | undefined): Taxon[] {
     .map((t) => ({ name: t.name, slug: t.slug }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/** The artists an item links to, in the item's order. */
+export const toArtistRefs = (list: StrapiArtistRef[] | null | undefined): ArtistRef[] =>
+  (list ?? []).map(({ slug, name }) => ({ slug, name }));
+
+/** The artists of each tracklist or lineup entry, entries in order (entry from 1). */
+function toEntryRefs(entries: StrapiEntryArtists): Array<ArtistRef & { entry: number }> {
+  return [...(entries ?? [])]
+    .sort((a, b) => a.entry - b.entry)
+    .flatMap((e) => toArtistRefs(e.artists).map((ref) => ({ ...ref, entry: e.entry })));
+}
+
+const refsAt = (refs: Array<ArtistRef & { entry: number }>, entry: number): ArtistRef[] =>
+  refs.filter((r) => r.entry === entry).map(({ slug, name }) => ({ slug, name }));
 
 function blockText(block: StrapiBlock): string {
   if (typeof block.text === "string") return block.text;
@@ -72,6 +91,7 @@ export function toPost(p: StrapiPost, media: MediaUrl): Post {
     coverImage: media(p.coverImage?.url),
     isFeatured: p.is_featured === true,
     audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
+    artists: toArtistRefs(p.artists),
   };
 }
 
@@ -87,17 +107,23 @@ export function toAggregatedPost(a: StrapiAggregatedPost, media: MediaUrl): Aggr
     genres: toTaxa(a.genres),
     locations: toTaxa(a.locations),
     audio: a.audio || media(a.audio_file?.url),
+    artists: toArtistRefs(a.artists),
   };
 }
 
-function toTracklist(raw: unknown): MixtapeTrack[] {
+function toTracklist(raw: unknown, entries: StrapiEntryArtists): MixtapeTrack[] {
   const list = Array.isArray(raw) ? (raw as Array<Partial<MixtapeTrack>>) : [];
-  return list.map((t, i) => ({
-    position: typeof t.position === "number" ? t.position : i + 1,
-    artist: String(t.artist ?? ""),
-    title: String(t.title ?? ""),
-    time: typeof t.time === "string" ? t.time : null,
-  }));
+  const refs = toEntryRefs(entries);
+  return list.map((t, i) => {
+    const position = typeof t.position === "number" ? t.position : i + 1;
+    return {
+      position,
+      artist: String(t.artist ?? ""),
+      title: String(t.title ?? ""),
+      time: typeof t.time === "string" ? t.time : null,
+      artists: refsAt(refs, position),
+    };
+  });
 }
 
 export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
@@ -107,7 +133,7 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
     : file
       ? { platform: "local", url: file }
       : null;
-  const tracklist = toTracklist(m.tracklist);
+  const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
     id: m.id,
     slug: m.slug,
@@ -124,6 +150,7 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
     genres: toTaxa(m.genres),
     isFeatured: m.is_featured === true,
     category: "Mixtape",
+    artists: toArtistRefs(m.artists),
   };
 }
 
@@ -153,8 +180,10 @@ export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
         audioPlatform: (t.audio_platform ?? null) as AudioPlatform | null,
         isPrimary: t.is_primary_track === true,
         isFeatured: t.is_featured === true,
+        artists: toArtistRefs(t.artists),
       })),
     purchaseLinks: purchaseLinks(r.purchase_links ?? []),
+    artists: toArtistRefs(r.artists),
   };
 }
 
@@ -177,6 +206,32 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
     price: e.price ?? null,
     status: e.event_status ?? "scheduled",
     isFeatured: e.is_featured === true,
+    // Lineup places from 0, as the page numbers its lineup.
+    lineupArtists: toEntryRefs(e.lineup_artists).map((r) => ({ ...r, entry: r.entry - 1 })),
+  };
+}
+
+export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
+  return {
+    id: a.id,
+    slug: a.slug,
+    name: a.name,
+    kind: a.kind === "group" ? "group" : "person",
+    bio: a.bio ?? "",
+    image: media(a.image?.url),
+    location: a.location ? { name: a.location.name, slug: a.location.slug } : null,
+    genres: toTaxa(a.genres),
+    links: artistLinks(a.links ?? []),
+  };
+}
+
+export function toListedArtist(a: StrapiListedArtist, media: MediaUrl, itemCount: number): ListedArtist {
+  return {
+    slug: a.slug,
+    name: a.name,
+    kind: a.kind === "group" ? "group" : "person",
+    image: media(a.image?.url),
+    itemCount,
   };
 }
 

@@ -10,14 +10,37 @@ import {
   slicePage,
   toPage,
 } from "../paging";
-import { anyOf, type CmsClient, containsAny, failed, type Param, paginate, populate } from "./client";
+import {
+  ARTIST_REFS,
+  anyOf,
+  type CmsClient,
+  containsAny,
+  failed,
+  type Param,
+  type Populate,
+  paginate,
+  populate,
+} from "./client";
 import { toAggregatedPost, toPost } from "./mappers";
 import { aggregatedPostShape, listOf, postShape, rowsOf } from "./shapes";
 
 /** docs/product.md section 7: the populate list of GET /blog-posts (tags: docs/product.md). */
-export const POST_POPULATE = ["genres", "locations", "coverImage", "audio_file", "tags"];
+export const POST_POPULATE: Populate[] = [
+  "genres",
+  "locations",
+  "coverImage",
+  "audio_file",
+  "tags",
+  ARTIST_REFS,
+];
 export const POST_SEARCH_FIELDS = ["title", "artist_name", "excerpt"];
-export const AGGREGATED_POPULATE = ["genres", "locations", "featured_image", "audio_file"];
+export const AGGREGATED_POPULATE: Populate[] = [
+  "genres",
+  "locations",
+  "featured_image",
+  "audio_file",
+  ARTIST_REFS,
+];
 
 function postFilters(filter: PostFilter): Param[] {
   const params: Param[] = [];
@@ -69,7 +92,7 @@ export function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page
   return postsPage(cms, filter);
 }
 
-/** GET /blog-posts?filters[slug][$eq]={slug}&populate=*; empty data is null. */
+/** GET /blog-posts?filters[slug][$eq]={slug}&populate=* (the linked artists too); empty data is null. */
 export async function getPost(cms: CmsClient, slug: string): Promise<Post | null> {
   const res = await cms.get(
     "/blog-posts",

@@ -3,6 +3,7 @@ import type { Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
 import type { SearchQuery } from "@core/search/query";
 import type {
+  ArtistHit,
   FacetValue,
   MixtapeHit,
   PostHit,
@@ -13,6 +14,7 @@ import type {
 import type { SearchIndex } from "@core/search/search-index";
 import { reportDegraded } from "@worker/failure/source-failure";
 import * as v from "valibot";
+import { foldLetters } from "../d1/search/fold";
 import { DEFAULT_POST_PAGE_SIZE, filteredFetchSize, paging, slicePage } from "../paging";
 import { searchSideBySide } from "../search-both";
 import {
@@ -27,9 +29,46 @@ import {
   type StrapiOptions,
 } from "./client";
 import { highlight } from "./highlight";
-import { toMixtape, toPost } from "./mappers";
+import { toListedArtist, toMixtape, toPost } from "./mappers";
 import { POST_POPULATE, POST_SEARCH_FIELDS } from "./posts";
-import { listOf, mixtapeShape, postShape, suggestionShape } from "./shapes";
+import { listedArtistShape, listOf, mixtapeShape, postShape, suggestionShape } from "./shapes";
+
+/** A word as the slugs spell it: 'Møller' → 'moller' (slugs fold every letter to ASCII). */
+const slugWord = (word: string) =>
+  foldLetters(word)
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-");
+
+/**
+ * Artists whose name or slug contains every word (the slug is the name in ASCII, so 'moller'
+ * finds 'Jürgen Møller'), A–Z: Strapi has no ranking.
+ */
+async function artistHits(cms: CmsClient, text: string, limit: number): Promise<ArtistHit[]> {
+  const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length || limit < 1) return [];
+  const res = await cms.get(
+    "/artists",
+    [
+      ["fields[0]", "slug"],
+      ["fields[1]", "name"],
+      ["fields[2]", "kind"],
+      ...populate(["image"]),
+      ...words.flatMap((word, i): Param[] => [
+        [`filters[$and][${i}][$or][0][name][$containsi]`, word],
+        [`filters[$and][${i}][$or][1][slug][$containsi]`, slugWord(word) || word],
+      ]),
+      ["sort", "name:asc"],
+      ...paginate(1, limit),
+    ],
+    listOf(listedArtistShape),
+  );
+  return res.data.map((a) => {
+    const { slug, name, kind, image } = toListedArtist(a, cms.media, 0);
+    return { slug, name, kind, image, highlightedName: highlight(name, text) };
+  });
+}
 
 function facetValues(lists: Taxon[][]): FacetValue[] {
   const counts = new Map<string, FacetValue>();
@@ -160,8 +199,14 @@ export function createStrapiSearch(
   return {
     kind: "strapi",
     ...search,
-    // The CMS has no artist type yet (docs/decisions/075-artists.md).
-    searchArtists: async () => [],
+    async searchArtists(text, limit) {
+      try {
+        return await artistHits(cms, text, limit);
+      } catch (error) {
+        reportDegraded("Failed to search artists", error);
+        return [];
+      }
+    },
     searchPostsAndMixtapes: searchSideBySide(search),
     async suggest(query, limit) {
       const text = query.trim();

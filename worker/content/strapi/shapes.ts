@@ -17,6 +17,13 @@ const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullis
 const taxon = v.object({ id: v.number(), name: v.string(), slug: v.string(), type: text });
 /** A genre or location as a relation of a post, mixtape or event: only its name and slug are read. */
 const named = v.object({ name: v.string(), slug: v.string() });
+/** An artist an item links to (its published version; an unpublished artist is left out). */
+const artistRef = v.object({ id: v.optional(v.number()), slug: v.string(), name: v.string() });
+const artistRefs = v.nullish(v.array(artistRef));
+/** The artists of one tracklist or lineup entry (component artist.entry; entry from 1). */
+const entryArtists = v.nullish(v.array(v.object({ entry: v.number(), artists: artistRefs })));
+/** A link by platform: a release's purchase link or an artist's link (components of one shape). */
+const platformLink = v.object({ platform: v.string(), custom_platform_name: text, url: v.string() });
 
 /** A rich-text (blocks) node: paragraphs hold text and inline children. */
 export interface StrapiBlock {
@@ -49,6 +56,7 @@ export const postShape = v.object({
   primary_audio_url: text,
   audio_file: v.nullish(media),
   track_title: text,
+  artists: artistRefs,
 });
 
 export const aggregatedPostShape = v.object({
@@ -65,6 +73,7 @@ export const aggregatedPostShape = v.object({
   locations: v.nullish(v.array(named)),
   audio: text,
   audio_file: v.nullish(media),
+  artists: artistRefs,
 });
 
 export const mixtapeShape = v.object({
@@ -84,6 +93,8 @@ export const mixtapeShape = v.object({
   audio_platform: AUDIO_PLATFORM,
   genres: v.nullish(v.array(named)),
   is_featured: flag,
+  artists: artistRefs,
+  tracklist_artists: entryArtists,
 });
 
 const track = v.object({
@@ -95,6 +106,7 @@ const track = v.object({
   audio_platform: AUDIO_PLATFORM,
   is_primary_track: flag,
   is_featured: flag,
+  artists: artistRefs,
 });
 
 export const releaseShape = v.object({
@@ -111,9 +123,8 @@ export const releaseShape = v.object({
   catalog_number: text,
   is_featured: flag,
   tracks: v.nullish(v.array(track)),
-  purchase_links: v.nullish(
-    v.array(v.object({ platform: v.string(), custom_platform_name: text, url: v.string() })),
-  ),
+  purchase_links: v.nullish(v.array(platformLink)),
+  artists: artistRefs,
 });
 
 export const eventShape = v.object({
@@ -134,6 +145,39 @@ export const eventShape = v.object({
   price: text,
   event_status: v.nullish(v.picklist(["scheduled", "postponed", "cancelled"])),
   is_featured: flag,
+  lineup_artists: entryArtists,
+});
+
+const ARTIST_KIND = v.nullish(v.picklist(["person", "group"]));
+
+/** An artist's page (docs/decisions/075-artists.md): bio is Markdown (Strapi's richtext). */
+export const artistShape = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  kind: ARTIST_KIND,
+  bio: text,
+  image: v.nullish(media),
+  location: v.nullish(named),
+  genres: v.nullish(v.array(named)),
+  links: v.nullish(v.array(platformLink)),
+  former_slugs: v.nullish(v.array(v.object({ slug: v.string() }))),
+});
+
+/** An artist in the /artists directory and in search: no bio, links or relations. */
+export const listedArtistShape = v.object({
+  slug: v.string(),
+  name: v.string(),
+  kind: ARTIST_KIND,
+  image: v.nullish(media),
+});
+
+/** An item's artist links only, for counting the directory's items per artist. */
+export const artistLinksShape = v.object({
+  artists: artistRefs,
+  tracks: v.nullish(v.array(v.object({ artists: artistRefs }))),
+  tracklist_artists: entryArtists,
+  lineup_artists: entryArtists,
 });
 
 /** A file the Worker stored in its own bucket (worker/content/submission-files.ts), as Strapi keeps it. */
@@ -241,4 +285,8 @@ export type StrapiAggregatedPost = v.InferOutput<typeof aggregatedPostShape>;
 export type StrapiMixtape = v.InferOutput<typeof mixtapeShape>;
 export type StrapiRelease = v.InferOutput<typeof releaseShape>;
 export type StrapiEvent = v.InferOutput<typeof eventShape>;
+export type StrapiArtist = v.InferOutput<typeof artistShape>;
+export type StrapiListedArtist = v.InferOutput<typeof listedArtistShape>;
+export type StrapiArtistRef = v.InferOutput<typeof artistRef>;
+export type StrapiEntryArtists = v.InferOutput<typeof entryArtists>;
 export type StrapiSubmission = v.InferOutput<typeof submissionShape>;

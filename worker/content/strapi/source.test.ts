@@ -83,7 +83,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     const r = recorder(() => json(list([strapiPost(1)], 31, 1, 15)));
     const page = await createStrapiStore(CMS, r.fetch).listPosts();
     expect(r.urls()).toEqual([
-      `${CMS}/api/blog-posts?populate[0]=genres&populate[1]=locations&populate[2]=coverImage&populate[3]=audio_file&populate[4]=tags&pagination[page]=1&pagination[pageSize]=15&sort=postDate:desc`,
+      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&pagination[page]=1&pagination[pageSize]=15&sort=postDate:desc`,
     ]);
     expect(page).toMatchObject({ page: 1, pageSize: 15, total: 31, pageCount: 3 });
     expect(page.items[0]).toMatchObject({
@@ -119,7 +119,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
       pageSize: 5,
     });
     expect(r.urls()).toEqual([
-      `${CMS}/api/blog-posts?populate[0]=genres&populate[1]=locations&populate[2]=coverImage&populate[3]=audio_file&populate[4]=tags` +
+      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name` +
         "&filters[$or][0][title][$containsi]=Björk & co&filters[$or][1][artist_name][$containsi]=Björk & co&filters[$or][2][excerpt][$containsi]=Björk & co" +
         "&filters[genres][slug][$in][0]=techno&filters[genres][slug][$in][1]=house&filters[locations][slug][$eq]=berlin" +
         "&pagination[page]=1&pagination[pageSize]=100&sort=postDate:desc",
@@ -157,10 +157,10 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     await store.listReleases({ search: "velvet", page: 2, pageSize: 10 });
     await store.getRelease("r-1");
     expect(r.urls()).toEqual([
-      `${CMS}/api/mixtapes?populate=*&sort=release_date:desc&filters[title][$containsi]=mix&pagination[page]=1&pagination[pageSize]=100`,
-      `${CMS}/api/mixtapes?filters[slug][$eq]=m-1&populate=*`,
-      `${CMS}/api/label-releases?populate[0]=artwork&populate[1]=tracks&populate[2]=purchase_links&sort=release_date:desc&filters[$or][0][title][$containsi]=velvet&filters[$or][1][artist_name][$containsi]=velvet&pagination[page]=2&pagination[pageSize]=10`,
-      `${CMS}/api/label-releases?filters[slug][$eq]=r-1&populate[0]=artwork&populate[1]=tracks&populate[2]=purchase_links`,
+      `${CMS}/api/mixtapes?populate[coverImage]=true&populate[audio_file]=true&populate[genres]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[tracklist_artists][populate][artists][fields][0]=slug&populate[tracklist_artists][populate][artists][fields][1]=name&sort=release_date:desc&filters[title][$containsi]=mix&pagination[page]=1&pagination[pageSize]=100`,
+      `${CMS}/api/mixtapes?filters[slug][$eq]=m-1&populate[coverImage]=true&populate[audio_file]=true&populate[genres]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[tracklist_artists][populate][artists][fields][0]=slug&populate[tracklist_artists][populate][artists][fields][1]=name`,
+      `${CMS}/api/label-releases?populate[artwork]=true&populate[tracks][populate][artists][fields][0]=slug&populate[tracks][populate][artists][fields][1]=name&populate[purchase_links]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&sort=release_date:desc&filters[$or][0][title][$containsi]=velvet&filters[$or][1][artist_name][$containsi]=velvet&pagination[page]=2&pagination[pageSize]=10`,
+      `${CMS}/api/label-releases?filters[slug][$eq]=r-1&populate[artwork]=true&populate[tracks][populate][artists][fields][0]=slug&populate[tracks][populate][artists][fields][1]=name&populate[purchase_links]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name`,
     ]);
   });
 
@@ -222,7 +222,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     ]);
     expect(merged.total).toBe(3);
     expect(r.urls()).toContain(
-      `${CMS}/api/aggregated-posts?populate[0]=genres&populate[1]=locations&populate[2]=featured_image&populate[3]=audio_file&pagination[page]=1&pagination[pageSize]=2&sort=published_date:desc`,
+      `${CMS}/api/aggregated-posts?populate[genres]=true&populate[locations]=true&populate[featured_image]=true&populate[audio_file]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&pagination[page]=1&pagination[pageSize]=2&sort=published_date:desc`,
     );
     aggregatedFails = true;
     const postsOnly = await store.listCombinedPosts({ pageSize: 2 });

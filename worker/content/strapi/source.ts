@@ -1,5 +1,5 @@
-import { emptyArtistWork } from "../paging";
 import type { ContentSource } from "../source";
+import { getArtist, getArtistWork, listArtists } from "./artists";
 import { getEvent, getMixtape, getRelease, listEvents, listMixtapes, listReleases } from "./catalog";
 import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
 import { strapiNewsletterAdmin, strapiOptIn, subscribe } from "./newsletter";
@@ -34,10 +34,9 @@ export function createStrapiSource(
       getRelease: (slug) => getRelease(cms, slug),
       listEvents: (now, all) => listEvents(cms, now, all),
       getEvent: (slug) => getEvent(cms, slug),
-      // The CMS has no artist type yet (docs/decisions/075-artists.md): no artist pages there.
-      listArtists: async () => [],
-      getArtist: async () => null,
-      getArtistWork: async () => emptyArtistWork(),
+      listArtists: () => listArtists(cms),
+      getArtist: (slug) => getArtist(cms, slug),
+      getArtistWork: (id, pages, now) => getArtistWork(cms, id, pages, now),
     },
     submissions: {
       createSubmission: (input) => createSubmission(cms, input),

@@ -7,11 +7,17 @@ import { listOf, postTagsShape, type StrapiTaxon, taxonShape } from "./shapes";
 
 const TAXONOMY_PAGE_SIZE = 100;
 
-/** Every item of a collection, sorted by name, 100 per page (docs/product.md section 7). */
-async function fetchAll<T>(cms: CmsClient, path: string, row: Shape<T>, params: Param[] = []): Promise<T[]> {
+/** Every item of a collection, 100 per page unless `pageSize` says (docs/product.md section 7). */
+export async function fetchAll<T>(
+  cms: CmsClient,
+  path: string,
+  row: Shape<T>,
+  params: Param[] = [],
+  pageSize = TAXONOMY_PAGE_SIZE,
+): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; ; page++) {
-    const res = await cms.get(path, [...params, ...paginate(page, TAXONOMY_PAGE_SIZE)], listOf(row));
+    const res = await cms.get(path, [...params, ...paginate(page, pageSize)], listOf(row));
     all.push(...res.data);
     if (page >= res.meta.pagination.pageCount || res.data.length === 0) return all;
   }

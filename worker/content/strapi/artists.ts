@@ -1,0 +1,227 @@
+import {
+  ARTIST_LIST_PAGE_SIZE,
+  type Artist,
+  type ArtistMixtape,
+  type ArtistWork,
+  type ArtistWorkPages,
+  type ListedArtist,
+} from "@core/content/artist";
+import type { Page } from "@core/content/page";
+import { partOrElse } from "@worker/failure/source-failure";
+import type { Shape } from "../answer-shape";
+import { MAX_PAGE_SIZE, paging, toPage } from "../paging";
+import { EVENT_POPULATE, MIXTAPE_POPULATE, RELEASE_POPULATE } from "./catalog";
+import { ARTIST_REFS, type CmsClient, entryArtists, type Param, paginate, populate } from "./client";
+import { toArtist, toEvent, toListedArtist, toMixtape, toPost, toRelease } from "./mappers";
+import { POST_POPULATE } from "./posts";
+import {
+  artistLinksShape,
+  artistShape,
+  eventShape,
+  listedArtistShape,
+  listOf,
+  mixtapeShape,
+  postShape,
+  releaseShape,
+  rowsOf,
+  type StrapiArtistRef,
+} from "./shapes";
+import { fetchAll } from "./taxonomy";
+
+/**
+ * Artists in the CMS (docs/decisions/085-artists-in-the-cms.md): the artist type, items linking
+ * to it by relations (a post's, a release's, a mixtape's own artists), by a track's relation, and
+ * by the components that name the artists of a tracklist or lineup entry.
+ */
+
+const ARTIST_POPULATE = populate(["image", "location", "genres", "links"]);
+
+/** A published artist by slug, else the one whose former slugs hold it. */
+export async function getArtist(cms: CmsClient, slug: string): Promise<Artist | null> {
+  const res = await cms.get(
+    "/artists",
+    [
+      ["filters[$or][0][slug][$eq]", slug],
+      ["filters[$or][1][former_slugs][slug][$eq]", slug],
+      ...ARTIST_POPULATE,
+      ...paginate(1, 2),
+    ],
+    rowsOf(artistShape),
+  );
+  const row = res.data.find((a) => a.slug === slug) ?? res.data[0];
+  return row ? toArtist(row, cms.media) : null;
+}
+
+/** Where each collection names its artists, for counting what links to each one. */
+const LINKING: ReadonlyArray<{ path: string; populate: Param[] }> = [
+  { path: "/blog-posts", populate: populate([ARTIST_REFS]) },
+  { path: "/label-releases", populate: populate([ARTIST_REFS, ["tracks", { populate: [ARTIST_REFS] }]]) },
+  { path: "/mixtapes", populate: populate([ARTIST_REFS, entryArtists("tracklist_artists")]) },
+  { path: "/events", populate: populate([entryArtists("lineup_artists")]) },
+];
+
+type Linking = typeof artistLinksShape extends Shape<infer T> ? T : never;
+
+/** The slugs of the artists one item links to, each once. */
+function linkedSlugs(item: Linking): Set<string> {
+  const refs: StrapiArtistRef[] = [
+    ...(item.artists ?? []),
+    ...(item.tracks ?? []).flatMap((t) => t.artists ?? []),
+    ...[...(item.tracklist_artists ?? []), ...(item.lineup_artists ?? [])].flatMap((e) => e.artists ?? []),
+  ];
+  return new Set(refs.map((r) => r.slug));
+}
+
+/**
+ * Published posts, releases, mixtapes and events per artist slug, as the embedded store counts
+ * them: every item of each collection with only its artist links, 1000 a page. A collection
+ * that fails counts nothing (as a genre's failed count is 0, docs/product.md section 8).
+ */
+async function itemCounts(cms: CmsClient): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  await Promise.all(
+    LINKING.map(({ path, populate: linked }) =>
+      partOrElse(
+        `Failed to count the items of artists in ${path}`,
+        async () => {
+          const items = await fetchAll(
+            cms,
+            path,
+            artistLinksShape,
+            [["fields[0]", "slug"], ...linked],
+            MAX_PAGE_SIZE,
+          );
+          for (const item of items)
+            for (const slug of linkedSlugs(item)) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+        },
+        undefined,
+      ),
+    ),
+  );
+  return counts;
+}
+
+/** Every published artist A–Z by slug (the page files them by letter) with item counts. */
+export async function listArtists(cms: CmsClient): Promise<ListedArtist[]> {
+  const [artists, counts] = await Promise.all([
+    fetchAll(
+      cms,
+      "/artists",
+      listedArtistShape,
+      [
+        ["fields[0]", "slug"],
+        ["fields[1]", "name"],
+        ["fields[2]", "kind"],
+        ...populate(["image"]),
+        ["sort", "slug:asc"],
+      ],
+      MAX_PAGE_SIZE,
+    ),
+    itemCounts(cms),
+  ]);
+  return artists.map((a) => toListedArtist(a, cms.media, counts.get(a.slug) ?? 0));
+}
+
+/** One list of the artist's page: a page of 12 newest first, with the total. */
+async function pageOf<S, T>(
+  cms: CmsClient,
+  path: string,
+  params: Param[],
+  page: number | undefined,
+  row: Shape<S>,
+  map: (row: S) => T,
+): Promise<Page<T>> {
+  const p = paging(page, ARTIST_LIST_PAGE_SIZE, ARTIST_LIST_PAGE_SIZE);
+  const res = await cms.get(path, [...params, ...paginate(p.page, p.pageSize)], listOf(row));
+  return toPage(res.data.map(map), p.page, p.pageSize, res.meta.pagination.total);
+}
+
+/**
+ * Events by their end (the start when they have none) against `now`, like the events page:
+ * `$gte` for upcoming, `$lt` for past.
+ */
+function endedFilter(op: "$gte" | "$lt", now: Date): Param[] {
+  const at = now.toISOString();
+  return [
+    [`filters[$or][0][ends_at][${op}]`, at],
+    ["filters[$or][1][$and][0][ends_at][$null]", true],
+    [`filters[$or][1][$and][1][starts_at][${op}]`, at],
+  ];
+}
+
+/**
+ * The artist's posts, releases (theirs or with a track of theirs), mixtapes (mixed, or in the
+ * tracklist), every upcoming event and a page of past ones: five requests side by side.
+ * `artistId` is the id of the artist's published version, which published items link to.
+ */
+export async function getArtistWork(
+  cms: CmsClient,
+  artistId: number,
+  pages: ArtistWorkPages,
+  now: Date,
+): Promise<ArtistWork> {
+  const id = Number(artistId);
+  const either = (a: string, b: string): Param[] => [
+    [`filters[$or][0]${a}[id][$eq]`, id],
+    [`filters[$or][1]${b}[id][$eq]`, id],
+  ];
+  const inLineup: Param = ["filters[lineup_artists][artists][id][$eq]", id];
+  const media = cms.media;
+  const [posts, releases, mixtapes, upcoming, past] = await Promise.all([
+    pageOf(
+      cms,
+      "/blog-posts",
+      [["filters[artists][id][$eq]", id], ...populate(POST_POPULATE), ["sort", "postDate:desc"]],
+      pages.posts,
+      postShape,
+      (p) => toPost(p, media),
+    ),
+    pageOf(
+      cms,
+      "/label-releases",
+      [
+        ...either("[artists]", "[tracks][artists]"),
+        ...populate(RELEASE_POPULATE),
+        ["sort", "release_date:desc"],
+      ],
+      pages.releases,
+      releaseShape,
+      (r) => toRelease(r, media),
+    ),
+    pageOf(
+      cms,
+      "/mixtapes",
+      [
+        ...either("[artists]", "[tracklist_artists][artists]"),
+        ...populate(MIXTAPE_POPULATE),
+        ["sort", "release_date:desc"],
+      ],
+      pages.mixtapes,
+      mixtapeShape,
+      (m): ArtistMixtape => ({
+        ...toMixtape(m, media),
+        role: (m.artists ?? []).some((a) => a.id === id) ? "author" : "tracklist",
+      }),
+    ),
+    cms.get(
+      "/events",
+      [
+        inLineup,
+        ...endedFilter("$gte", now),
+        ...populate(EVENT_POPULATE),
+        ["sort", "starts_at:asc"],
+        ...paginate(1, 100),
+      ],
+      listOf(eventShape),
+    ),
+    pageOf(
+      cms,
+      "/events",
+      [inLineup, ...endedFilter("$lt", now), ...populate(EVENT_POPULATE), ["sort", "starts_at:desc"]],
+      pages.past,
+      eventShape,
+      (e) => toEvent(e, media),
+    ),
+  ]);
+  return { posts, releases, mixtapes, upcoming: upcoming.data.map((e) => toEvent(e, media)), past };
+}
