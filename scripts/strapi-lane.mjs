@@ -15,7 +15,7 @@
 // only when there is no build yet (STRAPI_LANE_BUILD=1 forces a fresh one).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import S3rver from "s3rver";
 import { ensureCmsDeps, freePort, startCms } from "./cms.mjs";
@@ -41,8 +41,12 @@ const workerState = join(artifacts, "strapi-worker-state");
 const log = join(artifacts, "strapi.log");
 const workerLog = join(artifacts, "strapi-worker.log");
 const bucketDir = join(artifacts, "strapi-bucket");
-for (const path of [dataDir, workerState, log, workerLog, bucketDir])
+// The Worker's mail (a sender set, the local Email Service writing each mail here), so the
+// newsletter's double opt-in runs with Strapi keeping the subscribers.
+const mailDir = join(artifacts, "strapi-mail");
+for (const path of [dataDir, workerState, log, workerLog, bucketDir, mailDir])
   rmSync(path, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
 
 const stops = [];
 const cmsEnv = {};
@@ -133,7 +137,9 @@ try {
     port: workerPort,
     persistTo: workerState,
     stdio: openSync(workerLog, "a"),
+    mailDir,
     vars: {
+      MAIL_FROM: "newsletter@crossfade.example",
       CMS_URL: `${cms.url}/api`,
       CMS_API_TOKEN: cms.token,
       ...(mediaUrl ? { CMS_MEDIA_URL: mediaUrl } : {}),
@@ -159,6 +165,7 @@ try {
         WORKER_URL: worker.url,
         WORKER_ADMIN_TOKEN: tokens.admin,
         WORKER_PURGE_TOKEN: tokens.purge,
+        WORKER_MAIL_DIR: mailDir,
         MEILISEARCH_STAND_IN_PORT: String(meiliPort),
         MEILISEARCH_ADMIN_KEY: tokens.meili,
       },

@@ -6,6 +6,7 @@ import { searchApi } from "./api/search";
 import type { AppEnv } from "./app-env";
 import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
+import { mailEvents } from "./mail/webhook";
 import { serveAudio } from "./media";
 import { apiNoStore } from "./middleware/api-no-store";
 import { drainUnreadBody } from "./middleware/drain-body";
@@ -13,7 +14,7 @@ import { onError } from "./middleware/on-error";
 import { requestScope } from "./middleware/request-scope";
 import { secureHeaders } from "./middleware/secure-headers";
 import { monitoringTunnel } from "./monitoring/tunnel";
-import { confirmPages, newsletterApi, unsubscribePages } from "./newsletter";
+import { confirmPages, newsletterApi, picksApi, unsubscribePages } from "./newsletter";
 import { pages } from "./pages";
 import { oembed } from "./share/oembed";
 
@@ -40,7 +41,10 @@ app.route("/api", searchApi);
 // Newsletter, submissions and the submissions admin (docs/decisions/007); the subscriber
 // export (docs/decisions/032-embedded-store-operations.md).
 app.route("/api", newsletterApi);
+app.route("/api", picksApi);
 app.route("/api", formsApi);
+// The HTTP provider's bounces and complaints (docs/decisions/089), signed; 404 without a secret.
+app.route("/api", mailEvents);
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the

@@ -28,6 +28,7 @@ export const SECRET_NAMES = [
   "PURGE_TOKEN",
   "SENTRY_DSN",
   "MAIL_API_KEY",
+  "MAIL_WEBHOOK_SECRET",
 ] as const;
 
 export interface DeployConfigReport {

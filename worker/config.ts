@@ -36,7 +36,8 @@ type Kind =
   | "switch"
   | "milliseconds"
   | "send_email"
-  | "queue";
+  | "queue"
+  | "webhook_secret";
 type Need = "always" | "embedded" | "cms" | "meilisearch" | "mail" | "optional";
 
 interface Setting {
@@ -108,6 +109,12 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ["MAIL_API_KEY", "text", "optional", "mail goes through the Email Service binding (EMAIL)"],
   ["MAIL_API_URL", "url", "optional", "the HTTP provider is Resend"],
   ["MAIL_QUEUE", "queue", "mail", "announcements cannot be sent"],
+  [
+    "MAIL_WEBHOOK_SECRET",
+    "webhook_secret",
+    "optional",
+    "bounces and complaints the HTTP provider reports do not reach the suppression list (its webhook answers 404)",
+  ],
 ];
 
 export const CONFIG_SCHEMA: readonly Setting[] = SETTINGS.map(([name, kind, need, without]) => ({
@@ -185,6 +192,16 @@ function mailProblems(values: Record<string, unknown>): ConfigProblem[] {
         severity: "error",
         message:
           "missing: MAIL_FROM is set but nothing can send: bind the Email Service as EMAIL ([[send_email]]) or set MAIL_API_KEY",
+      },
+    ];
+  // The confirmation link's key and the suppression list live in D1 whichever store keeps the
+  // subscribers (docs/decisions/088), so mail in CMS mode needs the database too.
+  if (from && !isSet(values.DB))
+    return [
+      {
+        name: "DB",
+        severity: "error",
+        message: "missing: MAIL_FROM is set but the link signing key and the suppression list live in D1",
       },
     ];
   if (!from && key)
@@ -278,6 +295,10 @@ function validate(kind: Kind, value: unknown): string | undefined {
       return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)
         ? undefined
         : `"${value}" is not an e-mail address`;
+    case "webhook_secret":
+      return /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value.trim())
+        ? undefined
+        : "not a webhook signing secret (whsec_ and base64)";
     case "token":
       if (/\s/.test(value)) return "contains whitespace";
       return value.length < MIN_TOKEN_LENGTH ? `shorter than ${MIN_TOKEN_LENGTH} characters` : undefined;

@@ -30,6 +30,8 @@ export interface WorkerEnv extends Cloudflare.Env {
   MAIL_API_KEY?: string;
   /** The HTTP provider's send endpoint; default Resend's. */
   MAIL_API_URL?: string;
+  /** The signing secret (whsec_…) of the HTTP provider's webhook that reports bounces and complaints. */
+  MAIL_WEBHOOK_SECRET?: string;
 }
 
 export const APP_VERSION = "0.1.0";

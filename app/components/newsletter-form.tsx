@@ -1,11 +1,25 @@
+import type { PickOptions } from "@core/content/pick-options";
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { TEXTS } from "@core/texts";
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useLocation } from "react-router";
 import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
+
+/** The picks, loaded when the footer's second step opens (./on-use/newsletter-picks.tsx). */
+const LazyPicks = lazy(() => import("./on-use/newsletter-picks"));
+type PicksProps = { id: string; options: PickOptions };
 
 /**
  * 'Stay in the Loop' (docs/product.md section 4). Without JavaScript it posts to the /newsletter route,
@@ -16,11 +30,14 @@ export function NewsletterForm({
   idPrefix = "newsletter",
   initial = IDLE,
   returnTo,
+  Picks,
 }: {
   idPrefix?: string;
   initial?: NewsletterView;
   /** Where "Continue browsing" leads after a no-JavaScript sign-up; default: this page. */
   returnTo?: string;
+  /** The picks component itself, for a page that renders the second step on the server. */
+  Picks?: ComponentType<PicksProps>;
 }) {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
@@ -41,6 +58,20 @@ export function NewsletterForm({
     if (hydrated && view.step === "details") firstNameRef.current?.focus();
   }, [hydrated, view.step]);
 
+  // The second step's picks, asked for once it opens (the no-JavaScript answer carries them).
+  const needsOptions = hydrated && view.step === "details" && !view.options;
+  useEffect(() => {
+    if (!needsOptions) return;
+    let current = true;
+    import("./on-use/newsletter-picks").then(async ({ fetchPickOptions }) => {
+      const options = await fetchPickOptions(pathname);
+      if (current) setView((v) => (v.step === "details" ? { ...v, options } : v));
+    });
+    return () => {
+      current = false;
+    };
+  }, [needsOptions, pathname]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -56,12 +87,15 @@ export function NewsletterForm({
     }
     const detail = (name: string) =>
       intent === "complete" ? String(form.get(name) ?? "").trim() || null : null;
+    const picked = (name: string) => (intent === "complete" ? form.getAll(name).map(String) : []);
     setSubmitting(true);
     const result = await postSubscriber({
       email,
       firstName: detail("firstName"),
       lastName: detail("lastName"),
       city: detail("city"),
+      artists: picked("artists"),
+      genres: picked("genres"),
       website: String(form.get(HONEYPOT_FIELD) ?? ""),
     });
     setSubmitting(false);
@@ -145,6 +179,15 @@ export function NewsletterForm({
             <DetailField id={id("last-name")} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
           <DetailField id={id("city")} name="city" label="City" autoComplete="address-level2" />
+          {view.options ? (
+            Picks ? (
+              <Picks id={id("pick")} options={view.options} />
+            ) : (
+              <Suspense fallback={null}>
+                <LazyPicks id={id("pick")} options={view.options} />
+              </Suspense>
+            )
+          ) : null}
           <div className="button-row">
             {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
             <button type="submit" name="intent" value="complete" className="button button--accent">

@@ -10,6 +10,9 @@ export interface NewsletterPayload {
   city: string | null;
   /** The honeypot's value (empty for people). */
   website: string;
+  /** The second step's picks, by slug (docs/decisions/090-newsletter-picks.md). */
+  artists?: string[];
+  genres?: string[];
 }
 
 export type NewsletterResult = { ok: boolean; message: string };

@@ -1,3 +1,5 @@
+import type { PickOptions } from "@core/content/pick-options";
+
 /**
  * What the newsletter form shows (docs/product.md section 4): the email step (idle, or a result), or the
  * second step with optional details. The no-JavaScript action returns one of these; the
@@ -11,7 +13,7 @@ export type NewsletterView =
       email: string;
       invalid: boolean;
     }
-  | { step: "details"; email: string };
+  | { step: "details"; email: string; options?: PickOptions };
 
 type EmailStep = Extract<NewsletterView, { step: "email" }>;
 

@@ -1,4 +1,5 @@
-import { intakeContext } from "@core/context";
+import { artistOfPath, NO_PICK_OPTIONS, pickOptions } from "@core/content/pick-options";
+import { contentContext, intakeContext } from "@core/context";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { parseSubscriber } from "@core/forms/newsletter-rules";
 import { TEXTS } from "@core/texts";
@@ -6,6 +7,7 @@ import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { RouteErrorBoundary } from "../components/error-page";
 import { NewsletterForm } from "../components/newsletter-form";
+import NewsletterPicks from "../components/on-use/newsletter-picks";
 import { ProsePage } from "../components/prose-page";
 import { IDLE, type NewsletterView, safeReturnPath } from "../forms/newsletter-view";
 import { seo, siteFromMatches } from "../lib/seo";
@@ -37,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.intent !== "skip" && fields.intent !== "complete") {
     if (!parseSubscriber({ email }))
       return data({ view: { ...IDLE, email, invalid: true } as NewsletterView, returnTo }, { status: 400 });
-    return { view: { step: "details", email } as NewsletterView, returnTo };
+    // The picks the second step offers; the page the form was on may tick its artist.
+    const { catalogue } = context.get(contentContext);
+    const options = await pickOptions(catalogue, artistOfPath(returnTo)).catch(() => NO_PICK_OPTIONS);
+    return { view: { step: "details", email, options } as NewsletterView, returnTo };
   }
   const details =
     fields.intent === "complete" ? fields : { email, [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD] ?? "" };
@@ -81,6 +86,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           idPrefix="newsletter-page"
           initial={view}
           returnTo={returnTo}
+          Picks={NewsletterPicks}
         />
       </div>
       {view.step === "email" && view.status === "success" ? (

@@ -5,6 +5,7 @@ const { ensureApiToken, ensureEditorToken } = require('./seed/api-token');
 const { ensurePurgeWebhook } = require('./seed/purge-webhook');
 const { artistsFromNames } = require('./seed/artists-from-names');
 const { ensureSubmissionKeyIndex } = require('./seed/submission-key');
+const { ensureSubscriberConsent } = require('./seed/subscriber-consent');
 const { registerSearchUpdater } = require('./search/updater');
 const { publishedOnly } = require('./published-only');
 
@@ -25,7 +26,8 @@ module.exports = {
   },
 
   /**
-   * Runs on every boot, idempotently: the public role's permissions (read only), the Worker's
+   * Runs on every boot, idempotently: the public role's permissions (read only), subscribers
+   * from before double opt-in confirmed (./seed/subscriber-consent.js), the Worker's
    * API token (CMS_API_TOKEN) and an editor token (CMS_EDITOR_TOKEN) when set, the demo
    * catalogue when the database has no content yet and seedDemo() says so, once per database the
    * artists made from the names of content made before artists (./seed/artists-from-names.js), then the Worker's
@@ -36,6 +38,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     await grantPublicPermissions(strapi);
     await ensureSubmissionKeyIndex(strapi);
+    await ensureSubscriberConsent(strapi);
     await ensureApiToken(strapi, process.env.CMS_API_TOKEN);
     await ensureEditorToken(strapi, process.env.CMS_EDITOR_TOKEN);
     if (seedDemo()) {

@@ -5,6 +5,8 @@ export interface SubscriberInput {
   lastName: string | null;
   city: string | null;
   source: "website_footer";
+  /** The artists and genres picked in the second step (docs/decisions/090-newsletter-picks.md). */
+  picks?: Picks;
   /**
    * Double opt-in (docs/decisions/081-double-opt-in.md): store the address as pending until its
    * confirmation link is used. Absent or false: confirmed at once (no mail configured).
@@ -28,12 +30,44 @@ export interface PendingSubscriber {
   email: string;
 }
 
+/** What a subscriber asked to hear about, by slug (docs/decisions/090-newsletter-picks.md). */
+export interface Picks {
+  artists: string[];
+  genres: string[];
+}
+
+export const NO_PICKS: Picks = { artists: [], genres: [] };
+
 /** The newsletter sign-up. */
 export interface NewsletterStore {
   /** A repeat sign-up of the same address (any letter case) is not an error. */
   subscribe(input: SubscriberInput): Promise<SubscribeResult>;
-  /** The export and unsubscribe of docs/decisions/032-embedded-store-operations.md; absent where the source cannot (Strapi). */
+  /** The export and unsubscribe of docs/decisions/032-embedded-store-operations.md (and 088 for Strapi). */
   admin?: NewsletterAdmin;
+  /** The store's half of double opt-in (docs/decisions/081-double-opt-in.md, 088 for Strapi). */
+  optIn: NewsletterOptIn;
+}
+
+/** A subscriber as a confirmation link sees it. */
+export interface SubscriberState {
+  id: number;
+  email: string;
+  status: "pending" | "confirmed";
+}
+
+/**
+ * Pending sign-ups and their confirmation, in whichever store keeps the subscribers. The
+ * suppression list and the link's signing key stay in D1 in both modes (worker/mail/).
+ */
+export interface NewsletterOptIn {
+  /** The subscriber a confirmation link names, or null when there is none (removed, never made). */
+  find(id: number): Promise<SubscriberState | null>;
+  /** Confirms subscriber `id` at `email`, idempotently: the first consent time is kept. */
+  confirm(id: number, email: string): Promise<void>;
+  /** Removes pending sign-ups whose last confirmation went out before `cutoff` (ISO 8601); how many. */
+  removeExpired(cutoff: string): Promise<number>;
+  /** The confirmation mail did not go out: the next sign-up of the address sends it at once. */
+  notSent(id: number): Promise<void>;
 }
 
 /** One subscriber as the operator's export shows it. */
@@ -50,14 +84,19 @@ export interface Subscriber {
   confirmedAt: string | null;
   /** Random, 128 bits as 32 hex digits: the key of the subscriber's unsubscribe link. */
   unsubscribeToken: string;
+  /** The artists and genres the subscriber picked. */
+  picks: Picks;
 }
 
 export interface NewsletterAdmin {
   /** Up to `limit` subscribers with ids above `afterId`, by id (the export reads in batches). */
   listSubscribers(afterId: number, limit: number): Promise<Subscriber[]>;
   findByToken(token: string): Promise<Subscriber | null>;
-  /** Removes the subscriber with that token and suppresses the address; false when there is none (unknown or used). */
-  unsubscribe(token: string): Promise<boolean>;
+  /**
+   * Removes the subscriber with that token, answering the address (the caller adds it to the
+   * suppression list); null when there is none (unknown or used).
+   */
+  unsubscribe(token: string): Promise<string | null>;
   /** How many confirmed subscribers there are. */
   countConfirmed(): Promise<number>;
 }

@@ -468,6 +468,121 @@ export function registerContentContract(
         });
         expect(again.message).toEqual(expect.any(String));
       });
+
+      const signUp = (email: string, pending: boolean) =>
+        store().subscribe({
+          email,
+          firstName: "Ola",
+          lastName: null,
+          city: null,
+          source: "website_footer",
+          pending,
+        });
+      /** Every confirmed subscriber, page by page as the export reads them. */
+      async function confirmedEmails(): Promise<string[]> {
+        const admin = store().admin;
+        if (!admin) throw new Error("the store has no subscriber admin");
+        const out: string[] = [];
+        for (let after = 0; ; ) {
+          const batch = await admin.listSubscribers(after, 500);
+          out.push(...batch.map((s) => s.email));
+          if (batch.length < 500) return out;
+          after = batch[batch.length - 1]?.id ?? after;
+        }
+      }
+
+      it("keeps a double opt-in sign-up pending until confirmed: only confirmed ones count, list and unsubscribe", async () => {
+        const admin = store().admin;
+        if (!admin) throw new Error("the store has no subscriber admin");
+        const email = `optin-${Date.now()}@example.com`;
+        const before = await admin.countConfirmed();
+        const first = await signUp(email, true);
+        expect(first.confirmation).toEqual({ id: expect.any(Number), email });
+        const id = first.confirmation?.id as number;
+        // A repeat inside the resend interval answers the same and asks for no second mail.
+        expect(await signUp(email.toUpperCase(), true)).toEqual({ message: first.message });
+        expect(await store().optIn.find(id)).toEqual({ id, email, status: "pending" });
+        expect(await admin.countConfirmed()).toBe(before);
+        expect(await confirmedEmails()).not.toContain(email);
+
+        // A link signed for another address confirms nobody.
+        await store().optIn.confirm(id, "someone.else@example.com");
+        expect((await store().optIn.find(id))?.status).toBe("pending");
+        await store().optIn.confirm(id, email);
+        expect(await store().optIn.find(id)).toEqual({ id, email, status: "confirmed" });
+        const listed = async () => {
+          const batch = await admin.listSubscribers(id - 1, 1);
+          return batch[0];
+        };
+        const consented = (await listed())?.confirmedAt;
+        expect(Number.isNaN(Date.parse(consented ?? ""))).toBe(false);
+        await new Promise((r) => setTimeout(r, 5));
+        await store().optIn.confirm(id, email);
+        expect((await listed())?.confirmedAt).toBe(consented);
+        expect(await admin.countConfirmed()).toBe(before + 1);
+        expect(await confirmedEmails()).toContain(email);
+        // A confirmed address never asks for a confirmation again.
+        expect((await signUp(email, true)).confirmation).toBeUndefined();
+
+        const token = (await listed())?.unsubscribeToken as string;
+        expect(token).toMatch(/^[0-9a-f]{32}$/);
+        expect((await admin.findByToken(token))?.email).toBe(email);
+        expect(await admin.unsubscribe(token)).toBe(email);
+        expect(await admin.unsubscribe(token)).toBeNull();
+        expect(await admin.findByToken(token)).toBeNull();
+        expect(await store().optIn.find(id)).toBeNull();
+        expect(await admin.countConfirmed()).toBe(before);
+      });
+
+      it("keeps the artists and genres picked in the second step with the subscriber, for the export", async () => {
+        const admin = store().admin;
+        if (!admin) throw new Error("the store has no subscriber admin");
+        const email = `picks-${Date.now()}@example.com`;
+        await store().subscribe({
+          email,
+          firstName: null,
+          lastName: null,
+          city: null,
+          source: "website_footer",
+          picks: { artists: ["mira-sol", "jurgen-moller"], genres: ["deep-house"] },
+        });
+        const find = async () => {
+          for (let after = 0; ; ) {
+            const batch = await admin.listSubscribers(after, 500);
+            const found = batch.find((s) => s.email === email);
+            if (found || batch.length < 500) return found;
+            after = batch[batch.length - 1]?.id ?? after;
+          }
+        };
+        const listed = await find();
+        expect(listed?.picks).toEqual({ artists: ["jurgen-moller", "mira-sol"], genres: ["deep-house"] });
+        expect((await admin.findByToken(listed?.unsubscribeToken ?? ""))?.picks).toEqual(listed?.picks);
+        const plain = `no-picks-${Date.now()}@example.com`;
+        await signUp(plain, false);
+        expect((await admin.listSubscribers(0, 10_000)).find((s) => s.email === plain)?.picks).toEqual({
+          artists: [],
+          genres: [],
+        });
+      });
+
+      it("removes pending sign-ups whose link expired and keeps the confirmed; a mail not sent is due again", async () => {
+        const stamp = Date.now();
+        const pending = await signUp(`expiring-${stamp}@example.com`, true);
+        const confirmedAtOnce = await signUp(`single-${stamp}@example.com`, false);
+        expect(confirmedAtOnce.confirmation).toBeUndefined();
+        const id = pending.confirmation?.id as number;
+        // The mail did not go out: the next sign-up asks for it at once, inside the resend interval.
+        await store().optIn.notSent(id);
+        expect((await signUp(`expiring-${stamp}@example.com`, true)).confirmation?.id).toBe(id);
+
+        expect(await store().optIn.removeExpired(new Date(stamp - 60_000).toISOString())).toBe(0);
+        expect((await store().optIn.find(id))?.status).toBe("pending");
+        expect(
+          await store().optIn.removeExpired(new Date(Date.now() + 60_000).toISOString()),
+        ).toBeGreaterThan(0);
+        expect(await store().optIn.find(id)).toBeNull();
+        expect(await confirmedEmails()).toContain(`single-${stamp}@example.com`);
+      });
     });
   });
 }

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN_TOKEN } from "./admin-token";
 import { useBrowser } from "./browser";
+import { catalogue, published } from "./catalogue";
 import { hydrated } from "./open";
 import { press, pressAndFill, pressAndLoad, tick } from "./press";
 
@@ -59,6 +60,43 @@ const linkIn = (body: string, path: string) => {
   return link;
 };
 
+/**
+ * A post the desk offers (one of the six newest) that links to an artist with a page, and that
+ * artist: a subscriber who follows the artist is who an announcement of the post reaches.
+ */
+const followed = (() => {
+  const newest = [...published.posts].sort((a, b) => b.post_date.localeCompare(a.post_date)).slice(0, 6);
+  for (const post of newest) {
+    const artist = catalogue.artists.find(
+      (a) => post.artist_ids.includes(a.id) && a.pub_status === "published",
+    );
+    if (artist) return { post, artist };
+  }
+  throw new Error("none of the six newest posts links to an artist");
+})();
+
+/** Signs `email` up in the page's footer form: the second step's picks as they come, then `finish`. */
+async function signUpInFooter(page: Page, email: string, finish: "Skip" | "Complete") {
+  const footer = page.locator("section[aria-labelledby=footer-newsletter]");
+  await pressAndFill(footer.getByLabel("Email address"), email);
+  await press(footer.getByRole("button", { name: "Subscribe" }));
+  await press(footer.getByRole("button", { name: finish }));
+  await expect
+    .poll(() => footer.getByRole("status").textContent())
+    .toBe("Almost there: check your inbox and open the link we sent to confirm your subscription.");
+}
+
+/** Opens the confirmation link of the mail to `email` and presses its button. */
+async function confirmFromMail(page: Page, email: string) {
+  const confirmation = await mailWith(email);
+  const link = linkIn(confirmation.text.body, "/newsletter/confirm");
+  await page.goto(link);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Confirm your subscription");
+  await pressAndLoad(page, page.getByRole("button", { name: "Confirm my subscription" }));
+  expect(await page.getByRole("status").textContent()).toContain("You are subscribed.");
+  return confirmation;
+}
+
 /** The mail as a mail client shows it, at a phone's and a desktop's width. */
 async function shoot(page: Page, html: string, name: string) {
   mkdirSync(shots, { recursive: true });
@@ -70,31 +108,43 @@ async function shoot(page: Page, html: string, name: string) {
 }
 
 describe("the newsletter with mail, in Chromium", () => {
-  it("signs up, confirms from the mail, gets an announcement sent from the desk and unsubscribes from it", async () => {
+  it("signs up picking an artist, confirms from the mail, gets the announcement sent to that artist's followers and unsubscribes from it", async () => {
     const email = `journey.${Date.now()}@example.com`;
     const page = await session.newPage();
-    await page.goto(`${server.url}/about`);
+    // From the artist's page ("Follow" → "Newsletter" leads to this form): the second step has
+    // the artist ticked.
+    await page.goto(`${server.url}/artists/${followed.artist.slug}`);
     await hydrated(page);
     const footer = page.locator("section[aria-labelledby=footer-newsletter]");
     await pressAndFill(footer.getByLabel("Email address"), email);
     await press(footer.getByRole("button", { name: "Subscribe" }));
-    await press(footer.getByRole("button", { name: "Skip" }));
+    const pick = footer.getByRole("checkbox", { name: followed.artist.name, exact: true });
+    await pick.waitFor({ state: "visible" });
+    expect(await pick.isChecked()).toBe(true);
+    expect(await footer.getByText("Hear about (optional)").isVisible()).toBe(true);
+    mkdirSync(shots, { recursive: true });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await footer.screenshot({ path: join(shots, `picks-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await press(footer.getByRole("button", { name: "Complete" }));
     await expect
       .poll(() => footer.getByRole("status").textContent())
       .toBe("Almost there: check your inbox and open the link we sent to confirm your subscription.");
 
-    const confirmation = await mailWith(email);
+    const confirmation = await confirmFromMail(page, email);
     expect(confirmation.text.body).toContain("Confirm your subscription");
-    const confirmLink = linkIn(confirmation.text.body, "/newsletter/confirm");
-    expect(confirmation.html.body).toContain(confirmLink);
+    expect(confirmation.html.body).toContain(linkIn(confirmation.text.body, "/newsletter/confirm"));
     const mailView = await session.newPage();
     await shoot(mailView, confirmation.html.body, "mail-confirmation");
 
-    // The link from the mail: a page that asks, a button that confirms.
-    await page.goto(confirmLink);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Confirm your subscription");
-    await pressAndLoad(page, page.getByRole("button", { name: "Confirm my subscription" }));
-    expect(await page.getByRole("status").textContent()).toContain("You are subscribed.");
+    // Someone else signs up without picks, and confirms too.
+    const other = `journey.other.${Date.now()}@example.com`;
+    await page.goto(`${server.url}/about`);
+    await hydrated(page);
+    await signUpInFooter(page, other, "Skip");
+    await confirmFromMail(page, other);
 
     // The operator composes and sends an announcement from the desk.
     await page.goto(`${server.url}/admin`);
@@ -102,12 +152,17 @@ describe("the newsletter with mail, in Chromium", () => {
     await pressAndLoad(page, page.getByRole("button", { name: "Sign in" }));
     await pressAndLoad(page, page.getByRole("link", { name: "Announcements" }));
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Announcements");
-    expect(await page.getByText("1 confirmed subscriber will get it.").isVisible()).toBe(true);
+    expect(await page.getByText("2 confirmed subscribers will get it.").isVisible()).toBe(true);
     const subject = `Fresh this week ${Date.now()}`;
     await pressAndFill(page.getByLabel("Subject"), subject);
     await pressAndFill(page.getByLabel("Text"), "# Hello\n\nThe **new mix** is out.\n\n- Listen loud");
-    await tick(page.getByRole("checkbox").first());
+    await tick(page.getByRole("checkbox", { name: followed.post.title }));
     await tick(page.getByRole("checkbox").nth(6));
+    await tick(
+      page.getByRole("radio", {
+        name: "Only subscribers who follow an artist or a genre of the picked items",
+      }),
+    );
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: join(shots, `compose-${width}.png`), fullPage: true });

@@ -51,8 +51,8 @@ describe("the review desk against the real Strapi", () => {
     const listed = await list.text();
     expect(listed).toContain(`href="/admin/submissions/${id}"`);
     expect(listed).toContain(`Lane Artist — ${track}`);
-    // Strapi keeps the subscribers: the desk says where to export them.
-    expect(listed).toContain("with Strapi, export from the Strapi admin.");
+    // Strapi keeps the subscribers; the desk exports them all the same.
+    expect(listed).toContain("Download subscribers (CSV)");
 
     const detail = await worker(`/admin/submissions/${id}`, { headers });
     expect(detail.status).toBe(200);

@@ -91,7 +91,12 @@ describe("a repeat newsletter sign-up", () => {
       return { status: res.status, body: await res.text() };
     };
     const first = await viaWorker();
-    expect(first).toEqual({ status: 200, body: JSON.stringify({ message: "Successfully subscribed!" }) });
+    expect(first).toEqual({
+      status: 200,
+      body: JSON.stringify({
+        message: "Almost there: check your inbox and open the link we sent to confirm your subscription.",
+      }),
+    });
     expect(await viaWorker()).toEqual(first);
 
     const direct = async (address: string) => {

@@ -441,7 +441,9 @@ describe("the subscribers export", () => {
     );
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const rows = (await res.text()).split("\r\n");
-    expect(rows[0]).toBe("email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at");
+    expect(rows[0]).toBe(
+      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at,artists,genres",
+    );
     const mine = rows.find((r) => r.startsWith(`${email},`))?.split(",");
     expect(mine?.[2]).toBe("website_footer");
     expect(Date.parse(mine?.[1] ?? "")).toBeGreaterThan(Date.now() - 60_000);
@@ -469,13 +471,13 @@ describe("the desk in CMS mode (a stand-in Strapi)", () => {
     return cookieOf(res);
   }
 
-  it("lists the CMS's submissions (none here) and says the CSV export is Strapi's", async () => {
+  it("lists the CMS's submissions (none here) and offers the CSV export of Strapi's subscribers", async () => {
     const cookie = await deskCookie();
     const res = await callApp("/admin/submissions", withCookie(cookie), cms(urls.empty));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("No submissions here yet.");
-    expect(html).toContain("with Strapi, export from the Strapi admin.");
+    expect(html).toContain("Download subscribers (CSV)");
     const missing = await callApp("/admin/submissions/abc123", withCookie(cookie), cms(urls.empty));
     expect(missing.status).toBe(404);
   });
@@ -489,6 +491,11 @@ describe("the desk in CMS mode (a stand-in Strapi)", () => {
       const detail = await callApp("/admin/submissions/abc123", withCookie(cookie), cms(url));
       expect(detail.status, url).toBe(503);
       expect(await detail.text()).toContain("This submission could not be loaded from the content source.");
+      const csv = await callApp("/admin/subscribers.csv", withCookie(cookie), cms(url));
+      expect(csv.status, url).toBe(503);
+      expect(await csv.text()).toContain(
+        "The subscriber list cannot be read right now. Try again in a minute.",
+      );
     }
   });
 });

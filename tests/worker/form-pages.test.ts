@@ -85,6 +85,35 @@ describe("POST /newsletter without JavaScript", () => {
     expect(row).toEqual({ first_name: "Kai" });
   });
 
+  it("offers the picks in the details step, the artist of the page it came from ticked, and stores what is ticked", async () => {
+    const artist = await env.DB.prepare(
+      "SELECT slug, name FROM artists WHERE pub_status = 'published' ORDER BY slug LIMIT 1",
+    ).first<{ slug: string; name: string }>();
+    const genre = await env.DB.prepare("SELECT slug FROM genres ORDER BY slug LIMIT 1").first<{
+      slug: string;
+    }>();
+    const returnTo = `/artists/${artist?.slug}`;
+    const step = await postPage("/newsletter", form({ email: "boxes.page@example.com", returnTo }));
+    const html = await step.text();
+    expect(html).toContain("Hear about (optional)");
+    expect(html).toContain(`name="artists" checked="" value="${artist?.slug}"`);
+    expect(html).toContain(`name="genres" value="${genre?.slug}"`);
+
+    const ticked = new URLSearchParams([
+      ["email", "boxes.page@example.com"],
+      ["intent", "complete"],
+      ["artists", artist?.slug ?? ""],
+      ["genres", genre?.slug ?? ""],
+      ["returnTo", returnTo],
+    ]);
+    expect((await postPage("/newsletter", ticked)).status).toBe(200);
+    const { results } = await env.DB.prepare(
+      `SELECT p.kind || ':' || p.slug AS pick FROM newsletter_picks p JOIN newsletter_subscribers s ON s.id = p.subscriber_id
+       WHERE s.email = 'boxes.page@example.com' ORDER BY pick`,
+    ).all<{ pick: string }>();
+    expect(results.map((r) => r.pick)).toEqual([`artist:${artist?.slug}`, `genre:${genre?.slug}`]);
+  });
+
   it("answers an invalid address with HTTP 400 and 'Please enter a valid email address'", async () => {
     const res = await postPage("/newsletter", form({ email: "x@y" }));
     expect(res.status).toBe(400);

@@ -162,4 +162,45 @@ describe("double opt-in sign-ups", () => {
     expect(body.mail).toEqual({ sending: "email-service", signUps: "double opt-in", announcements: "on" });
     expect(body.status).toBe("ok");
   });
+
+  it("removes expired pending sign-ups through Strapi's API when Strapi keeps the subscribers", async () => {
+    const cms = { CMS_URL: "http://cms.test/api", CMS_API_TOKEN: "worker-token" };
+    const seen: { url: string; method: string; auth: string | null; body: unknown }[] = [];
+    const original = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (!request.url.startsWith("http://cms.test/")) return original(input as RequestInfo, init);
+      seen.push({
+        url: request.url,
+        method: request.method,
+        auth: request.headers.get("Authorization"),
+        body: await request.json(),
+      });
+      return Response.json({ removed: 2 });
+    });
+    const at = Date.parse("2026-11-26T12:00:00.000Z");
+    const ctx = createExecutionContext();
+    try {
+      await worker.scheduled?.(
+        { cron: "*/10 * * * *", scheduledTime: at, noRetry() {} },
+        { ...env, ...cms },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(seen).toEqual([
+      {
+        url: "http://cms.test/api/email-subscribers/expire",
+        method: "POST",
+        auth: "Bearer worker-token",
+        body: { before: "2026-11-19T12:00:00.000Z" },
+      },
+    ]);
+    const health = (await (await callApp("/api/health", {}, new MailRecorder().env(cms))).json()) as {
+      mail: unknown;
+    };
+    expect(health.mail).toEqual({ sending: "email-service", signUps: "double opt-in", announcements: "off" });
+  });
 });

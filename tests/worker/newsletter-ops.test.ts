@@ -58,7 +58,7 @@ describe("the subscriber export", () => {
     const [header, ...rows] = readCsv(text);
     // The header line as the spreadsheet shows it.
     expect(header?.join(",")).toBe(
-      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at",
+      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at,artists,genres",
     );
     const byEmail = new Map(rows.map((r) => [r[0], r]));
     const quoted = byEmail.get("csv.quote@example.com");
@@ -107,10 +107,15 @@ describe("the subscriber export", () => {
     expect(await bad.json()).toEqual({ error: "format must be csv or json." });
   });
 
-  it("answers 501 in CMS mode", async () => {
+  it("answers 503 with Retry-After while the CMS that keeps the subscribers is down", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await callApp("/api/newsletter/subscribers", { headers: ADMIN }, CMS_DOWN);
-    expect(res.status).toBe(501);
-    expect(((await res.json()) as { error: string }).error).toContain("embedded store");
+    error.mockRestore();
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("30");
+    expect(await res.json()).toEqual({
+      error: "The subscriber list cannot be read right now. Try again in a minute.",
+    });
   });
 });
 
@@ -169,10 +174,13 @@ describe("/newsletter/unsubscribe", () => {
       expect(res.headers.get("Content-Type"), path).toMatch(/^text\/html/);
       expect(await res.text(), path).toContain(text);
     }
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const cms = await callApp(`/newsletter/unsubscribe?token=${"a".repeat(32)}`, undefined, CMS_DOWN);
-    warn.mockRestore();
-    expect(cms.status).toBe(501);
-    expect(await cms.text()).toContain("Unsubscribing here is not available on this site.");
+    error.mockRestore();
+    expect(cms.status).toBe(503);
+    expect(cms.headers.get("Retry-After")).toBe("30");
+    expect(await cms.text()).toContain(
+      "The subscriber list cannot be reached right now. Try again in a minute.",
+    );
   });
 });

@@ -119,21 +119,21 @@ export const OPERATOR_ROWS: TableRow[] = [
     },
   })),
   { table: "rate_limits", row: { key: "newsletter:2f1c9a", window_start: 1767225600, count: 3 } },
-  // Mail (migrations/0009_mail.sql): columns with a CHECK take one of their values.
+  // Mail (migrations/0009_mail.sql): columns with a CHECK get the values the Worker writes.
   {
     table: "mail_suppressions",
-    row: { email: "gone@example.com", reason: "bounced", created_at: "2026-01-05T09:00:00.000Z" },
+    row: { email: "gone@example.com", reason: "bounced", created_at: "2026-02-01T10:00:00.000Z" },
   },
   {
     table: "announcements",
     row: {
       id: 801,
-      subject: "New on the label",
-      body: "Two releases.",
+      subject: "Fresh this week",
+      body: "The **new mix** is out.",
       items: "[]",
       status: "sent",
-      created_at: "2026-01-06T09:00:00.000Z",
-      sent_at: "2026-01-06T10:00:00.000Z",
+      created_at: "2026-02-02T10:00:00.000Z",
+      sent_at: "2026-02-02T10:05:00.000Z",
     },
   },
   {
@@ -144,9 +144,11 @@ export const OPERATOR_ROWS: TableRow[] = [
       email: "reader1@example.com",
       status: "sent",
       attempts: 1,
-      updated_at: "2026-01-06T10:00:00.000Z",
+      updated_at: "2026-02-02T10:01:00.000Z",
     },
   },
+  // Newsletter picks (migrations/0011_newsletter_picks.sql).
+  { table: "newsletter_picks", row: { subscriber_id: 701, kind: "artist", slug: "jurgen-moller" } },
 ];
 
 /** Keeps the values of the columns the table has at this version. */

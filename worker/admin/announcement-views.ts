@@ -1,4 +1,5 @@
-import type { AnnouncementSummary } from "@worker/mail/announcements";
+import type { AnnouncementSummary, AnnouncementTarget } from "@worker/mail/announcements";
+import type { Audience, Follows } from "@worker/mail/audience";
 import type { Card } from "@worker/mail/layout";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
@@ -10,6 +11,8 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 /** A recent post, release, mixtape or event the operator can put in an announcement. */
 export interface Candidate extends Card {
   key: string;
+  /** The item's artists and genres, by slug: whose followers it concerns. */
+  follows: Follows;
 }
 
 function notice(n: Notice | undefined): Html | "" {
@@ -28,10 +31,13 @@ export function composeBody(options: {
   csrf: string;
   candidates: Candidate[];
   announcements: AnnouncementSummary[];
-  draft?: { subject: string; body: string; keys: string[] };
+  draft?: { subject: string; body: string; keys: string[]; audience: Audience };
   message?: Notice;
   subscribers: number;
 }): Html {
+  const audience = options.draft?.audience ?? "everyone";
+  const radio = (value: Audience, label: string) =>
+    html`<label class="pick" for="audience-${value}"><input id="audience-${value}" type="radio" name="audience" value="${value}"${audience === value ? raw(" checked") : ""} /> <span>${label}</span></label>`;
   const { csrf, candidates, announcements, draft, message } = options;
   const chosen = new Set(draft?.keys ?? []);
   const items = candidates.map(
@@ -66,6 +72,12 @@ ${notice(message)}
       <legend>${T.items}</legend>
       ${items.length ? html`<ul class="picks">${items}</ul>` : html`<p class="hint">${T.noItems}</p>`}
     </fieldset>
+    <fieldset>
+      <legend>${T.audienceTitle}</legend>
+      ${radio("everyone", T.audienceEveryone)}
+      ${radio("followers", T.audienceFollowers)}
+      <p class="hint">${T.audienceFollowersHint}</p>
+    </fieldset>
     <button type="submit">${T.saveDraft}</button>
   </form>
 </section>
@@ -78,7 +90,7 @@ ${notice(message)}
 /** One announcement: its preview, the test send, the send, and the progress of the send log. */
 export function announcementBody(options: {
   csrf: string;
-  announcement: AnnouncementSummary & { items: Card[] };
+  announcement: AnnouncementSummary & AnnouncementTarget & { items: Card[] };
   failures: { email: string; lastError: string | null }[];
   subscribers: number;
   message?: Notice;
@@ -111,6 +123,7 @@ ${notice(message)}
     <p><a class="button quiet" href="${base}/preview" target="_blank" rel="noopener">${T.openPreview}</a></p>
     <p class="hint">${T.previewHint}</p>
     <ul>${a.items.map((c) => html`<li>${c.kind}: ${c.title}</li>`)}</ul>
+    <p class="hint">${a.audience === "followers" ? T.toFollowers([...a.follows.artists, ...a.follows.genres].join(", ")) : T.toEveryone}</p>
   </section>
   <div class="side">
     <section class="card" aria-labelledby="test-title">

@@ -8,6 +8,7 @@ import {
   resumeAnnouncement,
   startAnnouncement,
 } from "@worker/mail/announcements";
+import { type Audience, audienceSize, followsOf, hasFollows } from "@worker/mail/audience";
 import { describeMail, mailerFor } from "@worker/mail/port";
 import { Hono } from "hono";
 import { announcementBody, type Candidate, composeBody } from "./announcement-views";
@@ -40,34 +41,46 @@ async function candidates(content: ContentService): Promise<Candidate[]> {
     content.catalogue.listMixtapes({ pageSize: 4 }),
     content.catalogue.listEvents(new Date()),
   ]);
-  // One card: its kind, the item's address under `path`, what the card says and its picture.
+  // One card: its kind, the item's address under `path`, what the card says and its picture, and
+  // the artists and genres whose followers it concerns (docs/decisions/090-newsletter-picks.md).
   const card = (
     kind: string,
     path: string,
-    slug: string,
+    item: { slug: string; artists?: { slug: string }[]; genres?: { slug: string }[] },
     title: string,
     subtitle?: string,
     image?: string | null,
   ) => ({
-    key: `${kind.toLowerCase()}:${slug}`,
+    key: `${kind.toLowerCase()}:${item.slug}`,
     kind,
     title,
     subtitle,
-    url: `${site}/${path}/${slug}`,
+    url: `${site}/${path}/${item.slug}`,
     image: absolute(site, image ?? null),
+    follows: {
+      artists: (item.artists ?? []).map((a) => a.slug),
+      genres: (item.genres ?? []).map((g) => g.slug),
+    },
   });
   return [
-    ...posts.items.map((p) => card("Post", "blog", p.slug, p.title, p.excerpt.slice(0, 120), p.coverImage)),
+    ...posts.items.map((p) => card("Post", "blog", p, p.title, p.excerpt.slice(0, 120), p.coverImage)),
     ...releases.items.map((r) =>
-      card("Release", "releases", r.slug, r.title, `${r.artist} · ${day(r.releaseDate)}`, r.artwork),
+      card("Release", "releases", r, r.title, `${r.artist} · ${day(r.releaseDate)}`, r.artwork),
     ),
     ...mixtapes.items.map((m) =>
-      card("Mixtape", "mixtapes", m.slug, m.title, m.artist ?? undefined, m.coverImage),
+      card("Mixtape", "mixtapes", m, m.title, m.artist ?? undefined, m.coverImage),
     ),
     ...events.upcoming
       .slice(0, 4)
       .map((e) =>
-        card("Event", "events", e.slug, e.title, `${day(e.startsAt)} · ${e.venue}, ${e.city}`, e.coverImage),
+        card(
+          "Event",
+          "events",
+          { slug: e.slug, artists: e.lineupArtists },
+          e.title,
+          `${day(e.startsAt)} · ${e.venue}, ${e.city}`,
+          e.coverImage,
+        ),
       ),
   ];
 }
@@ -80,7 +93,7 @@ async function composePage(
   c: DeskContext,
   status: 200 | 400,
   message?: Notice,
-  draft?: { subject: string; body: string; keys: string[] },
+  draft?: { subject: string; body: string; keys: string[]; audience: Audience },
 ) {
   const body = composeBody({
     csrf: c.var.csrf,
@@ -111,13 +124,19 @@ announcementsDesk.post("/", async (c) => {
     .replace(/\r\n/g, "\n")
     .trim();
   const keys = form.getAll("item").map(String);
-  if (!subject || !body)
-    return composePage(c, 400, { kind: "error", text: T.missingFields }, { subject, body, keys });
+  const audienceField = String(form.get("audience") ?? "everyone");
+  if (audienceField !== "everyone" && audienceField !== "followers")
+    return composePage(c, 400, { kind: "error", text: T.badAudience });
+  const audience: Audience = audienceField;
+  const draft = { subject, body, keys, audience };
+  if (!subject || !body) return composePage(c, 400, { kind: "error", text: T.missingFields }, draft);
   const picked = new Set(keys);
-  const items = (await candidates(c.var.content))
-    .filter((card) => picked.has(card.key))
-    .map(({ key: _key, ...card }) => card);
-  const id = await createAnnouncement(c.env.DB, { subject, body, items });
+  const chosen = (await candidates(c.var.content)).filter((card) => picked.has(card.key));
+  const follows = followsOf(chosen.map((card) => card.follows));
+  if (audience === "followers" && !hasFollows(follows))
+    return composePage(c, 400, { kind: "error", text: T.nothingToFollow }, draft);
+  const items = chosen.map(({ key: _key, follows: _follows, ...card }) => card);
+  const id = await createAnnouncement(c.env.DB, { subject, body, items }, { audience, follows });
   return c.redirect(`/admin/announcements/${id}`, 303);
 });
 
@@ -142,7 +161,7 @@ async function detailPage(c: DeskContext, status: 200 | 400 | 503, message?: Not
     csrf: c.var.csrf,
     announcement: found,
     failures: results,
-    subscribers: await subscriberCount(c),
+    subscribers: await audienceSize(c.env.DB, found.audience, found.follows),
     message,
   });
   return page(c, status, found.subject, body);

@@ -252,7 +252,12 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
       T.subscribers,
       messageBody(T.subscribers, { kind: "error", text: T.exportUnavailable }),
     );
-  return subscribersCsv(admin, c.var.content.siteUrl);
+  try {
+    return await subscribersCsv(admin, c.var.content.siteUrl);
+  } catch (error) {
+    console.error("the subscriber export failed", error);
+    return page(c, 503, T.subscribers, messageBody(T.subscribers, { kind: "error", text: T.exportFailed }));
+  }
 });
 
 // Announcements to the newsletter's subscribers (worker/admin/announcements.ts), and the mails

@@ -52,8 +52,8 @@ export const DESK_TEXTS = {
   subscribers: "Newsletter subscribers",
   exportCsv: "Download subscribers (CSV)",
   exportHint: "Every subscriber with when and where they signed up, and their unsubscribe link.",
-  exportUnavailable:
-    "The subscriber export needs the embedded store; with Strapi, export from the Strapi admin.",
+  exportUnavailable: "This store has no subscriber export.",
+  exportFailed: "The subscriber list cannot be read right now. Try again in a minute.",
   notFoundPage: "Not found",
   fields: {
     reference: "Reference",
@@ -108,7 +108,7 @@ export const ANNOUNCE_TEXTS = {
   testSent: (to: string) => `Test sent to ${to}.`,
   sendTitle: "Send to subscribers",
   sendHint: (n: number) =>
-    `Goes to ${n} confirmed subscriber${n === 1 ? "" : "s"}, one mail each, through the queue.`,
+    `Goes to ${n} confirmed subscriber${n === 1 ? "" : "s"} in its audience, one mail each, through the queue.`,
   send: (n: number) => `Send to ${n} subscriber${n === 1 ? "" : "s"}`,
   started: (n: number) => `Sending to ${n} subscriber${n === 1 ? "" : "s"}. This page shows how far it got.`,
   refresh: "Refresh progress",
@@ -122,6 +122,17 @@ export const ANNOUNCE_TEXTS = {
     "Mail is off on this site (MAIL_FROM is not set, or the queue is not bound): announcements cannot be sent. See docs/operations.md.",
   sendFailed: "The mail could not be sent right now. Try again in a minute.",
   notFound: "There is no announcement with that id.",
+  // Who gets it (docs/decisions/090-newsletter-picks.md).
+  audienceTitle: "Send it to",
+  audienceEveryone: "Every confirmed subscriber",
+  audienceFollowers: "Only subscribers who follow an artist or a genre of the picked items",
+  audienceFollowersHint:
+    "Subscribers pick artists and genres when they sign up; the items' artists and genres decide who gets it.",
+  badAudience: "Choose who gets the announcement.",
+  nothingToFollow:
+    "The picked items name no artist or genre anyone could follow: pick items with artists or genres, or send it to every confirmed subscriber.",
+  toEveryone: "To every confirmed subscriber.",
+  toFollowers: (names: string) => `To subscribers who follow ${names}.`,
 } as const;
 
 /** The review mails' desk texts. */

@@ -190,8 +190,10 @@ function degraded(source: ContentSource): ContentPorts {
   const newsletter: NewsletterStore = {
     subscribe: (input) =>
       degradeOnFailure(TEXTS.subscribeFailed, () => rawNewsletter.subscribe(input), subscribeFailure),
-    // Operator tools: a failure is an error answer, never a made-up empty list.
+    // Operator tools and the confirmation link: a failure is an error answer, never a made-up
+    // empty list or a "no such subscriber".
     admin: rawNewsletter.admin,
+    optIn: rawNewsletter.optIn,
   };
   return { catalogue, submissions, newsletter };
 }

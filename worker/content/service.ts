@@ -32,6 +32,14 @@ function contentSource(env: WorkerEnv, budget: TimeBudget): ContentSource {
   return createStrapiSource(env.CMS_URL, undefined, { token: env.CMS_API_TOKEN, budget });
 }
 
+/**
+ * The newsletter store outside a request (the Cron Trigger's cleanup of expired sign-ups): the
+ * subscribers live where the content does, D1 or Strapi (docs/decisions/088-strapi-double-opt-in.md).
+ */
+export function newsletterStoreOf(env: WorkerEnv) {
+  return withFailurePath(contentSource(env, timeBudget(budgetMs(env.CMS_TIMEOUT_MS)))).newsletter;
+}
+
 // The availability flag lives as long as the isolate: "checked at start" (docs/product.md section 4).
 const searchAvailability = newAvailability();
 

@@ -75,6 +75,17 @@ export async function readForm(request: Request, limit: BodyLimit): Promise<Form
   }
 }
 
+/** Reads a body as text within the limit (a signed webhook is checked over its exact bytes). */
+export async function readText(request: Request, limit: BodyLimit): Promise<string> {
+  const limited = limitedBody(request, limit);
+  try {
+    return await limited.body.text();
+  } catch {
+    if (limited.over()) throw new BodyError(413, limit.message);
+    throw new BodyError(400, "The request body could not be read.");
+  }
+}
+
 /** Reads a JSON object body within the limit. */
 export async function readJsonObject(request: Request, limit: BodyLimit): Promise<Record<string, unknown>> {
   const limited = limitedBody(request, limit);

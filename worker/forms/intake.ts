@@ -1,6 +1,6 @@
 import type { ContentService } from "@core/content/service";
 import type { FormIntake, Refusal } from "@core/forms/intake";
-import { parseSubscriber } from "@core/forms/newsletter-rules";
+import { parsePicks, parseSubscriber } from "@core/forms/newsletter-rules";
 import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
 import { checkSubmission, HONEYPOT_FIELD } from "@core/forms/submission-rules";
 import { TEXTS } from "@core/texts";
@@ -49,7 +49,13 @@ function tooMany(retryAfter: number): Refusal {
 export function intakeOf(c: Context<AppEnv>): FormIntake {
   const made = c.get("intake");
   if (made) return made;
-  const intake = createIntake(c.env.DB, c.var.content, c.req.raw, c.env.UPLOADS, formMail(c.env));
+  const intake = createIntake(
+    c.env.DB,
+    c.var.content,
+    c.req.raw,
+    c.env.UPLOADS,
+    formMail(c.env, c.var.content.newsletter.optIn),
+  );
   c.set("intake", intake);
   return intake;
 }
@@ -81,9 +87,15 @@ export function createIntake(
     async readNewsletter(req) {
       try {
         const isJson = /^application\/json\b/i.test(req.headers.get("Content-Type") ?? "");
-        if (isJson) return { ok: true, fields: stringsOf(await readJsonObject(req, NEWSLETTER_LIMIT)) };
+        if (isJson) {
+          const body = await readJsonObject(req, NEWSLETTER_LIMIT);
+          return { ok: true, fields: { ...stringsOf(body), ...picksOf((name) => body[name]) } };
+        }
         const form = await readForm(req, NEWSLETTER_LIMIT);
-        return { ok: true, fields: stringsOf(Object.fromEntries(form)) };
+        return {
+          ok: true,
+          fields: { ...stringsOf(Object.fromEntries(form)), ...picksOf((name) => form.getAll(name)) },
+        };
       } catch (error) {
         if (error instanceof BodyError) return error.toRefusal();
         throw error;
@@ -97,8 +109,14 @@ export function createIntake(
         return HONEYPOT_REFUSAL;
       const subscriber = parseSubscriber(fields);
       if (!subscriber) return { ok: false, status: 400, error: TEXTS.invalidEmail };
+      const picks = parsePicks(fields);
+      if (typeof picks === "string") return { ok: false, status: 400, error: picks };
       try {
-        const result = await content.newsletter.subscribe({ ...subscriber, pending: mail?.doubleOptIn });
+        const result = await content.newsletter.subscribe({
+          ...subscriber,
+          picks,
+          pending: mail?.doubleOptIn,
+        });
         if (result.confirmation) await mail?.confirmation(result.confirmation);
         return { ok: true, message: result.message || TEXTS.subscribed };
       } catch (error) {
@@ -183,6 +201,24 @@ export function createIntake(
       }
     },
   };
+}
+
+/** What stands for picks that are not text, so parsePicks refuses them with its sentence. */
+const NOT_SLUGS = "!";
+
+/**
+ * The second step's picks as one field each, slugs joined by spaces: a form sends one value per
+ * ticked box, JSON an array (or a string).
+ */
+function picksOf(read: (name: "artists" | "genres") => unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["artists", "genres"] as const) {
+    const value = read(name);
+    if (value === undefined || value === null) continue;
+    const list = Array.isArray(value) ? value : [value];
+    out[name] = list.every((v) => typeof v === "string") ? list.join(" ") : NOT_SLUGS;
+  }
+  return out;
 }
 
 function stringsOf(record: Record<string, unknown>): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { WorkerEnv } from "@worker/env";
+import { AUDIENCE_ROWS_SQL, type Audience, type Follows, NO_FOLLOWS } from "./audience";
 import { siteOf } from "./form-mail";
 import { MailSendError } from "./http-provider";
 import type { Card } from "./layout";
@@ -21,6 +22,12 @@ export interface AnnouncementDraft {
   items: Card[];
 }
 
+/** Who gets it (worker/mail/audience.ts): everyone, or the followers of `follows`. */
+export interface AnnouncementTarget {
+  audience: Audience;
+  follows: Follows;
+}
+
 export interface AnnouncementSummary {
   id: number;
   subject: string;
@@ -37,10 +44,23 @@ const ENQUEUE_BATCH = 100;
 /** A failed send is tried again after 30 s, 1, 2, 4… minutes, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 
-export async function createAnnouncement(db: D1Database, draft: AnnouncementDraft): Promise<number> {
+export async function createAnnouncement(
+  db: D1Database,
+  draft: AnnouncementDraft,
+  target: AnnouncementTarget = { audience: "everyone", follows: NO_FOLLOWS },
+): Promise<number> {
   const row = await db
-    .prepare("INSERT INTO announcements (subject, body, items, created_at) VALUES (?, ?, ?, ?) RETURNING id")
-    .bind(draft.subject, draft.body, JSON.stringify(draft.items), new Date().toISOString())
+    .prepare(
+      "INSERT INTO announcements (subject, body, items, audience, follows, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(
+      draft.subject,
+      draft.body,
+      JSON.stringify(draft.items),
+      target.audience,
+      JSON.stringify(target.follows),
+      new Date().toISOString(),
+    )
     .first<{ id: number }>();
   if (!row) throw new Error("the announcement was not stored");
   return row.id;
@@ -48,7 +68,7 @@ export async function createAnnouncement(db: D1Database, draft: AnnouncementDraf
 
 export async function getAnnouncement(db: D1Database, id: number) {
   const row = await db
-    .prepare("SELECT id, subject, body, items, status FROM announcements WHERE id = ?")
+    .prepare("SELECT id, subject, body, items, status, audience, follows FROM announcements WHERE id = ?")
     .bind(id)
     .first<{
       id: number;
@@ -56,9 +76,11 @@ export async function getAnnouncement(db: D1Database, id: number) {
       body: string;
       items: string;
       status: AnnouncementSummary["status"];
+      audience: Audience;
+      follows: string;
     }>();
   if (!row) return null;
-  return { ...row, items: JSON.parse(row.items) as Card[] };
+  return { ...row, items: JSON.parse(row.items) as Card[], follows: JSON.parse(row.follows) as Follows };
 }
 
 export async function listAnnouncements(db: D1Database, limit = 20): Promise<AnnouncementSummary[]> {
@@ -91,21 +113,15 @@ export function renderAnnouncement(
 }
 
 /**
- * Starts sending: a pending log row for every confirmed, unsuppressed subscriber (a second start
- * adds only those missing), then the keys of every pending row go on the queue.
+ * Starts sending: a pending log row for every confirmed, unsuppressed subscriber in the
+ * announcement's audience (everyone, or its followers; a second start adds only those missing),
+ * then the keys of every pending row go on the queue.
  */
 export async function startAnnouncement(env: WorkerEnv, id: number): Promise<number> {
   const db = env.DB;
   const now = new Date().toISOString();
   await db.batch([
-    db
-      .prepare(
-        `INSERT INTO announcement_sends (announcement_id, subscriber_id, email, updated_at)
-         SELECT ?1, s.id, s.email, ?2 FROM newsletter_subscribers s
-         WHERE s.status = 'confirmed' AND s.email NOT IN (SELECT email FROM mail_suppressions)
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(id, now),
+    db.prepare(AUDIENCE_ROWS_SQL).bind(id, now),
     db.prepare("UPDATE announcements SET status = 'sending' WHERE id = ? AND status = 'draft'").bind(id),
   ]);
   return enqueuePending(env, id, now);

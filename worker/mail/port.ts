@@ -25,7 +25,7 @@ export function describeMail(env: WorkerEnv) {
   const mailer = mailerFor(env);
   return {
     sending: mailer?.adapter ?? "off",
-    signUps: mailer && !env.CMS_URL ? "double opt-in" : "single opt-in",
+    signUps: mailer ? "double opt-in" : "single opt-in",
     announcements: mailer && env.MAIL_QUEUE && !env.CMS_URL ? "on" : "off",
   } as const;
 }

@@ -1,4 +1,4 @@
-import { removeExpiredPending } from "@worker/content/d1/newsletter";
+import { newsletterStoreOf } from "@worker/content/service";
 import type { WorkerEnv } from "@worker/env";
 import { consumeDeadLetters, consumeMailBatch, sweepAnnouncements } from "./announcements";
 import { CONFIRM_LINK_DAYS } from "./signing";
@@ -8,12 +8,12 @@ const DEAD_LETTERS = /-dlq$/;
 
 /**
  * The Cron Trigger (wrangler.toml `[triggers]`): pending sign-ups whose link has expired are
- * removed, and the announcements' send log is swept (worker/mail/announcements.ts). In CMS mode
- * the subscribers live in Strapi and D1 holds none.
+ * removed from the store that keeps the subscribers (D1, or Strapi through its API), and the
+ * announcements' send log is swept (worker/mail/announcements.ts).
  */
 export async function runScheduled(env: WorkerEnv, scheduledTime: number): Promise<void> {
   const cutoff = new Date(scheduledTime - CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  await removeExpiredPending(env.DB, cutoff);
+  await newsletterStoreOf(env).optIn.removeExpired(cutoff);
   await sweepAnnouncements(env, scheduledTime);
 }
 

@@ -1,9 +1,9 @@
 import type { AppEnv } from "@worker/app-env";
-import { confirmSubscriber, findSubscriber } from "@worker/content/d1/newsletter";
+import { liftUnsubscribe } from "@worker/content/d1/newsletter";
 import { escapeHtml } from "@worker/fallback-page";
 import { parseToken, verifyConfirmToken } from "@worker/mail/signing";
 import { type Context, Hono } from "hono";
-import { newsletterPage, statusMessage } from "./page";
+import { newsletterPage, statusMessage, whileStoreAnswers } from "./page";
 import { CONFIRM_TEXTS as T } from "./texts";
 
 /**
@@ -11,7 +11,8 @@ import { CONFIRM_TEXTS as T } from "./texts";
  * confirmation mail. GET asks, its button posts back, so a mail scanner that opens links confirms
  * nobody; POST confirms and records when. Both are idempotent: a confirmed subscriber sees the
  * same "You are subscribed". An expired link, or one whose pending sign-up was removed, says to
- * sign up again.
+ * sign up again. The subscriber is in whichever store keeps them (D1 or Strapi); the signing key
+ * and the suppression list are in D1 in both modes.
  */
 export const confirmPages = new Hono<AppEnv>();
 
@@ -24,7 +25,7 @@ async function check(c: Context<AppEnv>) {
   if (!token) return { answer: page(c, 400, statusMessage(T.missing)) };
   const parts = parseToken(token);
   if (!parts) return { answer: page(c, 404, statusMessage(T.invalid)) };
-  const subscriber = await findSubscriber(c.env.DB, parts.id);
+  const subscriber = await c.var.content.newsletter.optIn.find(parts.id);
   if (subscriber && !(await verifyConfirmToken(c.env.DB, token, subscriber.email)))
     return { answer: page(c, 404, statusMessage(T.invalid)) };
   if (subscriber?.status === "confirmed") return { answer: page(c, 200, statusMessage(T.done)) };
@@ -33,21 +34,29 @@ async function check(c: Context<AppEnv>) {
   return { subscriber, token };
 }
 
-confirmPages.get("/newsletter/confirm", async (c) => {
-  const found = await check(c);
-  if (found.answer) return found.answer;
-  const action = `/newsletter/confirm?token=${encodeURIComponent(found.token)}`;
-  return page(
-    c,
-    200,
-    `<p>${escapeHtml(T.ask(found.subscriber.email))}</p>
+confirmPages.get(
+  "/newsletter/confirm",
+  whileStoreAnswers(T.title, T.back, async (c) => {
+    const found = await check(c);
+    if (found.answer) return found.answer;
+    const action = `/newsletter/confirm?token=${encodeURIComponent(found.token)}`;
+    return page(
+      c,
+      200,
+      `<p>${escapeHtml(T.ask(found.subscriber.email))}</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(T.button)}</button></form>`,
-  );
-});
+    );
+  }),
+);
 
-confirmPages.post("/newsletter/confirm", async (c) => {
-  const found = await check(c);
-  if (found.answer) return found.answer;
-  await confirmSubscriber(c.env.DB, found.subscriber.id, found.subscriber.email);
-  return page(c, 200, statusMessage(T.done));
-});
+confirmPages.post(
+  "/newsletter/confirm",
+  whileStoreAnswers(T.title, T.back, async (c) => {
+    const found = await check(c);
+    if (found.answer) return found.answer;
+    await c.var.content.newsletter.optIn.confirm(found.subscriber.id, found.subscriber.email);
+    // A new, explicit consent lifts an earlier unsubscribe of the address (not a bounce or complaint).
+    await liftUnsubscribe(c.env.DB, found.subscriber.email);
+    return page(c, 200, statusMessage(T.done));
+  }),
+);

@@ -24,6 +24,8 @@ export const CSV_COLUMNS = [
   "city",
   "unsubscribe_url",
   "consented_at",
+  "artists",
+  "genres",
 ] as const;
 
 const adminOnly = requireBearer({
@@ -69,18 +71,21 @@ function stream(parts: AsyncGenerator<string>, head: string, tail: string): Read
 
 newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
   const admin = c.var.content.newsletter.admin;
-  if (!admin) {
-    return c.json(
-      { error: "The subscriber export needs the embedded store; with Strapi, export from the Strapi admin." },
-      501,
-      NO_STORE,
-    );
-  }
+  if (!admin) return c.json({ error: "This store has no subscriber export." }, 501, NO_STORE);
   const format = formatOf(c.req.query("format"), c.req.header("Accept"));
   if (!format) return c.json({ error: "format must be csv or json." }, 400, NO_STORE);
   const url = unsubscribeUrl(c.var.content.siteUrl);
   // The first batch is read before answering, so a failing store is an error status, not a cut file.
-  const first = await admin.listSubscribers(0, BATCH);
+  let first: Subscriber[];
+  try {
+    first = await admin.listSubscribers(0, BATCH);
+  } catch (error) {
+    console.error("the subscriber export failed", error);
+    return c.json({ error: "The subscriber list cannot be read right now. Try again in a minute." }, 503, {
+      ...NO_STORE,
+      "Retry-After": "30",
+    });
+  }
   if (format === "json") {
     let separator = "";
     const body = chunks(admin, first, (s) => {
@@ -93,6 +98,8 @@ newsletterApi.get("/newsletter/subscribers", adminOnly, async (c) => {
         city: s.city,
         unsubscribeUrl: url(s.unsubscribeToken),
         consentedAt: s.confirmedAt,
+        artists: s.picks.artists,
+        genres: s.picks.genres,
       });
       const out = `${separator}${item}`;
       separator = ",";
@@ -126,6 +133,9 @@ export function csvAnswer(
       s.city,
       url(s.unsubscribeToken),
       s.confirmedAt,
+      // The picks' slugs, space-separated (docs/decisions/090-newsletter-picks.md).
+      s.picks.artists.join(" "),
+      s.picks.genres.join(" "),
     ]),
   );
   return new Response(stream(body, csvRow([...CSV_COLUMNS]), ""), {

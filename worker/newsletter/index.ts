@@ -1,4 +1,5 @@
 export { confirmPages } from "./confirm";
 export { csvField, csvRow } from "./csv";
 export { newsletterApi, subscribersCsv } from "./export";
+export { picksApi } from "./picks";
 export { unsubscribePages } from "./unsubscribe";

@@ -1,7 +1,8 @@
 import type { AppEnv } from "@worker/app-env";
+import { suppress } from "@worker/content/d1/newsletter";
 import { escapeHtml } from "@worker/fallback-page";
 import { type Context, Hono } from "hono";
-import { newsletterPage, statusMessage } from "./page";
+import { newsletterPage, statusMessage, whileStoreAnswers } from "./page";
 import { UNSUBSCRIBE_TEXTS as T } from "./texts";
 
 /**
@@ -31,23 +32,32 @@ function lookup(c: Context<AppEnv>) {
   return { admin, token };
 }
 
-unsubscribePages.get("/newsletter/unsubscribe", async (c) => {
-  const found = lookup(c);
-  if (found.answer) return found.answer;
-  const subscriber = await found.admin.findByToken(found.token);
-  if (!subscriber) return page(c, 404, message(T.invalid));
-  const action = `/newsletter/unsubscribe?token=${found.token}`;
-  return page(
-    c,
-    200,
-    `<p>${escapeHtml(T.confirm(subscriber.email))}</p>
+unsubscribePages.get(
+  "/newsletter/unsubscribe",
+  whileStoreAnswers(T.title, T.back, async (c) => {
+    const found = lookup(c);
+    if (found.answer) return found.answer;
+    const subscriber = await found.admin.findByToken(found.token);
+    if (!subscriber) return page(c, 404, message(T.invalid));
+    const action = `/newsletter/unsubscribe?token=${found.token}`;
+    return page(
+      c,
+      200,
+      `<p>${escapeHtml(T.confirm(subscriber.email))}</p>
 <form method="post" action="${action}"><input type="hidden" name="confirm" value="yes"><button type="submit">${escapeHtml(T.button)}</button></form>`,
-  );
-});
+    );
+  }),
+);
 
-unsubscribePages.post("/newsletter/unsubscribe", async (c) => {
-  const found = lookup(c);
-  if (found.answer) return found.answer;
-  const removed = await found.admin.unsubscribe(found.token);
-  return removed ? page(c, 200, message(T.done)) : page(c, 404, message(T.invalid));
-});
+unsubscribePages.post(
+  "/newsletter/unsubscribe",
+  whileStoreAnswers(T.title, T.back, async (c) => {
+    const found = lookup(c);
+    if (found.answer) return found.answer;
+    const removed = await found.admin.unsubscribe(found.token);
+    if (!removed) return page(c, 404, message(T.invalid));
+    // Kept from any further mail, whichever store held the subscriber.
+    await suppress(c.env.DB, removed, "unsubscribed");
+    return page(c, 200, message(T.done));
+  }),
+);

@@ -4,7 +4,8 @@
 // later one (so an upgrade that changes the permissions reaches existing databases).
 //
 // - CMS_API_TOKEN → 'crossfade-worker': every write the site makes goes through the Worker with
-//   it: submissions (their files included) and newsletter sign-ups, since Strapi's public role
+//   it: submissions (their files included) and the newsletter (sign-ups, confirmations, the
+//   export and unsubscribing), since Strapi's public role
 //   only reads (./permissions.js, docs/decisions/035-production-cms.md); and listing
 //   submissions and changing their status (they hold artists' e-mail addresses).
 // - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
@@ -21,13 +22,17 @@ const CONTENT = [
   'event',
 ];
 
+// The newsletter's endpoints (../api/email-subscriber/routes/01-subscribe.js): sign-up, double
+// opt-in, the export and unsubscribing (docs/decisions/088-strapi-double-opt-in.md).
+const NEWSLETTER = ['subscribe', 'state', 'confirm', 'unsent', 'expire', 'confirmed', 'count', 'byToken', 'unsubscribe'];
+
 const TOKENS = {
   worker: {
     name: 'crossfade-worker',
     description: "The Crossfade Worker: the site's forms and the submissions admin",
     permissions: [
       'api::submission.submission.create',
-      'api::email-subscriber.email-subscriber.subscribe',
+      ...NEWSLETTER.map((a) => `api::email-subscriber.email-subscriber.${a}`),
       'api::submission.submission.find',
       'api::submission.submission.findOne',
       'api::submission.submission.updateStatus',

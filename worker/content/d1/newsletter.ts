@@ -1,4 +1,12 @@
-import type { NewsletterAdmin, SubscribeResult, Subscriber, SubscriberInput } from "@core/content/newsletter";
+import type {
+  NewsletterAdmin,
+  NewsletterOptIn,
+  Picks,
+  SubscribeResult,
+  Subscriber,
+  SubscriberInput,
+  SubscriberState,
+} from "@core/content/newsletter";
 import { TEXTS } from "@core/texts";
 
 /** 128 random bits as 32 hex digits: an unsubscribe link nobody can guess. */
@@ -26,8 +34,9 @@ interface Row {
  *
  * With `pending` (double opt-in, docs/decisions/081-double-opt-in.md) a new address is stored
  * pending and the answer asks for its confirmation mail; a pending one asks again once the last
- * mail is older than the resend interval; a confirmed one, or one that bounced or complained,
- * never gets a second mail. Without it the address is confirmed at once, as before there was mail.
+ * mail is older than the resend interval; a confirmed one never gets a second mail (and one that
+ * bounced or complained gets none: worker/mail/form-mail.ts). Without it the address is confirmed
+ * at once, as before there was mail.
  */
 export async function subscribe(db: D1Database, input: SubscriberInput): Promise<SubscribeResult> {
   const now = new Date().toISOString();
@@ -53,16 +62,12 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
       input.pending ? null : now,
     )
     .first<Row>();
+  if (row && input.picks) await addPicks(db, row.id, input.picks);
   if (!input.pending || !row) return { message: TEXTS.subscribed };
   const answer = { message: TEXTS.subscribeCheckInbox };
   if (row.status !== "pending") return answer;
   const last = row.confirmation_sent_at ? Date.parse(row.confirmation_sent_at) : 0;
   if (Date.now() - last < CONFIRMATION_RESEND_MS) return answer;
-  const blocked = await db
-    .prepare("SELECT 1 FROM mail_suppressions WHERE email = ? AND reason IN ('bounced','complained')")
-    .bind(row.email)
-    .first();
-  if (blocked) return answer;
   await db
     .prepare("UPDATE newsletter_subscribers SET confirmation_sent_at = ? WHERE id = ?")
     .bind(now, row.id)
@@ -70,8 +75,45 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
   return { ...answer, confirmation: { id: row.id, email: row.email } };
 }
 
+/**
+ * The second step's picks (docs/decisions/090-newsletter-picks.md), stored only while the
+ * subscriber has none: like the names and city, a repeat sign-up by a stranger cannot change
+ * what someone asked for.
+ */
+async function addPicks(db: D1Database, id: number, picks: Picks): Promise<void> {
+  const rows = [
+    ...picks.artists.map((slug) => ["artist", slug]),
+    ...picks.genres.map((slug) => ["genre", slug]),
+  ];
+  if (!rows.length) return;
+  const has = await db
+    .prepare("SELECT 1 FROM newsletter_picks WHERE subscriber_id = ? LIMIT 1")
+    .bind(id)
+    .first();
+  if (has) return;
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO newsletter_picks (subscriber_id, kind, slug)
+       SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)`,
+    )
+    .bind(id, JSON.stringify(rows))
+    .run();
+}
+
+const pickList = (kind: "artist" | "genre") =>
+  `(SELECT group_concat(slug, ' ') FROM newsletter_picks p WHERE p.subscriber_id = newsletter_subscribers.id AND p.kind = '${kind}')`;
+
 const COLUMNS = `id, email, first_name AS firstName, last_name AS lastName, city, source,
-  created_at AS subscribedAt, confirmed_at AS confirmedAt, unsubscribe_token AS unsubscribeToken`;
+  created_at AS subscribedAt, confirmed_at AS confirmedAt, unsubscribe_token AS unsubscribeToken,
+  ${pickList("artist")} AS artists, ${pickList("genre")} AS genres`;
+
+type SubscriberRow = Omit<Subscriber, "picks"> & { artists: string | null; genres: string | null };
+
+const slugsOf = (list: string | null) => (list ? list.split(" ").sort() : []);
+
+function toSubscriber({ artists, genres, ...row }: SubscriberRow): Subscriber {
+  return { ...row, picks: { artists: slugsOf(artists), genres: slugsOf(genres) } };
+}
 
 /**
  * Export and unsubscribe over the newsletter_subscribers table
@@ -86,22 +128,22 @@ export function newsletterAdmin(db: D1Database): NewsletterAdmin {
           `SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = 'confirmed' ORDER BY id LIMIT ?`,
         )
         .bind(afterId, limit)
-        .all<Subscriber>();
-      return results;
+        .all<SubscriberRow>();
+      return results.map(toSubscriber);
     },
-    findByToken: (token) =>
-      db
+    async findByToken(token) {
+      const row = await db
         .prepare(`SELECT ${COLUMNS} FROM newsletter_subscribers WHERE unsubscribe_token = ?`)
         .bind(token)
-        .first<Subscriber>(),
+        .first<SubscriberRow>();
+      return row ? toSubscriber(row) : null;
+    },
     async unsubscribe(token) {
       const removed = await db
         .prepare("DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ? RETURNING email")
         .bind(token)
         .first<{ email: string }>();
-      if (!removed) return false;
-      await suppress(db, removed.email, "unsubscribed");
-      return true;
+      return removed?.email ?? null;
     },
     async countConfirmed() {
       const row = await db
@@ -127,39 +169,54 @@ export async function suppress(
     .run();
 }
 
-/** A subscriber row as the confirmation page needs it. */
-export interface SubscriberState {
-  id: number;
-  email: string;
-  status: "pending" | "confirmed";
-}
-
-export function findSubscriber(db: D1Database, id: number): Promise<SubscriberState | null> {
-  return db
-    .prepare("SELECT id, email, status FROM newsletter_subscribers WHERE id = ?")
-    .bind(id)
-    .first<SubscriberState>();
+/** Whether the address bounced or complained: it gets no confirmation mail (docs/decisions/089). */
+export async function blockedFromMail(db: D1Database, email: string): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 FROM mail_suppressions WHERE email = ? AND reason IN ('bounced','complained')")
+    .bind(email.toLowerCase())
+    .first();
+  return row !== null;
 }
 
 /**
- * Confirms the subscriber (idempotent: a second use keeps the first consent time) and lifts an
- * earlier unsubscribe of the address: confirming is a new, explicit consent. A bounce or a
- * complaint stays.
+ * Confirming is a new, explicit consent: it lifts an earlier unsubscribe of the address. A bounce
+ * or a complaint stays.
  */
-export async function confirmSubscriber(db: D1Database, id: number, email: string): Promise<void> {
-  const now = new Date().toISOString();
-  await db.batch([
-    db
-      .prepare(
-        "UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ? AND email = ?",
-      )
-      .bind(now, id, email),
-    db.prepare("DELETE FROM mail_suppressions WHERE email = ? AND reason = 'unsubscribed'").bind(email),
-  ]);
+export async function liftUnsubscribe(db: D1Database, email: string): Promise<void> {
+  await db
+    .prepare("DELETE FROM mail_suppressions WHERE email = ? AND reason = 'unsubscribed'")
+    .bind(email.toLowerCase())
+    .run();
+}
+
+/** Double opt-in over the newsletter_subscribers table (migrations/0009_mail.sql). */
+export function d1OptIn(db: D1Database): NewsletterOptIn {
+  return {
+    find: (id) =>
+      db
+        .prepare("SELECT id, email, status FROM newsletter_subscribers WHERE id = ?")
+        .bind(id)
+        .first<SubscriberState>(),
+    async confirm(id, email) {
+      await db
+        .prepare(
+          "UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ? AND email = ?",
+        )
+        .bind(new Date().toISOString(), id, email)
+        .run();
+    },
+    removeExpired: (cutoff) => removeExpiredPending(db, cutoff),
+    async notSent(id) {
+      await db
+        .prepare("UPDATE newsletter_subscribers SET confirmation_sent_at = NULL WHERE id = ?")
+        .bind(id)
+        .run();
+    },
+  };
 }
 
 /** Removes pending sign-ups older than `cutoff` (ISO 8601): their links have expired. */
-export async function removeExpiredPending(db: D1Database, cutoff: string): Promise<number> {
+async function removeExpiredPending(db: D1Database, cutoff: string): Promise<number> {
   const result = await db
     .prepare(
       "DELETE FROM newsletter_subscribers WHERE status = 'pending' AND COALESCE(confirmation_sent_at, created_at) < ?",
@@ -167,12 +224,4 @@ export async function removeExpiredPending(db: D1Database, cutoff: string): Prom
     .bind(cutoff)
     .run();
   return result.meta.changes;
-}
-
-/** The confirmation mail did not go out: the next sign-up of the address sends it at once. */
-export async function confirmationNotSent(db: D1Database, id: number): Promise<void> {
-  await db
-    .prepare("UPDATE newsletter_subscribers SET confirmation_sent_at = NULL WHERE id = ?")
-    .bind(id)
-    .run();
 }

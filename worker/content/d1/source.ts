@@ -2,7 +2,7 @@ import type { ContentSource } from "../source";
 import { getArtist, getArtistWork, listArtists } from "./artists";
 import { getEvent, listEvents, pageEvents } from "./events";
 import { mixtapes } from "./mixtapes";
-import { newsletterAdmin, subscribe } from "./newsletter";
+import { d1OptIn, newsletterAdmin, subscribe } from "./newsletter";
 import { DEFAULT_ORPHAN_GRACE_MS, sweepOrphanedUploads } from "./orphan-uploads";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { releases } from "./releases";
@@ -52,6 +52,10 @@ export function createD1Source(
       getSubmission: (id) => getSubmission(db, id),
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(db, id, status, notes),
     },
-    newsletter: { subscribe: (input) => subscribe(db, input), admin: newsletterAdmin(db) },
+    newsletter: {
+      subscribe: (input) => subscribe(db, input),
+      admin: newsletterAdmin(db),
+      optIn: d1OptIn(db),
+    },
   };
 }

@@ -215,8 +215,42 @@ export const taxonShape = taxon;
 export const postTagsShape = v.object({ tags: postShape.entries.tags });
 /** A suggestion: title, artist and slug only. */
 export const suggestionShape = v.object({ title: v.string(), artist_name: text, slug: v.string() });
-/** What the newsletter endpoint answers; only its message is read. */
-export const subscribedShape = v.nullable(v.object({ message: v.nullish(v.string()) }));
+/**
+ * What the newsletter sign-up answers (cms/src/api/email-subscriber/): its message, and with
+ * double opt-in the pending subscriber a confirmation mail is due for (docs/decisions/088).
+ */
+export const subscribedShape = v.nullable(
+  v.object({
+    message: v.nullish(v.string()),
+    confirmation: v.nullish(v.object({ id: v.number(), email: v.string() })),
+  }),
+);
+/** A subscriber as a confirmation link names it (GET /email-subscribers/state/:id). */
+export const subscriberStateShape = v.object({
+  data: v.object({ id: v.number(), email: v.string(), status: v.picklist(["pending", "confirmed"]) }),
+});
+/** A confirmed subscriber as the export lists it (GET /email-subscribers/confirmed, by-token). */
+export const listedSubscriberShape = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: text,
+  lastName: text,
+  city: text,
+  source: text,
+  subscribedAt: v.string(),
+  consentedAt: text,
+  unsubscribeToken: v.string(),
+  picks: v.nullish(
+    v.object({ artists: v.nullish(v.array(v.string())), genres: v.nullish(v.array(v.string())) }),
+  ),
+});
+/** How many confirmed subscribers there are; how many expired sign-ups were removed. */
+export const subscriberCountShape = v.object({ count: v.number() });
+export const expiredShape = v.object({ removed: v.number() });
+/** The address an unsubscribe removed. */
+export const unsubscribedShape = v.object({ data: v.object({ email: v.string() }) });
+/** An acknowledgement whose body is not read. */
+export const anyAnswerShape = v.unknown();
 
 /** A page of a collection: the rows, and the pagination the adapter pages with. */
 export function listOf<T>(row: v.GenericSchema<unknown, T>) {

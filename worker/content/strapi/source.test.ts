@@ -1,4 +1,5 @@
 import type { SubmissionInput } from "@core/content/submission";
+import { TEXTS } from "@core/texts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { servedPorts } from "../served-ports";
 import { createStrapiSource } from "./source";
@@ -469,8 +470,21 @@ describe("Strapi store: submissions and the newsletter", () => {
       lastName: null,
       city: null,
       source: "website_footer",
+      pending: false,
     });
     expect(await answer(() => json({}))).toEqual({ message: "Successfully subscribed!" });
+    // Double opt-in: the pending subscriber Strapi names gets the confirmation; the visitor's
+    // answer is the same whether or not one is due.
+    const pending = { ...payload, pending: true };
+    const due = await createStrapiStore(
+      CMS,
+      recorder(() => json({ confirmation: { id: 7, email: "a@b.co" } })).fetch,
+    ).subscribe(pending);
+    expect(due).toEqual({ message: TEXTS.subscribeCheckInbox, confirmation: { id: 7, email: "a@b.co" } });
+    const notDue = await createStrapiStore(CMS, recorder(() => json({ confirmation: null })).fetch).subscribe(
+      pending,
+    );
+    expect(notDue).toEqual({ message: TEXTS.subscribeCheckInbox });
     await expect(answer(() => json({ error: { message: "Too many" } }, 429))).rejects.toThrow("Too many");
     await expect(answer(() => new Response("", { status: 500 }))).rejects.toThrow(/^Failed to subscribe$/);
     await expect(answer(() => new Response("<html>", { status: 200 }))).rejects.toThrow(

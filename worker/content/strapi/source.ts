@@ -10,14 +10,9 @@ import {
   pageEvents,
 } from "./catalog";
 import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
+import { strapiNewsletterAdmin, strapiOptIn, subscribe } from "./newsletter";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
-import {
-  createSubmission,
-  getSubmission,
-  listSubmissions,
-  setSubmissionStatus,
-  subscribe,
-} from "./submissions";
+import { createSubmission, getSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
 
 /**
@@ -58,6 +53,10 @@ export function createStrapiSource(
       getSubmission: (id) => getSubmission(cms, id),
       setSubmissionStatus: (id, status, notes) => setSubmissionStatus(cms, id, status, notes),
     },
-    newsletter: { subscribe: (input) => subscribe(cms, input) },
+    newsletter: {
+      subscribe: (input) => subscribe(cms, input),
+      admin: strapiNewsletterAdmin(cms),
+      optIn: strapiOptIn(cms),
+    },
   };
 }

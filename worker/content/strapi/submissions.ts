@@ -1,4 +1,3 @@
-import type { SubscribeResult, SubscriberInput } from "@core/content/newsletter";
 import type { Page } from "@core/content/page";
 import type {
   Submission,
@@ -6,11 +5,10 @@ import type {
   SubmissionInput,
   SubmissionStatus,
 } from "@core/content/submission";
-import { TEXTS } from "@core/texts";
 import { DEFAULT_SUBMISSION_PAGE_SIZE, paging, toPage } from "../paging";
 import { type CmsClient, CmsError, paginate } from "./client";
 import { toSubmission } from "./mappers";
-import { listOf, oneOf, submissionShape, subscribedShape } from "./shapes";
+import { listOf, oneOf, submissionShape } from "./shapes";
 
 /**
  * The JSON body of POST /submissions: every non-null field (docs/product.md section 5 leaves null
@@ -118,29 +116,4 @@ export async function setSubmissionStatus(
     if (error instanceof CmsError && error.status === 404) return null;
     throw error;
   }
-}
-
-/**
- * POST {cms}/email-subscribers/subscribe with source 'website_footer' and the API token (the
- * public role cannot subscribe, docs/decisions/035). degrade.ts turns a failure into the
- * newsletter texts of docs/product.md section 8.
- */
-export async function subscribe(cms: CmsClient, input: SubscriberInput): Promise<SubscribeResult> {
-  await cms.send(
-    "POST",
-    "/email-subscribers/subscribe",
-    JSON.stringify({
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      city: input.city,
-      source: "website_footer",
-    }),
-    true,
-    subscribedShape,
-    true,
-  );
-  // The site's own answer whatever Strapi's says: a CMS answering "already subscribed" would tell
-  // anyone whether an address is on the list (docs/security.md).
-  return { message: TEXTS.subscribed };
 }
