@@ -1066,7 +1066,33 @@ var submissionShape = object({
 });
 var postTagsShape = object({ tags: postShape.entries.tags });
 var suggestionShape = object({ title: string(), artist_name: text, slug: string() });
-var subscribedShape = nullable(object({ message: nullish(string()) }));
+var subscribedShape = nullable(
+  object({
+    message: nullish(string()),
+    confirmation: nullish(object({ id: number(), email: string() }))
+  })
+);
+var subscriberStateShape = object({
+  data: object({ id: number(), email: string(), status: picklist(["pending", "confirmed"]) })
+});
+var listedSubscriberShape = object({
+  id: number(),
+  email: string(),
+  firstName: text,
+  lastName: text,
+  city: text,
+  source: text,
+  subscribedAt: string(),
+  consentedAt: text,
+  unsubscribeToken: string(),
+  picks: nullish(
+    object({ artists: nullish(array(string())), genres: nullish(array(string())) })
+  )
+});
+var subscriberCountShape = object({ count: number() });
+var expiredShape = object({ removed: number() });
+var unsubscribedShape = object({ data: object({ email: string() }) });
+var anyAnswerShape = unknown();
 
 // worker/content/strapi/posts.ts
 var POST_POPULATE = [
