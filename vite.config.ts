@@ -23,6 +23,12 @@ const MIX_ONLY = /[\\/]app[\\/]player[\\/]chapters\./;
  * lists, the artist page's Play all queue. They go with their route, not in every page's chunk.
  */
 const ONE_ROUTE = /[\\/]app[\\/](search[\\/]result-list|player[\\/]artist-queue)\./;
+/**
+ * What the paged lists share (/blog and its genre and location pages, /mixtapes, /releases,
+ * /artists, an artist's page): the page links and their helpers, a chunk of their own that the
+ * detail pages do not load.
+ */
+const LISTS = /[\\/]app[\\/](components[\\/]pagination|routes[\\/]list-paging)\./;
 /** What the detail pages share for sharing (app/share/ but the embed card, core/share/). */
 const SHARE =
   /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
@@ -58,7 +64,8 @@ export default defineConfig({
                     !ON_USE.test(id) &&
                     !SITE_FRAME.test(id) &&
                     !MIX_ONLY.test(id) &&
-                    !ONE_ROUTE.test(id),
+                    !ONE_ROUTE.test(id) &&
+                    !LISTS.test(id),
                   includeDependenciesRecursively: true,
                 },
                 {
@@ -66,6 +73,7 @@ export default defineConfig({
                   test: (id: string) => SITE_FRAME.test(id),
                   includeDependenciesRecursively: true,
                 },
+                { name: "lists", test: (id: string) => LISTS.test(id) },
                 // The Share button, a link's moment and the sharing tags of the detail pages: one
                 // file rather than six of a few hundred bytes each.
                 { name: "share", test: (id: string) => SHARE.test(id) },

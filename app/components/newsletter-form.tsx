@@ -2,23 +2,12 @@ import type { PickOptions } from "@core/content/pick-options";
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { TEXTS } from "@core/texts";
-import {
-  type ComponentType,
-  type FormEvent,
-  lazy,
-  type RefObject,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentType, type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
 
-/** The picks, loaded when the footer's second step opens (./on-use/newsletter-picks.tsx). */
-const LazyPicks = lazy(() => import("./on-use/newsletter-picks"));
 type PicksProps = { id: string; options: PickOptions };
 
 /**
@@ -59,13 +48,18 @@ export function NewsletterForm({
   }, [hydrated, view.step]);
 
   // The second step's picks, asked for once it opens (the no-JavaScript answer carries them).
+  const [loaded, setLoaded] = useState<ComponentType<PicksProps> | null>(null);
+  const ShownPicks = Picks ?? loaded;
   const needsOptions = hydrated && view.step === "details" && !view.options;
   useEffect(() => {
     if (!needsOptions) return;
     let current = true;
-    import("./on-use/newsletter-picks").then(async ({ fetchPickOptions }) => {
-      const options = await fetchPickOptions(pathname);
-      if (current) setView((v) => (v.step === "details" ? { ...v, options } : v));
+    // The picks (./on-use/newsletter-picks.tsx) load with their options, when the step opens.
+    import("./on-use/newsletter-picks").then(async (picks) => {
+      const options = await picks.fetchPickOptions(pathname);
+      if (!current) return;
+      setLoaded(() => picks.default);
+      setView((v) => (v.step === "details" ? { ...v, options } : v));
     });
     return () => {
       current = false;
@@ -179,15 +173,7 @@ export function NewsletterForm({
             <DetailField id={id("last-name")} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
           <DetailField id={id("city")} name="city" label="City" autoComplete="address-level2" />
-          {view.options ? (
-            Picks ? (
-              <Picks id={id("pick")} options={view.options} />
-            ) : (
-              <Suspense fallback={null}>
-                <LazyPicks id={id("pick")} options={view.options} />
-              </Suspense>
-            )
-          ) : null}
+          {view.options && ShownPicks ? <ShownPicks id={id("pick")} options={view.options} /> : null}
           <div className="button-row">
             {/* Complete comes first: pressing Enter in a detail field submits with the first button. */}
             <button type="submit" name="intent" value="complete" className="button button--accent">

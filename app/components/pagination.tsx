@@ -1,5 +1,3 @@
-import type { Page } from "@core/content/page";
-import { data } from "react-router";
 import { ListLink } from "./app-link";
 
 interface PaginationProps {
@@ -43,23 +41,3 @@ export function pageParam(url: URL): number {
   const n = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
-
-/** The URL of page n of the list at `path`: the path itself for the first page. */
-export const pageHref = (path: string) => (n: number) => (n > 1 ? `${path}?page=${n}` : path);
-
-/**
- * Page `page` of a list, or a 404 past its last page: not when the source failed, as a failed
- * list is an empty page like any other (docs/product.md section 8), never a 404.
- */
-export async function listPageOr404<P extends Page<unknown>>(
-  page: number,
-  list: Promise<P>,
-  sourceFailed: () => boolean,
-): Promise<P> {
-  const listed = await list;
-  if (page > 1 && page > listed.pageCount && !sourceFailed()) throw data("Not found", { status: 404 });
-  return listed;
-}
-
-/** The title of page n of a list: " (page n)" after the list's own from page 2. */
-export const pageTitle = (title: string, page: number) => (page > 1 ? `${title} (page ${page})` : title);

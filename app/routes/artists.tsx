@@ -7,11 +7,12 @@ import { ListLink } from "../components/app-link";
 import { artistPath } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { listPageOr404, Pagination, pageHref, pageParam, pageTitle } from "../components/pagination";
+import { Pagination, pageParam } from "../components/pagination";
 import { seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/artists";
 import { ARTIST_TEXTS } from "./artist-texts";
+import { listPageOr404, pageHref, pageTitle } from "./list-paging";
 
 /** As /genres: a list that arrives within this many ms is rendered in place, else it streams. */
 const STREAM_AFTER_MS = 100;

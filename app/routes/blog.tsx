@@ -7,12 +7,13 @@ import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
-import { Pagination, pageParam, pageTitle } from "../components/pagination";
+import { Pagination, pageParam } from "../components/pagination";
 import { PostCard, playlistOf, toCardPost } from "../components/post-card";
 import { titleFromSlug } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/blog";
+import { pageTitle } from "./list-paging";
 
 /** How long /blog waits for its posts before it streams the page without them (docs/decisions/019). */
 const STREAM_AFTER_MS = 100;

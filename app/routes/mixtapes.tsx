@@ -4,12 +4,13 @@ import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
-import { listPageOr404, Pagination, pageHref, pageParam, pageTitle } from "../components/pagination";
+import { Pagination, pageParam } from "../components/pagination";
 import { formatLongDate } from "../lib/format";
 import { seo, siteFromMatches } from "../lib/seo";
 import { QueueButtons } from "../player/queue-buttons";
 import { trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtapes";
+import { listPageOr404, pageHref, pageTitle } from "./list-paging";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);

@@ -3,9 +3,10 @@ import { ListLink } from "../components/app-link";
 import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { listPageOr404, Pagination, pageHref, pageParam, pageTitle } from "../components/pagination";
+import { Pagination, pageParam } from "../components/pagination";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/releases";
+import { listPageOr404, pageHref, pageTitle } from "./list-paging";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
