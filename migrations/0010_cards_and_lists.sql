@@ -28,13 +28,13 @@ CREATE TRIGGER post_extras_refs_fill AFTER INSERT ON post_extras FOR EACH ROW BE
   UPDATE post_extras SET artists_json = (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.post_id = post_extras.post_id AND a.pub_status = 'published') WHERE post_id IN (new.post_id);
 END;
 CREATE TRIGGER aggregated_post_artists_refs_insert AFTER INSERT ON aggregated_post_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (new.aggregated_post_id);
+  INSERT INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (new.aggregated_post_id) ON CONFLICT(aggregated_post_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER aggregated_post_artists_refs_delete AFTER DELETE ON aggregated_post_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (old.aggregated_post_id);
+  INSERT INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (old.aggregated_post_id) ON CONFLICT(aggregated_post_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER aggregated_post_artists_refs_update AFTER UPDATE ON aggregated_post_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (old.aggregated_post_id, new.aggregated_post_id);
+  INSERT INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (old.aggregated_post_id, new.aggregated_post_id) ON CONFLICT(aggregated_post_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER aggregated_posts_refs_delete AFTER DELETE ON aggregated_posts FOR EACH ROW BEGIN
   DELETE FROM aggregated_post_extras WHERE aggregated_post_id = old.id;
@@ -52,49 +52,49 @@ CREATE TRIGGER mixtape_extras_refs_fill AFTER INSERT ON mixtape_extras FOR EACH 
   UPDATE mixtape_extras SET artists_json = (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM mixtape_artists x JOIN artists a ON a.id = x.artist_id WHERE x.mixtape_id = mixtape_extras.mixtape_id AND a.pub_status = 'published') WHERE mixtape_id IN (new.mixtape_id);
 END;
 CREATE TRIGGER release_artists_refs_insert AFTER INSERT ON release_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (new.release_id);
+  INSERT INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (new.release_id) ON CONFLICT(release_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER release_artists_refs_delete AFTER DELETE ON release_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (old.release_id);
+  INSERT INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (old.release_id) ON CONFLICT(release_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER release_artists_refs_update AFTER UPDATE ON release_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (old.release_id, new.release_id);
+  INSERT INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (old.release_id, new.release_id) ON CONFLICT(release_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER releases_refs_delete AFTER DELETE ON releases FOR EACH ROW BEGIN
   DELETE FROM release_extras WHERE release_id = old.id;
 END;
 CREATE TRIGGER event_artists_refs_insert AFTER INSERT ON event_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (new.event_id);
+  INSERT INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (new.event_id) ON CONFLICT(event_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER event_artists_refs_delete AFTER DELETE ON event_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (old.event_id);
+  INSERT INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (old.event_id) ON CONFLICT(event_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER event_artists_refs_update AFTER UPDATE ON event_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (old.event_id, new.event_id);
+  INSERT INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (old.event_id, new.event_id) ON CONFLICT(event_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER events_refs_delete AFTER DELETE ON events FOR EACH ROW BEGIN
   DELETE FROM event_extras WHERE event_id = old.id;
 END;
 CREATE TRIGGER artists_refs_update AFTER UPDATE OF slug, name, pub_status ON artists FOR EACH ROW BEGIN
   UPDATE post_extras SET artists_json = (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.post_id = post_extras.post_id AND a.pub_status = 'published') WHERE post_id IN (SELECT post_id FROM post_artists WHERE artist_id = new.id);
-  INSERT OR REPLACE INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (SELECT aggregated_post_id FROM aggregated_post_artists WHERE artist_id = new.id);
+  INSERT INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (SELECT aggregated_post_id FROM aggregated_post_artists WHERE artist_id = new.id) ON CONFLICT(aggregated_post_id) DO UPDATE SET artists_json = excluded.artists_json;
   UPDATE mixtape_extras SET artists_json = (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM mixtape_artists x JOIN artists a ON a.id = x.artist_id WHERE x.mixtape_id = mixtape_extras.mixtape_id AND a.pub_status = 'published') WHERE mixtape_id IN (SELECT mixtape_id FROM mixtape_artists WHERE artist_id = new.id);
-  INSERT OR REPLACE INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (SELECT release_id FROM release_artists WHERE artist_id = new.id);
-  INSERT OR REPLACE INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (SELECT event_id FROM event_artists WHERE artist_id = new.id);
+  INSERT INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (SELECT release_id FROM release_artists WHERE artist_id = new.id) ON CONFLICT(release_id) DO UPDATE SET artists_json = excluded.artists_json;
+  INSERT INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (SELECT event_id FROM event_artists WHERE artist_id = new.id) ON CONFLICT(event_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 CREATE TRIGGER artists_refs_delete AFTER DELETE ON artists FOR EACH ROW BEGIN
   UPDATE post_extras SET artists_json = (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.post_id = post_extras.post_id AND a.pub_status = 'published') WHERE post_id IN (SELECT post_id FROM post_artists WHERE artist_id = old.id);
-  INSERT OR REPLACE INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (SELECT aggregated_post_id FROM aggregated_post_artists WHERE artist_id = old.id);
+  INSERT INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (SELECT aggregated_post_id FROM aggregated_post_artists WHERE artist_id = old.id) ON CONFLICT(aggregated_post_id) DO UPDATE SET artists_json = excluded.artists_json;
   UPDATE mixtape_extras SET artists_json = (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM mixtape_artists x JOIN artists a ON a.id = x.artist_id WHERE x.mixtape_id = mixtape_extras.mixtape_id AND a.pub_status = 'published') WHERE mixtape_id IN (SELECT mixtape_id FROM mixtape_artists WHERE artist_id = old.id);
-  INSERT OR REPLACE INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (SELECT release_id FROM release_artists WHERE artist_id = old.id);
-  INSERT OR REPLACE INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (SELECT event_id FROM event_artists WHERE artist_id = old.id);
+  INSERT INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (SELECT release_id FROM release_artists WHERE artist_id = old.id) ON CONFLICT(release_id) DO UPDATE SET artists_json = excluded.artists_json;
+  INSERT INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (SELECT event_id FROM event_artists WHERE artist_id = old.id) ON CONFLICT(event_id) DO UPDATE SET artists_json = excluded.artists_json;
 END;
 -- Fill them from the links the store already holds.
 UPDATE post_extras SET artists_json = (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.post_id = post_extras.post_id AND a.pub_status = 'published') WHERE post_id IN (SELECT post_id FROM post_artists);
-INSERT OR REPLACE INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (SELECT aggregated_post_id FROM aggregated_post_artists);
+INSERT INTO aggregated_post_extras (aggregated_post_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', 0, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM aggregated_post_artists x JOIN artists a ON a.id = x.artist_id WHERE x.aggregated_post_id = i.id AND a.pub_status = 'published') FROM aggregated_posts i WHERE i.id IN (SELECT aggregated_post_id FROM aggregated_post_artists) ON CONFLICT(aggregated_post_id) DO UPDATE SET artists_json = excluded.artists_json;
 UPDATE mixtape_extras SET artists_json = (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM mixtape_artists x JOIN artists a ON a.id = x.artist_id WHERE x.mixtape_id = mixtape_extras.mixtape_id AND a.pub_status = 'published') WHERE mixtape_id IN (SELECT mixtape_id FROM mixtape_artists);
-INSERT OR REPLACE INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (SELECT release_id FROM release_artists);
-INSERT OR REPLACE INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (SELECT event_id FROM event_artists);
+INSERT INTO release_extras (release_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM release_artists x JOIN artists a ON a.id = x.artist_id WHERE x.release_id = i.id AND a.pub_status = 'published') FROM releases i WHERE i.id IN (SELECT release_id FROM release_artists) ON CONFLICT(release_id) DO UPDATE SET artists_json = excluded.artists_json;
+INSERT INTO event_extras (event_id, artists_json) SELECT i.id, (SELECT json_group_array(json_object('entry', x.entry, 'position', x.position, 'slug', a.slug, 'name', a.name)) FROM event_artists x JOIN artists a ON a.id = x.artist_id WHERE x.event_id = i.id AND a.pub_status = 'published') FROM events i WHERE i.id IN (SELECT event_id FROM event_artists) ON CONFLICT(event_id) DO UPDATE SET artists_json = excluded.artists_json;
 DROP TRIGGER IF EXISTS posts_list_insert;
 DROP TRIGGER IF EXISTS posts_list_update;
 DROP TRIGGER IF EXISTS mixtapes_list_insert;
@@ -106,7 +106,7 @@ CREATE TRIGGER posts_list_insert AFTER INSERT ON posts FOR EACH ROW BEGIN
   INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'genre:' || x.genre_id, p.post_date, 1, p.id FROM posts p JOIN post_genres x ON x.post_id = p.id WHERE p.id = new.id AND +p.pub_status = 'published';
   INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'location:' || x.location_id, p.post_date, 1, p.id FROM posts p JOIN post_locations x ON x.post_id = p.id WHERE p.id = new.id AND +p.pub_status = 'published';
   INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'tag:' || x.tag, p.post_date, 1, p.id FROM posts p JOIN post_tags x ON x.post_id = p.id WHERE p.id = new.id AND +p.pub_status = 'published';
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, 1, p.id FROM posts p WHERE p.id = new.id AND +p.pub_status = 'published' AND p.is_featured = 1;
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, 1, p.id FROM posts p WHERE p.id = new.id AND +p.pub_status = 'published' AND p.is_featured = 1 ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER posts_list_update AFTER UPDATE OF id, post_date, category, pub_status, is_featured ON posts FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 1 AND id = old.id;
@@ -116,44 +116,44 @@ CREATE TRIGGER posts_list_update AFTER UPDATE OF id, post_date, category, pub_st
   INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'genre:' || x.genre_id, p.post_date, 1, p.id FROM posts p JOIN post_genres x ON x.post_id = p.id WHERE p.id = new.id AND +p.pub_status = 'published';
   INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'location:' || x.location_id, p.post_date, 1, p.id FROM posts p JOIN post_locations x ON x.post_id = p.id WHERE p.id = new.id AND +p.pub_status = 'published';
   INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'tag:' || x.tag, p.post_date, 1, p.id FROM posts p JOIN post_tags x ON x.post_id = p.id WHERE p.id = new.id AND +p.pub_status = 'published';
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, 1, p.id FROM posts p WHERE p.id = new.id AND +p.pub_status = 'published' AND p.is_featured = 1;
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, 1, p.id FROM posts p WHERE p.id = new.id AND +p.pub_status = 'published' AND p.is_featured = 1 ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER mixtapes_list_insert AFTER INSERT ON mixtapes FOR EACH ROW BEGIN
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published';
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published' AND m.is_featured = 1;
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE m.id = new.id AND +m.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published' AND m.is_featured = 1 ON CONFLICT DO NOTHING;
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE m.id = new.id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER mixtapes_list_update AFTER UPDATE OF id, release_date, pub_status, is_featured ON mixtapes FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 2 AND id = old.id;
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published';
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published' AND m.is_featured = 1;
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE m.id = new.id AND +m.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE m.id = new.id AND +m.pub_status = 'published' AND m.is_featured = 1 ON CONFLICT DO NOTHING;
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE m.id = new.id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER mixtape_genres_list_insert AFTER INSERT ON mixtape_genres FOR EACH ROW BEGIN
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || new.genre_id, m.release_date, 2, m.id FROM mixtapes m WHERE m.id = new.mixtape_id AND +m.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || new.genre_id, m.release_date, 2, m.id FROM mixtapes m WHERE m.id = new.mixtape_id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER mixtape_genres_list_delete AFTER DELETE ON mixtape_genres FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 2 AND id = old.mixtape_id AND list = 'mixtapes:genre:' || old.genre_id;
 END;
 CREATE TRIGGER mixtape_genres_list_update AFTER UPDATE ON mixtape_genres FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 2 AND id = old.mixtape_id AND list = 'mixtapes:genre:' || old.genre_id;
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || new.genre_id, m.release_date, 2, m.id FROM mixtapes m WHERE m.id = new.mixtape_id AND +m.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || new.genre_id, m.release_date, 2, m.id FROM mixtapes m WHERE m.id = new.mixtape_id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER events_list_insert AFTER INSERT ON events FOR EACH ROW BEGIN
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE e.id = new.id AND +e.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE e.id = new.id AND +e.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER events_list_update AFTER UPDATE OF id, starts_at, pub_status ON events FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 4 AND id = old.id;
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE e.id = new.id AND +e.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE e.id = new.id AND +e.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER events_list_delete AFTER DELETE ON events FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 4 AND id = old.id;
 END;
 -- Fill the new lists from what the store already holds.
-INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, 1, p.id FROM posts p WHERE 1 AND +p.pub_status = 'published' AND p.is_featured = 1;
-INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE 1 AND +m.pub_status = 'published' AND m.is_featured = 1;
-INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE 1 AND +m.pub_status = 'published';
-INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE 1 AND +e.pub_status = 'published';
+INSERT INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, 1, p.id FROM posts p WHERE 1 AND +p.pub_status = 'published' AND p.is_featured = 1 ON CONFLICT DO NOTHING;
+INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:featured', m.release_date, 2, m.id FROM mixtapes m  WHERE 1 AND +m.pub_status = 'published' AND m.is_featured = 1 ON CONFLICT DO NOTHING;
+INSERT INTO list_items (list, sort, kind, id) SELECT 'mixtapes:genre:' || x.genre_id, m.release_date, 2, m.id FROM mixtapes m JOIN mixtape_genres x ON x.mixtape_id = m.id WHERE 1 AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;
+INSERT INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, 4, e.id FROM events e WHERE 1 AND +e.pub_status = 'published' ON CONFLICT DO NOTHING;
 -- The artists' directory: A–Z as a list, each artist's count of items.
 DROP TRIGGER IF EXISTS list_items_count;
 DROP TRIGGER IF EXISTS list_items_uncount;
@@ -175,19 +175,19 @@ CREATE TABLE artist_extras (
   item_count INTEGER NOT NULL DEFAULT 0
 );
 CREATE TRIGGER artists_list_insert AFTER INSERT ON artists FOR EACH ROW BEGIN
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE a.id = new.id AND +a.pub_status = 'published';
-  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE a.id = new.id AND +a.pub_status = 'published' ON CONFLICT DO NOTHING;
+  INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
      WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
      WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
      WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (new.id);
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (new.id) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;
 END;
 CREATE TRIGGER artists_list_update AFTER UPDATE OF id, slug, pub_status ON artists FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 5 AND id = old.id;
-  INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE a.id = new.id AND +a.pub_status = 'published';
+  INSERT INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE a.id = new.id AND +a.pub_status = 'published' ON CONFLICT DO NOTHING;
 END;
 CREATE TRIGGER artists_list_delete AFTER DELETE ON artists FOR EACH ROW BEGIN
   DELETE FROM list_items WHERE kind = 5 AND id = old.id;
@@ -200,14 +200,14 @@ CREATE TRIGGER post_artists_count_delete AFTER DELETE ON post_artists FOR EACH R
   UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM posts t WHERE t.id = old.post_id AND t.pub_status = 'published');
 END;
 CREATE TRIGGER post_artists_count_update AFTER UPDATE ON post_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+  INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
      WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
      WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
      WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;
 END;
 CREATE TRIGGER posts_artists_count AFTER UPDATE OF pub_status ON posts FOR EACH ROW BEGIN
   UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
@@ -225,14 +225,14 @@ CREATE TRIGGER release_artists_count_delete AFTER DELETE ON release_artists FOR 
   UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM releases t WHERE t.id = old.release_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM release_artists x WHERE x.release_id = old.release_id AND x.artist_id = old.artist_id);
 END;
 CREATE TRIGGER release_artists_count_update AFTER UPDATE ON release_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+  INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
      WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
      WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
      WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;
 END;
 CREATE TRIGGER releases_artists_count AFTER UPDATE OF pub_status ON releases FOR EACH ROW BEGIN
   UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
@@ -250,14 +250,14 @@ CREATE TRIGGER mixtape_artists_count_delete AFTER DELETE ON mixtape_artists FOR 
   UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM mixtapes t WHERE t.id = old.mixtape_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM mixtape_artists x WHERE x.mixtape_id = old.mixtape_id AND x.artist_id = old.artist_id);
 END;
 CREATE TRIGGER mixtape_artists_count_update AFTER UPDATE ON mixtape_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+  INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
      WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
      WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
      WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;
 END;
 CREATE TRIGGER mixtapes_artists_count AFTER UPDATE OF pub_status ON mixtapes FOR EACH ROW BEGIN
   UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
@@ -275,14 +275,14 @@ CREATE TRIGGER event_artists_count_delete AFTER DELETE ON event_artists FOR EACH
   UPDATE artist_extras SET item_count = item_count - 1 WHERE artist_id = old.artist_id AND EXISTS (SELECT 1 FROM events t WHERE t.id = old.event_id AND t.pub_status = 'published') AND NOT EXISTS (SELECT 1 FROM event_artists x WHERE x.event_id = old.event_id AND x.artist_id = old.artist_id);
 END;
 CREATE TRIGGER event_artists_count_update AFTER UPDATE ON event_artists FOR EACH ROW BEGIN
-  INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+  INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
      WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
      WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
      WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id);
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (old.artist_id, new.artist_id) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;
 END;
 CREATE TRIGGER events_artists_count AFTER UPDATE OF pub_status ON events FOR EACH ROW BEGIN
   UPDATE artist_extras SET item_count = item_count + (CASE WHEN new.pub_status = 'published' THEN 1 ELSE -1 END)
@@ -294,12 +294,12 @@ CREATE TRIGGER events_artists_uncount BEFORE DELETE ON events FOR EACH ROW BEGIN
     WHERE artist_id IN (SELECT artist_id FROM event_artists WHERE event_id = old.id) AND old.pub_status = 'published';
 END;
 -- Fill them from what the store already holds.
-INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE 1 AND +a.pub_status = 'published';
-INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
+INSERT INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, 5, a.id FROM artists a WHERE 1 AND +a.pub_status = 'published' ON CONFLICT DO NOTHING;
+INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, (SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = x.post_id
      WHERE x.artist_id = a.id AND +p.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.release_id) FROM release_artists x JOIN releases r ON r.id = x.release_id
      WHERE x.artist_id = a.id AND +r.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.mixtape_id) FROM mixtape_artists x JOIN mixtapes m ON m.id = x.mixtape_id
      WHERE x.artist_id = a.id AND +m.pub_status = 'published')
   + (SELECT COUNT(DISTINCT x.event_id) FROM event_artists x JOIN events e ON e.id = x.event_id
-     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (SELECT id FROM artists);
+     WHERE x.artist_id = a.id AND +e.pub_status = 'published') FROM artists a WHERE a.id IN (SELECT id FROM artists) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;

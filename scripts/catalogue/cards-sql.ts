@@ -11,6 +11,10 @@
  *   (`featured`), the mixtapes of a genre (`mixtapes:genre:<id>`), the featured mixtapes
  *   (`mixtapes:featured`), the events by start (`events`) and the artists by slug (`artists`,
  *   counted by their first one, two and three letters), with each artist's count of items.
+ * - Rows are written with upserts (`ON CONFLICT … DO UPDATE / DO NOTHING`), never `INSERT OR
+ *   REPLACE / OR IGNORE`: an upsert that fires a trigger (the content import's `INSERT … ON
+ *   CONFLICT(id) DO UPDATE` of an artist) makes SQLite run the trigger's inserts as plain ones,
+ *   which then failed on the row already there.
  *
  * Pure TypeScript.
  */
@@ -86,7 +90,7 @@ function refs(t: RefTable, id: string): string {
 function refresh(t: RefTable, ids: string): string {
   if (t.shared)
     return `UPDATE ${t.extras} SET artists_json = ${refs(t, `${t.extras}.${t.key}`)} WHERE ${t.key} IN (${ids});`;
-  return `INSERT OR REPLACE INTO ${t.extras} (${t.key}, artists_json) SELECT i.id, ${refs(t, "i.id")} FROM ${t.items} i WHERE i.id IN (${ids});`;
+  return `INSERT INTO ${t.extras} (${t.key}, artists_json) SELECT i.id, ${refs(t, "i.id")} FROM ${t.items} i WHERE i.id IN (${ids}) ON CONFLICT(${t.key}) DO UPDATE SET artists_json = excluded.artists_json;`;
 }
 
 function trigger(name: string, event: string, body: string[]): string {
@@ -131,12 +135,12 @@ export function artistRefsSql(): string[] {
 }
 
 const featuredPosts = (where: string) =>
-  `INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, ${LIST_KIND.post}, p.id FROM posts p WHERE ${where} AND +p.pub_status = 'published' AND p.is_featured = 1;`;
+  `INSERT INTO list_items (list, sort, kind, id) SELECT 'featured', p.post_date, ${LIST_KIND.post}, p.id FROM posts p WHERE ${where} AND +p.pub_status = 'published' AND p.is_featured = 1 ON CONFLICT DO NOTHING;`;
 
 /** A published mixtape's lists: all mixtapes, the featured ones, one per genre. */
 function mixtapeEntries(where: string): string[] {
   const of = (list: string, join = "", and = "") =>
-    `INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT ${list}, m.release_date, ${LIST_KIND.mixtape}, m.id FROM mixtapes m ${join} WHERE ${where} AND +m.pub_status = 'published'${and};`;
+    `INSERT INTO list_items (list, sort, kind, id) SELECT ${list}, m.release_date, ${LIST_KIND.mixtape}, m.id FROM mixtapes m ${join} WHERE ${where} AND +m.pub_status = 'published'${and} ON CONFLICT DO NOTHING;`;
   return [
     of("'mixtapes'"),
     of("'mixtapes:featured'", "", " AND m.is_featured = 1"),
@@ -145,7 +149,7 @@ function mixtapeEntries(where: string): string[] {
 }
 
 const eventEntries = (where: string) =>
-  `INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, ${LIST_KIND.event}, e.id FROM events e WHERE ${where} AND +e.pub_status = 'published';`;
+  `INSERT INTO list_items (list, sort, kind, id) SELECT 'events', e.starts_at, ${LIST_KIND.event}, e.id FROM events e WHERE ${where} AND +e.pub_status = 'published' ON CONFLICT DO NOTHING;`;
 
 const forget = (kind: number, id: string) => `DELETE FROM list_items WHERE kind = ${kind} AND id = ${id};`;
 
@@ -155,7 +159,7 @@ const forget = (kind: number, id: string) => `DELETE FROM list_items WHERE kind 
  */
 export function moreListsSql(): string[] {
   const mixGenre = (row: string) => `'mixtapes:genre:' || ${row}.genre_id`;
-  const addMixGenre = `INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT ${mixGenre("new")}, m.release_date, ${LIST_KIND.mixtape}, m.id FROM mixtapes m WHERE m.id = new.mixtape_id AND +m.pub_status = 'published';`;
+  const addMixGenre = `INSERT INTO list_items (list, sort, kind, id) SELECT ${mixGenre("new")}, m.release_date, ${LIST_KIND.mixtape}, m.id FROM mixtapes m WHERE m.id = new.mixtape_id AND +m.pub_status = 'published' ON CONFLICT DO NOTHING;`;
   const dropMixGenre = `DELETE FROM list_items WHERE kind = ${LIST_KIND.mixtape} AND id = old.mixtape_id AND list = ${mixGenre("old")};`;
   return [
     ...["posts_list_insert", "posts_list_update", "mixtapes_list_insert", "mixtapes_list_update"].map(
@@ -238,10 +242,10 @@ const ITEM_COUNT = `(SELECT COUNT(*) FROM post_artists x JOIN posts p ON p.id = 
      WHERE x.artist_id = a.id AND +e.pub_status = 'published')`;
 
 const recount = (ids: string) =>
-  `INSERT OR REPLACE INTO artist_extras (artist_id, item_count) SELECT a.id, ${ITEM_COUNT} FROM artists a WHERE a.id IN (${ids});`;
+  `INSERT INTO artist_extras (artist_id, item_count) SELECT a.id, ${ITEM_COUNT} FROM artists a WHERE a.id IN (${ids}) ON CONFLICT(artist_id) DO UPDATE SET item_count = excluded.item_count;`;
 
 const artistEntries = (where: string) =>
-  `INSERT OR IGNORE INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, ${LIST_KIND.artist}, a.id FROM artists a WHERE ${where} AND +a.pub_status = 'published';`;
+  `INSERT INTO list_items (list, sort, kind, id) SELECT 'artists', a.slug, ${LIST_KIND.artist}, a.id FROM artists a WHERE ${where} AND +a.pub_status = 'published' ON CONFLICT DO NOTHING;`;
 
 /** The counted items: a link table, its item column, the items' table, whether it has entries. */
 const COUNTED: [string, string, string, boolean][] = [
