@@ -157,7 +157,7 @@ describe("the review desk in Chromium", () => {
     const path = await download.path();
     const text = readFileSync(path, "utf8");
     expect(text.split("\r\n")[0]).toBe(
-      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at",
+      "email,subscribed_at,source,first_name,last_name,city,unsubscribe_url,consented_at,artists,genres",
     );
   });
 });
