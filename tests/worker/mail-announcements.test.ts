@@ -5,12 +5,14 @@ import { recordSession } from "@worker/admin/session-store";
 import type { WorkerEnv } from "@worker/env";
 import worker from "@worker/index";
 import {
+  CLAIM_SECONDS,
   createAnnouncement,
+  mailIdOf,
   REQUEUE_AFTER_MS,
   resumeAnnouncement,
   startAnnouncement,
 } from "@worker/mail/announcements";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { callApp } from "./helpers";
 import { batchOf, linkTo, MailRecorder, QueueRecorder } from "./mail-recorder";
 
@@ -130,7 +132,9 @@ describe("announcements", () => {
     expect(ana?.headers).toEqual({
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "X-Crossfade-Mail-Id": expect.stringMatching(new RegExp(`^a${id}-[0-9a-f]{24}$`)),
     });
+    expect(new Set(mail.sent.map((m) => m.headers["X-Crossfade-Mail-Id"])).size).toBe(3);
     expect(linkTo(ana?.html ?? "", "/newsletter/unsubscribe")).toBe(unsubscribe);
     expect(new Set(mail.sent.map((m) => m.headers["List-Unsubscribe"])).size).toBe(3);
 
@@ -216,6 +220,168 @@ describe("announcements", () => {
       "ben@example.com",
       "cleo@example.com",
     ]);
+  });
+});
+
+describe("the mail in flight (docs/decisions/098-the-mail-in-flight.md)", () => {
+  let mail: MailRecorder;
+  let queue: QueueRecorder;
+  let bindings: Partial<WorkerEnv>;
+  beforeEach(async () => {
+    mail = new MailRecorder();
+    queue = new QueueRecorder();
+    bindings = mail.env({ MAIL_QUEUE: queue.binding });
+    await resetList(["ana@example.com", "ben@example.com"]);
+  });
+
+  const claim = (id: number, email: string, at: number) =>
+    env.DB.prepare("UPDATE announcement_sends SET claimed_at = ? WHERE announcement_id = ? AND email = ?")
+      .bind(new Date(at).toISOString(), id, email)
+      .run();
+
+  it("leaves a freshly claimed row to its sender, resends a stale claim with the same mail id and shows it uncertain", async () => {
+    const id = await createAnnouncement(env.DB, DRAFT);
+    await startAnnouncement({ ...env, ...bindings } as WorkerEnv, id);
+    const messages = queue.take() as { subscriberId: number }[];
+    // ana's row is claimed by an attempt sending right now; ben's by one cut off long ago (a
+    // Worker killed after the service took the mail, before the log recorded it).
+    await claim(id, "ana@example.com", Date.now() - 5_000);
+    await claim(id, "ben@example.com", Date.now() - (CLAIM_SECONDS + 30) * 1000);
+    const { acked, retried } = await deliver(bindings, "crossfade-mail", messages);
+    expect(retried).toEqual([{ body: messages[0], delaySeconds: CLAIM_SECONDS + 5 }]);
+    expect(acked).toEqual([messages[1]]);
+    expect(mail.sent.map((m) => m.to)).toEqual(["ben@example.com"]);
+    const benId = (messages[1] as { subscriberId: number }).subscriberId;
+    expect(mail.sent[0]?.headers["X-Crossfade-Mail-Id"]).toBe(await mailIdOf(id, benId));
+
+    const { results } = await env.DB.prepare(
+      "SELECT email, status, uncertain, attempts FROM announcement_sends WHERE announcement_id = ? ORDER BY email",
+    )
+      .bind(id)
+      .all();
+    expect(results).toEqual([
+      { email: "ana@example.com", status: "pending", uncertain: 0, attempts: 0 },
+      { email: "ben@example.com", status: "sent", uncertain: 1, attempts: 0 },
+    ]);
+
+    const session = newSession();
+    await recordSession(env.DB, session);
+    const cookie = await sealSession(TOKEN, session);
+    const page = await (
+      await callApp(
+        `/admin/announcements/${id}`,
+        { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } },
+        bindings,
+      )
+    ).text();
+    expect(page).toContain("1 sent · 1 pending · 0 skipped · 0 failed · 1 uncertain");
+    expect(page).toContain("Sent again after an interrupted send");
+    expect(page).toContain("<li>ben@example.com</li>");
+  });
+
+  it("lifts the claim when the service refuses the mail, so the retry is no uncertain one", async () => {
+    const id = await createAnnouncement(env.DB, DRAFT);
+    await startAnnouncement({ ...env, ...bindings } as WorkerEnv, id);
+    const messages = queue.take();
+    mail.failing = 1;
+    const first = await deliver(bindings, "crossfade-mail", messages);
+    expect(first.retried).toHaveLength(1);
+    const row = await env.DB.prepare(
+      "SELECT claimed_at AS claimedAt, attempts FROM announcement_sends WHERE announcement_id = ? AND email = 'ana@example.com'",
+    )
+      .bind(id)
+      .first();
+    expect(row).toEqual({ claimedAt: null, attempts: 1 });
+    await deliver(bindings, "crossfade-mail", [messages[0]], 2);
+    expect(mail.sent.map((m) => m.to).sort()).toEqual(["ana@example.com", "ben@example.com"]);
+    const uncertain = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM announcement_sends WHERE announcement_id = ? AND uncertain = 1",
+    )
+      .bind(id)
+      .first();
+    expect(uncertain).toEqual({ n: 0 });
+  });
+});
+
+describe("announcements with Strapi keeping the subscribers (docs/decisions/097-announcements-in-cms-mode.md)", () => {
+  const cms = { CMS_URL: "http://cms.test/api", CMS_API_TOKEN: "worker-token" };
+  const strapiRow = (id: number, email: string, picks?: { artists: string[]; genres: string[] }) => ({
+    id,
+    email,
+    subscribedAt: "2026-11-01T00:00:00.000Z",
+    consentedAt: "2026-11-01T00:00:00.000Z",
+    unsubscribeToken: id.toString(16).padStart(32, "c"),
+    ...(picks ? { picks } : {}),
+  });
+
+  it("reads the audience from Strapi's confirmed subscribers in pages, skips the suppressed, and sends each one mail", async () => {
+    await resetList([]);
+    await env.DB.prepare(
+      "INSERT INTO mail_suppressions (email, reason, created_at) VALUES ('left@example.com', 'unsubscribed', ?)",
+    )
+      .bind(new Date().toISOString())
+      .run();
+    // Strapi's confirmed subscribers: 501 (two pages of 500), one of them on the suppression list.
+    let rows = Array.from({ length: 500 }, (_, i) => strapiRow(10 + i, `fan${i}@example.com`));
+    rows.push(
+      strapiRow(600, "left@example.com"),
+      strapiRow(700, "picky@example.com", { artists: ["mira"], genres: [] }),
+    );
+    const asked: string[] = [];
+    const original = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (!request.url.startsWith("http://cms.test/")) return original(input as RequestInfo, init);
+      const url = new URL(request.url);
+      asked.push(`${url.pathname}?${url.searchParams}`);
+      if (
+        url.pathname !== "/api/email-subscribers/confirmed" ||
+        request.headers.get("Authorization") !== "Bearer worker-token"
+      )
+        return Response.json({ error: { status: 404 } }, { status: 404 });
+      const after = Number(url.searchParams.get("after"));
+      const limit = Number(url.searchParams.get("limit"));
+      return Response.json({ data: rows.filter((r) => r.id > after).slice(0, limit) });
+    });
+    const mail = new MailRecorder();
+    const queue = new QueueRecorder();
+    const bindings = mail.env({ MAIL_QUEUE: queue.binding, ...cms });
+    try {
+      const everyone = await createAnnouncement(env.DB, DRAFT);
+      expect(await startAnnouncement({ ...env, ...bindings } as WorkerEnv, everyone)).toBe(501);
+      expect(asked).toEqual([
+        "/api/email-subscribers/confirmed?after=0&limit=500",
+        "/api/email-subscribers/confirmed?after=509&limit=500",
+      ]);
+      const messages = queue.take();
+      // fan3 leaves in Strapi before their message comes: skipped, no mail.
+      rows = rows.filter((r) => r.email !== "fan3@example.com");
+      await deliver(bindings, "crossfade-mail", messages);
+      expect(mail.sent).toHaveLength(500);
+      expect(new Set(mail.sent.map((m) => m.to)).size).toBe(500);
+      expect(mail.to("left@example.com")).toEqual([]);
+      expect(mail.to("fan3@example.com")).toEqual([]);
+      const picky = mail.to("picky@example.com")[0];
+      expect(linkTo(picky?.text ?? "", "/newsletter/unsubscribe")).toBe(
+        `http://localhost:8787/newsletter/unsubscribe?token=${strapiRow(700, "").unsubscribeToken}`,
+      );
+
+      // To the followers of an artist: Strapi's picks decide.
+      const followers = await createAnnouncement(env.DB, DRAFT, {
+        audience: "followers",
+        follows: { artists: ["mira"], genres: [] },
+      });
+      expect(await startAnnouncement({ ...env, ...bindings } as WorkerEnv, followers)).toBe(1);
+      await deliver(bindings, "crossfade-mail", queue.take());
+      expect(mail.to("picky@example.com")).toHaveLength(2);
+      expect(mail.sent).toHaveLength(501);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    const health = (await (await callApp("/api/health", {}, mail.env({ ...cms }))).json()) as {
+      mail: unknown;
+    };
+    expect(health.mail).toMatchObject({ announcements: "on" });
   });
 });
 

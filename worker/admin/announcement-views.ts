@@ -23,7 +23,8 @@ function notice(n: Notice | undefined): Html | "" {
 const csrfField = (csrf: string) => html`<input type="hidden" name="csrf" value="${csrf}" />`;
 
 function progress(a: AnnouncementSummary): Html {
-  return html`<span class="meta">${T.progress(a.sent, a.pending, a.skipped, a.failed)}</span>`;
+  const uncertain = a.uncertain ? ` · ${T.uncertainCount(a.uncertain)}` : "";
+  return html`<span class="meta">${T.progress(a.sent, a.pending, a.skipped, a.failed)}${uncertain}</span>`;
 }
 
 /** /admin/announcements: what was sent and how far, and the compose form. */
@@ -92,6 +93,8 @@ export function announcementBody(options: {
   csrf: string;
   announcement: AnnouncementSummary & AnnouncementTarget & { items: Card[] };
   failures: { email: string; lastError: string | null }[];
+  /** Addresses sent again after a cut-off attempt (docs/decisions/098-the-mail-in-flight.md). */
+  uncertain: string[];
   subscribers: number;
   message?: Notice;
 }): Html {
@@ -113,6 +116,9 @@ export function announcementBody(options: {
     }`;
   const failed = failures.length
     ? html`<h3>${T.deadLetters}</h3><ul>${failures.map((f) => html`<li>${f.email}${f.lastError ? ` — ${f.lastError}` : ""}</li>`)}</ul>`
+    : "";
+  const uncertain = options.uncertain.length
+    ? html`<h3>${T.uncertainTitle}</h3><p class="hint">${T.uncertainHint}</p><ul>${options.uncertain.map((e) => html`<li>${e}</li>`)}</ul>`
     : "";
   return html`<p><a href="/admin/announcements">← ${T.title}</a></p>
 <h1>${a.subject}</h1>
@@ -141,6 +147,7 @@ ${notice(message)}
       <h2 id="send-title">${T.sendTitle}</h2>
       ${send}
       ${failed}
+      ${uncertain}
     </section>
   </div>
 </div>`;

@@ -4,11 +4,12 @@ import {
   createAnnouncement,
   getAnnouncement,
   listAnnouncements,
+  recipientsOf,
   renderAnnouncement,
   resumeAnnouncement,
   startAnnouncement,
 } from "@worker/mail/announcements";
-import { type Audience, audienceSize, followsOf, hasFollows } from "@worker/mail/audience";
+import { type Audience, followsOf, hasFollows } from "@worker/mail/audience";
 import { describeMail, mailerFor } from "@worker/mail/port";
 import { Hono } from "hono";
 import { announcementBody, type Candidate, composeBody } from "./announcement-views";
@@ -152,16 +153,28 @@ async function announcementOf(c: DeskContext) {
 async function detailPage(c: DeskContext, status: 200 | 400 | 503, message?: Notice) {
   const found = await announcementOf(c);
   if (found instanceof Response) return found;
-  const { results } = await c.env.DB.prepare(
-    "SELECT email, last_error AS lastError FROM announcement_sends WHERE announcement_id = ? AND status = 'failed' ORDER BY subscriber_id LIMIT 50",
-  )
-    .bind(found.id)
-    .all<{ email: string; lastError: string | null }>();
+  const listed = (status: string, extra = "") =>
+    c.env.DB.prepare(
+      `SELECT email, last_error AS lastError FROM announcement_sends WHERE announcement_id = ? AND status = ?${extra} ORDER BY subscriber_id LIMIT 50`,
+    )
+      .bind(found.id, status)
+      .all<{ email: string; lastError: string | null }>();
+  const [failures, uncertain] = await Promise.all([listed("failed"), listed("sent", " AND uncertain = 1")]);
+  let subscribers: number;
+  try {
+    // Only a draft needs the audience counted (in CMS mode, pages read from Strapi).
+    subscribers =
+      found.status === "draft" ? await recipientsOf(c.env).size(found.audience, found.follows) : 0;
+  } catch (error) {
+    console.error("counting an announcement's audience failed", error);
+    return page(c, 503, found.subject, messageBody(found.subject, { kind: "error", text: T.storeDown }));
+  }
   const body = announcementBody({
     csrf: c.var.csrf,
     announcement: found,
-    failures: results,
-    subscribers: await audienceSize(c.env.DB, found.audience, found.follows),
+    failures: failures.results,
+    uncertain: uncertain.results.map((r) => r.email),
+    subscribers,
     message,
   });
   return page(c, status, found.subject, body);
@@ -224,7 +237,13 @@ function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise
       return detailPage(c, 503, { kind: "error", text: T.mailOff });
     const found = await announcementOf(c);
     if (found instanceof Response) return found;
-    const queued = await queue(c, found);
+    let queued: number;
+    try {
+      queued = await queue(c, found);
+    } catch (error) {
+      console.error("queueing an announcement failed", error);
+      return detailPage(c, 503, { kind: "error", text: T.storeDown });
+    }
     return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
   };
 }

@@ -116,6 +116,12 @@ export const ANNOUNCE_TEXTS = {
   resumeHint:
     "The scheduled sweep does this every ten minutes; use it after a restart of a local Worker, whose queue lived in memory.",
   deadLetters: "Failed after every retry",
+  // The mail in flight when a send was cut off (docs/decisions/098-the-mail-in-flight.md).
+  uncertainCount: (n: number) => `${n} uncertain`,
+  uncertainTitle: "Sent again after an interrupted send",
+  uncertainHint:
+    "A send to these addresses was cut off before the mail service answered, so it was sent again with the same mail id: they may have got it twice.",
+  storeDown: "The subscribers could not be read from the CMS right now. Try again in a minute.",
   missingFields: "Write a subject and a text.",
   badTestAddress: "Enter the address to send the test to.",
   mailOff:

@@ -1,5 +1,13 @@
+import { newsletterStoreOf } from "@worker/content/service";
 import type { WorkerEnv } from "@worker/env";
-import { AUDIENCE_ROWS_SQL, type Audience, type Follows, NO_FOLLOWS } from "./audience";
+import {
+  type Audience,
+  d1Recipients,
+  type Follows,
+  NO_FOLLOWS,
+  type Recipients,
+  storeRecipients,
+} from "./audience";
 import { siteOf } from "./form-mail";
 import { MailSendError } from "./http-provider";
 import type { Card } from "./layout";
@@ -37,6 +45,19 @@ export interface AnnouncementSummary {
   pending: number;
   skipped: number;
   failed: number;
+  /** Sent again after an attempt that was cut off mid-send: the mail may have arrived twice. */
+  uncertain: number;
+}
+
+/**
+ * Where the announcement's subscribers live (docs/decisions/097-announcements-in-cms-mode.md):
+ * D1's table, or in CMS mode Strapi's, read through its API. The send log is D1's either way.
+ */
+export function recipientsOf(env: WorkerEnv): Recipients {
+  if (!env.CMS_URL) return d1Recipients(env.DB);
+  const admin = newsletterStoreOf(env).admin;
+  if (!admin) throw new Error("the store keeps no subscribers: announcements cannot be sent");
+  return storeRecipients(env.DB, admin);
 }
 
 /** Messages per sendBatch call (the Queues limit is 100). */
@@ -90,7 +111,8 @@ export async function listAnnouncements(db: D1Database, limit = 20): Promise<Ann
          COUNT(CASE WHEN s.status = 'sent' THEN 1 END) AS sent,
          COUNT(CASE WHEN s.status = 'pending' THEN 1 END) AS pending,
          COUNT(CASE WHEN s.status = 'skipped' THEN 1 END) AS skipped,
-         COUNT(CASE WHEN s.status = 'failed' THEN 1 END) AS failed
+         COUNT(CASE WHEN s.status = 'failed' THEN 1 END) AS failed,
+         COUNT(CASE WHEN s.uncertain = 1 AND s.status = 'sent' THEN 1 END) AS uncertain
        FROM announcements a LEFT JOIN announcement_sends s ON s.announcement_id = a.id
        GROUP BY a.id ORDER BY a.id DESC LIMIT ?`,
     )
@@ -118,12 +140,13 @@ export function renderAnnouncement(
  * then the keys of every pending row go on the queue.
  */
 export async function startAnnouncement(env: WorkerEnv, id: number): Promise<number> {
-  const db = env.DB;
+  const found = await getAnnouncement(env.DB, id);
+  if (!found) return 0;
   const now = new Date().toISOString();
-  await db.batch([
-    db.prepare(AUDIENCE_ROWS_SQL).bind(id, now),
-    db.prepare("UPDATE announcements SET status = 'sending' WHERE id = ? AND status = 'draft'").bind(id),
-  ]);
+  await recipientsOf(env).fill(id, found.audience, found.follows, now);
+  await env.DB.prepare("UPDATE announcements SET status = 'sending' WHERE id = ? AND status = 'draft'")
+    .bind(id)
+    .run();
   return enqueuePending(env, id, now);
 }
 
@@ -165,37 +188,64 @@ async function enqueuePending(env: WorkerEnv, id: number, before: string): Promi
 
 type Outcome = "sent" | "skipped" | "done";
 
-/** Sends one logged mail, unless the row says it is done or the subscriber has left. */
+/**
+ * How long a claim on a send log row holds (docs/decisions/098-the-mail-in-flight.md): an attempt
+ * that finds a younger claim leaves the row to the one sending it and comes back after this; an
+ * older one was cut off between claiming and recording (a killed Worker) and is sent again.
+ */
+export const CLAIM_SECONDS = 60;
+
+/** Another attempt holds the row's claim right now: this message comes back after the claim's time. */
+class ClaimHeld extends Error {
+  constructor() {
+    super("another attempt is sending this mail");
+  }
+}
+
+/**
+ * The mail's own id, the same for every attempt at one (announcement, subscriber): the
+ * `X-Crossfade-Mail-Id` header, so an operator (and a mail filter) can tell a second copy of an
+ * uncertain send for what it is. The Email Service sets Message-ID itself and refuses one from the
+ * sender, so this is the id a copy can carry. A digest, so the header does not number the list.
+ */
+export async function mailIdOf(announcementId: number, subscriberId: number): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(`announcement-${announcementId}-${subscriberId}`),
+  );
+  const hex = [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `a${announcementId}-${hex}`;
+}
+
+/**
+ * Sends one logged mail, unless the row says it is done or the subscriber has left. The row is
+ * claimed before the mail service is called and marked sent after; a failure the service reports
+ * lifts the claim (nothing went out), a Worker killed in between leaves it for a later attempt.
+ */
 async function sendOne(
   env: WorkerEnv,
   message: MailMessage,
   cache: Map<number, AnnouncementDraft | null>,
 ): Promise<Outcome> {
   const db = env.DB;
+  const key = [message.announcementId, message.subscriberId] as const;
   const row = await db
     .prepare(
-      `SELECT s.status, s.email, n.unsubscribe_token AS token, n.status AS subscriberStatus,
-         (SELECT 1 FROM mail_suppressions m WHERE m.email = s.email) AS suppressed
-       FROM announcement_sends s LEFT JOIN newsletter_subscribers n ON n.id = s.subscriber_id
-       WHERE s.announcement_id = ? AND s.subscriber_id = ?`,
+      `SELECT s.status, s.email, (SELECT 1 FROM mail_suppressions m WHERE m.email = s.email) AS suppressed
+       FROM announcement_sends s WHERE s.announcement_id = ? AND s.subscriber_id = ?`,
     )
-    .bind(message.announcementId, message.subscriberId)
-    .first<{
-      status: string;
-      email: string;
-      token: string | null;
-      subscriberStatus: string | null;
-      suppressed: number | null;
-    }>();
+    .bind(...key)
+    .first<{ status: string; email: string; suppressed: number | null }>();
   if (row?.status !== "pending") return "done";
   const mark = (status: string, messageId: string | null) =>
     db
       .prepare(
         "UPDATE announcement_sends SET status = ?, message_id = ?, updated_at = ? WHERE announcement_id = ? AND subscriber_id = ?",
       )
-      .bind(status, messageId, new Date().toISOString(), message.announcementId, message.subscriberId)
+      .bind(status, messageId, new Date().toISOString(), ...key)
       .run();
-  if (!row.token || row.subscriberStatus !== "confirmed" || row.suppressed) {
+  const token = row.suppressed ? null : await recipientsOf(env).tokenOf(message.subscriberId, row.email);
+  if (!token) {
     await mark("skipped", null);
     return "skipped";
   }
@@ -205,11 +255,35 @@ async function sendOne(
   if (!draft) return "done";
   const mailer = mailerFor(env);
   if (!mailer) throw new Error("mail is off (MAIL_FROM is not set): the message waits for a retry");
-  const mail = renderAnnouncement(env, draft, { email: row.email, unsubscribeToken: row.token });
-  const sent = await mailer.send({
-    ...mail,
-    idempotencyKey: `announcement-${message.announcementId}-${message.subscriberId}`,
-  });
+  const now = Date.now();
+  // The claim: only a row nobody claimed, or whose claim is older than CLAIM_SECONDS. Taking over
+  // an old claim means an earlier attempt may have sent this mail: the row becomes uncertain.
+  const claimed = await db
+    .prepare(
+      `UPDATE announcement_sends SET uncertain = (uncertain OR claimed_at IS NOT NULL), claimed_at = ?1
+       WHERE announcement_id = ?2 AND subscriber_id = ?3 AND status = 'pending'
+         AND (claimed_at IS NULL OR claimed_at < ?4) RETURNING uncertain`,
+    )
+    .bind(new Date(now).toISOString(), ...key, new Date(now - CLAIM_SECONDS * 1000).toISOString())
+    .first<{ uncertain: number }>();
+  if (!claimed) throw new ClaimHeld();
+  const mail = renderAnnouncement(env, draft, { email: row.email, unsubscribeToken: token });
+  let sent: { messageId: string };
+  try {
+    sent = await mailer.send({
+      ...mail,
+      headers: { ...mail.headers, "X-Crossfade-Mail-Id": await mailIdOf(...key) },
+      idempotencyKey: `announcement-${message.announcementId}-${message.subscriberId}`,
+    });
+  } catch (error) {
+    await db
+      .prepare(
+        "UPDATE announcement_sends SET claimed_at = NULL WHERE announcement_id = ? AND subscriber_id = ?",
+      )
+      .bind(...key)
+      .run();
+    throw error;
+  }
   await mark("sent", sent.messageId || null);
   return "sent";
 }
@@ -226,6 +300,10 @@ export async function consumeMailBatch(batch: MessageBatch<unknown>, env: Worker
       await sendOne(env, message.body, cache);
       message.ack();
     } catch (error) {
+      if (error instanceof ClaimHeld) {
+        message.retry({ delaySeconds: CLAIM_SECONDS + 5 });
+        continue;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       // A provider that refused the message itself (a bad address): trying again cannot help.
       const final = error instanceof MailSendError && !error.retryable;

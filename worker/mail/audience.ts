@@ -1,3 +1,5 @@
+import type { NewsletterAdmin, Picks } from "@core/content/newsletter";
+
 /**
  * Who an announcement goes to (docs/decisions/090-newsletter-picks.md): every confirmed,
  * unsuppressed subscriber, or only those among them who picked an artist or a genre of its items.
@@ -54,4 +56,100 @@ export async function audienceSize(db: D1Database, audience: Audience, f: Follow
     .bind(audience, JSON.stringify(f.artists), JSON.stringify(f.genres))
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/** Whether a subscriber with these picks is in the audience. */
+export function inAudience(audience: Audience, f: Follows, picks: Picks): boolean {
+  if (audience === "everyone") return true;
+  return picks.artists.some((a) => f.artists.includes(a)) || picks.genres.some((g) => f.genres.includes(g));
+}
+
+/**
+ * Where the subscribers of an announcement come from (docs/decisions/097-announcements-in-cms-mode.md):
+ * D1's own table, or the store that keeps them (Strapi, read through its API in pages). The send
+ * log, the suppression list and the announcements are D1's in both modes.
+ */
+export interface Recipients {
+  /** Writes the send log's rows of announcement `id` for its audience (a second call adds only those missing). */
+  fill(id: number, audience: Audience, f: Follows, now: string): Promise<void>;
+  /** How many subscribers the audience holds now. */
+  size(audience: Audience, f: Follows): Promise<number>;
+  /** The unsubscribe token of subscriber `id` while still confirmed at `email`, else null (left, or another person). */
+  tokenOf(id: number, email: string): Promise<string | null>;
+}
+
+export function d1Recipients(db: D1Database): Recipients {
+  return {
+    async fill(id, _audience, _follows, now) {
+      await db.prepare(AUDIENCE_ROWS_SQL).bind(id, now).run();
+    },
+    size: (audience, f) => audienceSize(db, audience, f),
+    async tokenOf(id, email) {
+      const row = await db
+        .prepare(
+          "SELECT unsubscribe_token AS token FROM newsletter_subscribers WHERE id = ? AND status = 'confirmed' AND lower(email) = lower(?)",
+        )
+        .bind(id, email)
+        .first<{ token: string | null }>();
+      return row?.token ?? null;
+    },
+  };
+}
+
+/** Subscribers per page read from the store (its export's pages hold up to 1,000). */
+const STORE_PAGE = 500;
+/** The rows of a JSON array `?3` of {id, email} not on the suppression list (D1 binds one text, not 500 values). */
+const UNSUPPRESSED = `FROM json_each(?3) r WHERE NOT EXISTS
+  (SELECT 1 FROM mail_suppressions m WHERE m.email = json_extract(r.value, '$.email'))`;
+
+/**
+ * The subscribers of a store other than D1 (Strapi in CMS mode): its confirmed subscribers read by
+ * id in pages through the export's endpoint, their picks matched here, the suppression list
+ * applied in D1, one statement per page.
+ */
+export function storeRecipients(db: D1Database, admin: NewsletterAdmin): Recipients {
+  async function eachPage(audience: Audience, f: Follows, use: (rows: string) => Promise<void>) {
+    let after = 0;
+    for (;;) {
+      const page = await admin.listSubscribers(after, STORE_PAGE);
+      if (!page.length) return;
+      const rows = page
+        .filter((s) => inAudience(audience, f, s.picks))
+        .map((s) => ({ id: s.id, email: s.email }));
+      if (rows.length) await use(JSON.stringify(rows));
+      after = (page[page.length - 1] as { id: number }).id;
+      if (page.length < STORE_PAGE) return;
+    }
+  }
+  return {
+    fill: (id, audience, f, now) =>
+      eachPage(audience, f, async (rows) => {
+        await db
+          .prepare(
+            `INSERT INTO announcement_sends (announcement_id, subscriber_id, email, updated_at)
+             SELECT ?1, json_extract(r.value, '$.id'), json_extract(r.value, '$.email'), ?2 ${UNSUPPRESSED}
+             ON CONFLICT DO NOTHING`,
+          )
+          .bind(id, now, rows)
+          .run();
+      }),
+    async size(audience, f) {
+      let n = 0;
+      await eachPage(audience, f, async (rows) => {
+        const row = await db
+          .prepare(`SELECT COUNT(*) AS n ${UNSUPPRESSED.replace("?3", "?1")}`)
+          .bind(rows)
+          .first<{ n: number }>();
+        n += row?.n ?? 0;
+      });
+      return n;
+    },
+    async tokenOf(id, email) {
+      // The export's page of one that starts right below `id`: the subscriber, if still confirmed.
+      const [found] = await admin.listSubscribers(id - 1, 1);
+      return found?.id === id && found.email.toLowerCase() === email.toLowerCase()
+        ? found.unsubscribeToken
+        : null;
+    },
+  };
 }

@@ -26,6 +26,7 @@ export function describeMail(env: WorkerEnv) {
   return {
     sending: mailer?.adapter ?? "off",
     signUps: mailer ? "double opt-in" : "single opt-in",
-    announcements: mailer && env.MAIL_QUEUE && !env.CMS_URL ? "on" : "off",
+    // In CMS mode too: the subscribers come from Strapi, the send log stays in D1 (decision 097).
+    announcements: mailer && env.MAIL_QUEUE ? "on" : "off",
   } as const;
 }
