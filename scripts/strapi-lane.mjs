@@ -11,6 +11,9 @@
 // STRAPI_LANE_DB=sqlite runs Strapi on a SQLite file instead (as `npm run cms:start` does), and
 // STRAPI_LANE_UPLOADS=disk keeps uploads on Strapi's disk: neither is what CI runs.
 //
+// STRAPI_LANE_FILES (space-separated test files) runs only those, without README's commands:
+// for iterating on one suite; CI runs them all.
+//
 // In `npm test` the build lane runs first and this lane reuses its build; run alone, it builds
 // only when there is no build yet (STRAPI_LANE_BUILD=1 forces a fresh one).
 import { spawn, spawnSync } from "node:child_process";
@@ -23,6 +26,7 @@ import { build, migrateDatabase, ROOT, serve } from "./lib.mjs";
 import { startPostgres } from "./postgres.mjs";
 
 const README_TEST = "tests/strapi/readme-commands.test.ts";
+const ONLY = (process.env.STRAPI_LANE_FILES ?? "").split(/\s+/).filter(Boolean);
 const started = Date.now();
 const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 ensureCmsDeps();
@@ -151,7 +155,7 @@ try {
   // Not spawnSync: the S3 bucket (s3rver) answers from this process's event loop.
   const child = spawn(
     join(ROOT, "node_modules", ".bin", "vitest"),
-    ["run", "--config", "vitest.strapi.config.ts", "--exclude", README_TEST],
+    ["run", "--config", "vitest.strapi.config.ts", "--exclude", README_TEST, ...ONLY],
     {
       cwd: ROOT,
       stdio: ["ignore", "inherit", "inherit"],
@@ -182,7 +186,7 @@ try {
 }
 // Then README's CMS commands as an operator runs them, with the lane's Strapi and Worker stopped:
 // their own Strapi (SQLite, as `npm run cms:start` keeps it) and `npm start` in CMS mode.
-if (status === 0) {
+if (status === 0 && !ONLY.length) {
   const t0 = Date.now();
   const readme = spawnSync(
     join(ROOT, "node_modules", ".bin", "vitest"),

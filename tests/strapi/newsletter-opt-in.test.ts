@@ -1,9 +1,8 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
-// @ts-expect-error: plain ESM helper shared with the start script
-import { mailBodies } from "@scripts/lib.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CmsDatabase, laneEnv, openCmsDatabase, workerUrl } from "./lane";
+import { type CmsDatabase, laneEnv, openCmsDatabase } from "./lane";
+import { linkIn, mailsWith, signUp, theMailWith, worker } from "./mail";
 
 // Double opt-in with Strapi keeping the subscribers (docs/decisions/088-strapi-double-opt-in.md):
 // the lane's Worker has a sender and the local Email Service, which writes each mail to files;
@@ -12,7 +11,6 @@ import { type CmsDatabase, laneEnv, openCmsDatabase, workerUrl } from "./lane";
 
 const CHECK_INBOX = "Almost there: check your inbox and open the link we sent to confirm your subscription.";
 const run = Date.now().toString(36);
-const worker = (path: string, init?: RequestInit) => fetch(`${workerUrl()}${path}`, init);
 const admin = () => ({ Authorization: `Bearer ${laneEnv("WORKER_ADMIN_TOKEN")}` });
 
 let db: CmsDatabase;
@@ -21,39 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-let client = 0;
-/** A sign-up from a client of its own, so the lane's runs share no rate limit. */
-async function signUp(email: string) {
-  client += 1;
-  const res = await worker("/api/newsletter", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `198.51.100.${client}` },
-    body: JSON.stringify({ email }),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 const rowOf = (email: string) =>
   db.get(
     "SELECT id, status, consented_at, unsubscribe_token FROM email_subscribers WHERE lower(email) = ?",
     email.toLowerCase(),
   );
 
-type Mail = { text: { body: string }; html: { body: string } };
-const mailsTo = (email: string): Mail[] => mailBodies(laneEnv("WORKER_MAIL_DIR"), email);
-
-async function theMailTo(email: string): Promise<Mail> {
-  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
-  return mailsTo(email)[0] as Mail;
-}
-
-/** The path and query of the link to `path` in a mail's text, to send to the lane's Worker. */
-function linkIn(body: string, path: string): string {
-  const link = body.match(new RegExp(`https?://\\S*${path}\\S*`))?.[0];
-  if (!link) throw new Error(`no link to ${path} in the mail`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
+const mailsTo = mailsWith;
+const theMailTo = theMailWith;
 
 const confirmedAt = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 
