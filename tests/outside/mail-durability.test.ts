@@ -12,8 +12,10 @@ import { ARTIFACTS, BUILD_CONFIG, type RunningWorker, requireBuild, startWorker 
  * subscribers, the send started from the desk, the Worker killed with SIGKILL while the queue is
  * working through it (the local queue lives in the Worker's memory and dies with it), started
  * again on the same state, the rest queued again from the send log. The local Email Service
- * writes each mail to files: every confirmed subscriber's unsubscribe token appears in exactly
- * one mail, and nobody else's does.
+ * writes each mail to files: every confirmed subscriber's unsubscribe token appears in a mail,
+ * nobody else's does, and only a mail in flight at the kill (its row claimed, not yet marked
+ * sent: docs/decisions/098-the-mail-in-flight.md) can appear twice, listed on the desk as
+ * uncertain.
  */
 const persistTo = join(ARTIFACTS, "outside-mail-durability");
 const mailDir = join(ARTIFACTS, "outside-mail-durability-inbox");
@@ -103,7 +105,7 @@ afterAll(async () => {
 });
 
 describe("an announcement across a killed Worker", () => {
-  it("sends every confirmed subscriber exactly one mail", async () => {
+  it("mails every confirmed subscriber; only the mail in flight at the kill can go twice, and the desk lists it uncertain", async () => {
     const { post } = await desk();
     const created = await post("/admin/announcements", { subject: SUBJECT, body: "Everyone gets **one**." });
     expect(created.status).toBe(303);
@@ -137,19 +139,28 @@ describe("an announcement across a killed Worker", () => {
       const token = /\/newsletter\/unsubscribe\?token=([0-9a-f]{32})/.exec(text)?.[1] ?? "none";
       counts.set(token, (counts.get(token) ?? 0) + 1);
     }
-    // The one mail the local Email Service had written when the kill came, before the send log
-    // recorded it, can go out again: the Email Service takes no idempotency key (decision 082,
-    // the gap still open). Every other subscriber gets exactly one.
-    const twice = [...counts].filter(([, n]) => n > 1);
-    expect(twice.length, `subscribers mailed more than once: ${JSON.stringify(twice)}`).toBeLessThanOrEqual(
-      1,
-    );
-    expect(twice.every(([, n]) => n === 2)).toBe(true);
+    // Every confirmed subscriber got the announcement, nobody else did.
     expect(counts.size).toBe(RECIPIENTS);
     for (let i = 1; i <= RECIPIENTS; i++)
       expect(counts.get(tokenOf(i)) ?? 0, `fan${i}`).toBeGreaterThanOrEqual(1);
-    if (twice.length)
-      console.log(`mail durability: mailed twice (the mail in flight at the kill): ${twice[0]?.[0]}`);
+    // A mail the Email Service took just before the kill, whose row the log had claimed but not
+    // yet marked sent, is sent again once its claim is stale (decision 098): the only second
+    // copies, each of a row the desk lists as uncertain, never a third. The desk counts them; a
+    // claimed row whose mail never reached the service is uncertain with one copy.
+    const uncertainCount = Number(/ · (\d+) uncertain/.exec(page)?.[1] ?? 0);
+    const uncertainList = page.split("Sent again after an interrupted send")[1]?.split("</ul>")[0] ?? "";
+    const uncertain = [...uncertainList.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
+    expect(uncertain).toHaveLength(uncertainCount);
+    const twice = [...counts].filter(([, n]) => n > 1);
+    expect(twice.every(([, n]) => n === 2)).toBe(true);
+    const twiceTo = twice.map(([token]) => `fan${Number.parseInt(token, 16)}@example.com`);
+    for (const address of twiceTo) expect(uncertain, `${address} got two copies`).toContain(address);
+    // What was in flight at the kill: at most one message per consumer batch running then.
+    expect(uncertainCount).toBeLessThanOrEqual(10);
+    console.log(
+      `mail durability: ${uncertainCount} uncertain after the kill (${uncertain.join(", ") || "none"}), mailed twice: ${twiceTo.join(", ") || "nobody"}`,
+    );
     console.log(`mail durability: ${beforeKill} mails before the kill, ${counts.size} in all`);
-  });
+    // A claim younger than CLAIM_SECONDS (60 s) waits it out after the restart.
+  }, 300_000);
 });
