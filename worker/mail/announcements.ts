@@ -55,9 +55,11 @@ export interface AnnouncementSummary {
  */
 export function recipientsOf(env: WorkerEnv): Recipients {
   if (!env.CMS_URL) return d1Recipients(env.DB);
-  const admin = newsletterStoreOf(env).admin;
-  if (!admin) throw new Error("the store keeps no subscribers: announcements cannot be sent");
-  return storeRecipients(env.DB, admin);
+  return storeRecipients(env.DB, () => {
+    const admin = newsletterStoreOf(env).admin;
+    if (!admin) throw new Error("the store keeps no subscribers: announcements cannot be sent");
+    return admin;
+  });
 }
 
 /** Messages per sendBatch call (the Queues limit is 100). */

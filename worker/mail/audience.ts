@@ -105,13 +105,14 @@ const UNSUPPRESSED = `FROM json_each(?3) r WHERE NOT EXISTS
 /**
  * The subscribers of a store other than D1 (Strapi in CMS mode): its confirmed subscribers read by
  * id in pages through the export's endpoint, their picks matched here, the suppression list
- * applied in D1, one statement per page.
+ * applied in D1, one statement per page. `adminOf` makes the store for each call, so each page
+ * gets a time budget of its own (a request's budget would not cover a long list).
  */
-export function storeRecipients(db: D1Database, admin: NewsletterAdmin): Recipients {
+export function storeRecipients(db: D1Database, adminOf: () => NewsletterAdmin): Recipients {
   async function eachPage(audience: Audience, f: Follows, use: (rows: string) => Promise<void>) {
     let after = 0;
     for (;;) {
-      const page = await admin.listSubscribers(after, STORE_PAGE);
+      const page = await adminOf().listSubscribers(after, STORE_PAGE);
       if (!page.length) return;
       const rows = page
         .filter((s) => inAudience(audience, f, s.picks))
@@ -146,7 +147,7 @@ export function storeRecipients(db: D1Database, admin: NewsletterAdmin): Recipie
     },
     async tokenOf(id, email) {
       // The export's page of one that starts right below `id`: the subscriber, if still confirmed.
-      const [found] = await admin.listSubscribers(id - 1, 1);
+      const [found] = await adminOf().listSubscribers(id - 1, 1);
       return found?.id === id && found.email.toLowerCase() === email.toLowerCase()
         ? found.unsubscribeToken
         : null;
