@@ -382,6 +382,33 @@ describe("announcements with Strapi keeping the subscribers (docs/decisions/097-
       mail: unknown;
     };
     expect(health.mail).toMatchObject({ announcements: "on" });
+  }, 30_000);
+
+  it("answers the desk with a 503 and a sentence while Strapi is down, and sends nothing", async () => {
+    await resetList([]);
+    const original = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (!request.url.startsWith("http://cms.test/")) return original(input as RequestInfo, init);
+      return new Response("upstream down", { status: 502 });
+    });
+    const queue = new QueueRecorder();
+    const bindings = new MailRecorder().env({ MAIL_QUEUE: queue.binding, ...cms });
+    try {
+      const id = await createAnnouncement(env.DB, DRAFT);
+      const session = newSession();
+      await recordSession(env.DB, session);
+      const cookie = `${SESSION_COOKIE}=${await sealSession(TOKEN, session)}`;
+      const page = await callApp(`/admin/announcements/${id}`, { headers: { Cookie: cookie } }, bindings);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain("The subscribers could not be read from the CMS right now.");
+      await expect(startAnnouncement({ ...env, ...bindings } as WorkerEnv, id)).rejects.toThrow();
+      expect(queue.take()).toEqual([]);
+      const row = await env.DB.prepare("SELECT status FROM announcements WHERE id = ?").bind(id).first();
+      expect(row).toEqual({ status: "draft" });
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
 
