@@ -242,7 +242,7 @@ function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise
       queued = await queue(c, found);
     } catch (error) {
       console.error("queueing an announcement failed", error);
-      return detailPage(c, 503, { kind: "error", text: T.storeDown });
+      return detailPage(c, 503, { kind: "error", text: T.queueFailed });
     }
     return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
   };

@@ -122,6 +122,8 @@ export const ANNOUNCE_TEXTS = {
   uncertainHint:
     "A send to these addresses was cut off before the mail service answered, so it was sent again with the same mail id: they may have got it twice.",
   storeDown: "The subscribers could not be read from the CMS right now. Try again in a minute.",
+  queueFailed:
+    "The send could not be queued right now (the subscribers or the queue did not answer). What was queued stays queued; try again in a minute.",
   missingFields: "Write a subject and a text.",
   badTestAddress: "Enter the address to send the test to.",
   mailOff:
