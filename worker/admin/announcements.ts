@@ -146,7 +146,9 @@ async function announcementOf(c: DeskContext) {
   const id = Number(c.req.param("id"));
   const found = Number.isSafeInteger(id) && id > 0 ? await getAnnouncement(c.env.DB, id) : null;
   if (!found) return page(c, 404, T.title, messageBody(T.title, { kind: "error", text: T.notFound }));
-  const summary = (await listAnnouncements(c.env.DB, 1_000)).find((a) => a.id === id) as AnnouncementSummary;
+  // Its own progress only: the send log of every other announcement is not read.
+  const [summary] = await listAnnouncements(c.env.DB, 1, id);
+  if (!summary) return page(c, 404, T.title, messageBody(T.title, { kind: "error", text: T.notFound }));
   return { ...found, ...summary, items: found.items };
 }
 

@@ -106,7 +106,12 @@ export async function getAnnouncement(db: D1Database, id: number) {
   return { ...row, items: JSON.parse(row.items) as Card[], follows: JSON.parse(row.follows) as Follows };
 }
 
-export async function listAnnouncements(db: D1Database, limit = 20): Promise<AnnouncementSummary[]> {
+/** The newest announcements with their progress; `only`: that one announcement's. */
+export async function listAnnouncements(
+  db: D1Database,
+  limit = 20,
+  only: number | null = null,
+): Promise<AnnouncementSummary[]> {
   const { results } = await db
     .prepare(
       `SELECT a.id, a.subject, a.status, a.created_at AS createdAt,
@@ -116,9 +121,10 @@ export async function listAnnouncements(db: D1Database, limit = 20): Promise<Ann
          COUNT(CASE WHEN s.status = 'failed' THEN 1 END) AS failed,
          COUNT(CASE WHEN s.uncertain = 1 AND s.status = 'sent' THEN 1 END) AS uncertain
        FROM announcements a LEFT JOIN announcement_sends s ON s.announcement_id = a.id
-       GROUP BY a.id ORDER BY a.id DESC LIMIT ?`,
+       WHERE ?2 IS NULL OR a.id = ?2
+       GROUP BY a.id ORDER BY a.id DESC LIMIT ?1`,
     )
-    .bind(limit)
+    .bind(limit, only)
     .all<AnnouncementSummary>();
   return results;
 }
