@@ -22,10 +22,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { createServer, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { ensureCmsDeps, startCms } from "../scripts/cms.mjs";
-import { build, migrateDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
+import { build, migrateDatabase, ROOT, serve } from "../scripts/lib.mjs";
 import { startPostgres } from "../scripts/postgres.mjs";
 import { GROWN, growCms, openPostgres } from "./scale-cms-grow.mjs";
-import { measure, median, routes } from "./scale-routes.mjs";
+import { measure, median, replaceSection, routes } from "./scale-routes.mjs";
 import { uncachedConfig } from "./server.mjs";
 
 const argv = process.argv.slice(2);
@@ -437,16 +437,7 @@ function writeSection({ grown, seed, checked, table, failures, paging, sync, pos
   ];
   const section = lines.join("\n");
   console.log(section);
-  const path = join(ROOT, "bench", "results.md");
-  const current = readFileSync(path, "utf8");
-  const at = current.indexOf(`\n## ${SECTION}\n`);
-  const end = at === -1 ? -1 : current.indexOf("\n## ", at + 1);
-  const next =
-    at === -1
-      ? `${current.trimEnd()}\n\n${section}`
-      : `${current.slice(0, at + 1)}${section}${end === -1 ? "" : current.slice(end)}`;
-  writeFileSync(path, next);
-  run("biome", ["format", "--write", path], { quiet: true });
+  replaceSection(SECTION, section);
 }
 
 /** Batch sizes as "1000 × 9, 930". */

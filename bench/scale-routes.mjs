@@ -1,5 +1,8 @@
 // The scale benches' routes and one timed request (bench/scale.mjs on the embedded store,
 // bench/scale-cms.mjs on Strapi).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, run } from "../scripts/lib.mjs";
 import { HEADERS } from "./server.mjs";
 
 /**
@@ -62,3 +65,17 @@ export async function measure(url) {
 }
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Replaces the section `## <title>` of bench/results.md with `section` (appends it when absent). */
+export function replaceSection(title, section) {
+  const path = join(ROOT, "bench", "results.md");
+  const current = readFileSync(path, "utf8");
+  const at = current.indexOf(`\n## ${title}\n`);
+  const end = at === -1 ? -1 : current.indexOf("\n## ", at + 1);
+  const next =
+    at === -1
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, at + 1)}${section}${end === -1 ? "" : current.slice(end)}`;
+  writeFileSync(path, next);
+  run("biome", ["format", "--write", path], { quiet: true });
+}

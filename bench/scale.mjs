@@ -8,11 +8,11 @@
 // its status and body, and measuring goes on. The table per size replaces the "Scale" section of
 // bench/results.md. Run it under flock (README "Benchmarks").
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { prepareDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
+import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
 import { growSql } from "./scale-grow.mjs";
-import { measure, median, routes } from "./scale-routes.mjs";
+import { measure, median, replaceSection, routes } from "./scale-routes.mjs";
 import { uncachedConfig } from "./server.mjs";
 
 const PORT = Number(process.env.SCALE_PORT ?? 8821);
@@ -160,13 +160,4 @@ function shown(rows) {
   return Number.isNaN(rows) ? "–" : String(rows);
 }
 console.log(section);
-const path = join(ROOT, "bench", "results.md");
-const current = readFileSync(path, "utf8");
-const at = current.indexOf(`\n## ${SECTION}\n`);
-const end = at === -1 ? -1 : current.indexOf("\n## ", at + 1);
-const next =
-  at === -1
-    ? `${current.trimEnd()}\n\n${section}`
-    : `${current.slice(0, at + 1)}${section}${end === -1 ? "" : current.slice(end)}`;
-writeFileSync(path, next);
-run("biome", ["format", "--write", path], { quiet: true });
+replaceSection(SECTION, section);
