@@ -56,12 +56,21 @@ function postFilters(filter: PostFilter): Param[] {
   return params;
 }
 
-/** GET /blog-posts; throws 'Failed to fetch blog posts' with the CMS error as cause. */
-async function fetchPosts(cms: CmsClient, params: Param[]) {
+/** What a lean list reads of a post (the sitemap: its slug and date; the title the shape needs). */
+const LEAN_POST_FIELDS: Param[] = ["slug", "title", "postDate", "publishedAt"].map((f, i) => [
+  `fields[${i}]`,
+  f,
+]);
+
+/**
+ * GET /blog-posts, populated, or `lean` with LEAN_POST_FIELDS alone; throws 'Failed to fetch blog
+ * posts' with the CMS error as cause.
+ */
+async function fetchPosts(cms: CmsClient, params: Param[], lean = false) {
   try {
     return await cms.get(
       "/blog-posts",
-      [...populate(POST_POPULATE), ...params, ["sort", "postDate:desc"]],
+      [...(lean ? LEAN_POST_FIELDS : populate(POST_POPULATE)), ...params, ["sort", "postDate:desc"]],
       listOf(postShape),
     );
   } catch (cause) {
@@ -80,7 +89,7 @@ async function postsPage(cms: CmsClient, filter: PostFilter): Promise<Page<Post>
       pageSize,
     );
   }
-  const res = await fetchPosts(cms, paginate(page, pageSize));
+  const res = await fetchPosts(cms, paginate(page, pageSize), filter.lean);
   return toPage(
     res.data.map((p) => toPost(p, media)),
     page,

@@ -285,6 +285,30 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     expect(r.urls()).toHaveLength(2);
   });
 
+  it("reads lean lists (the sitemap's) without populating posts or counting artists' items", async () => {
+    const r = recorder((url) =>
+      url.pathname === "/api/artists"
+        ? json(list([{ slug: "jurgen-moller", name: "Jürgen Møller", kind: "person" }], 1, 1, 1000))
+        : json(
+            list(
+              [{ id: 1, slug: "post-1", title: "Post 1", postDate: "2026-01-01T00:00:00.000Z" }],
+              1,
+              1,
+              1000,
+            ),
+          ),
+    );
+    const store = createStrapiStore(CMS, r.fetch);
+    const posts = await store.listPosts({ pageSize: 1000, lean: true });
+    expect(posts.items.map((p) => [p.slug, p.date])).toEqual([["post-1", "2026-01-01T00:00:00.000Z"]]);
+    const artists = await store.listArtists({ pageSize: 1, lean: true });
+    expect(artists.total).toBe(1);
+    expect(r.urls()).toEqual([
+      `${CMS}/api/blog-posts?fields[0]=slug&fields[1]=title&fields[2]=postDate&fields[3]=publishedAt&pagination[page]=1&pagination[pageSize]=1000&sort=postDate:desc`,
+      `${CMS}/api/artists?fields[0]=slug&fields[1]=name&fields[2]=kind&populate[image]=true&sort=slug:asc&pagination[page]=1&pagination[pageSize]=1000`,
+    ]);
+  });
+
   it("merges aggregated posts into the /blog listing, skipping them silently when they fail", async () => {
     const aggregated = {
       id: 9,
