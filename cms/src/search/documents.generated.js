@@ -1104,10 +1104,8 @@ var POST_POPULATE = [
   "tags",
   ARTIST_REFS
 ];
-var LEAN_POST_FIELDS = ["slug", "title", "postDate", "publishedAt"].map((f, i) => [
-  `fields[${i}]`,
-  f
-]);
+var fields = (names) => names.map((f, i) => [`fields[${i}]`, f]);
+var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
 var POST_POPULATE2 = populateObject(POST_POPULATE);

@@ -56,11 +56,10 @@ function postFilters(filter: PostFilter): Param[] {
   return params;
 }
 
+/** Strapi's `fields[i]=name` for each name: only these attributes in the answer. */
+const fields = (names: readonly string[]): Param[] => names.map((f, i) => [`fields[${i}]`, f] as const);
 /** What a lean list reads of a post (the sitemap: its slug and date; the title the shape needs). */
-const LEAN_POST_FIELDS: Param[] = ["slug", "title", "postDate", "publishedAt"].map((f, i) => [
-  `fields[${i}]`,
-  f,
-]);
+const LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 /**
  * GET /blog-posts, populated, or `lean` with LEAN_POST_FIELDS alone; throws 'Failed to fetch blog
@@ -214,7 +213,6 @@ const dateOf = (d: {
 async function deepCombinedPage(cms: CmsClient, page: number, pageSize: number): Promise<Page<ListedPost>> {
   const offset = (page - 1) * pageSize;
   const { post, aggregated } = DATE_FIELDS;
-  const fields = (names: readonly string[]): Param[] => names.map((f, i) => [`fields[${i}]`, f] as const);
   const aggregatedDates = await partOrElse(
     "Failed to fetch aggregated posts",
     async () =>
