@@ -251,6 +251,42 @@ async function measureRoutes(proxy, workerState, cmsToken, routeList) {
   return { table, failures };
 }
 
+/**
+ * The posts /blog?page=k links to, in order, against the ones Postgres puts there: posts and
+ * aggregated posts by date, newest first, posts first on a tie, then by id (the adapter's order).
+ */
+async function checkBlogPages(workerUrl, pgUrl, items) {
+  const db = await openPostgres(pgUrl);
+  const last = Math.ceil(items / 15);
+  const out = [];
+  try {
+    for (const page of [2, 66, 67, Math.ceil(last / 2), last]) {
+      const html = await (await fetch(`${workerUrl}/blog?page=${page}`)).text();
+      const shown = [
+        ...new Set(
+          [...html.matchAll(/href="\/blog\/([a-z0-9-]+)"/g)]
+            .map((m) => m[1])
+            .filter((slug) => !["genre", "location", "tag", "category"].includes(slug)),
+        ),
+      ];
+      const rows = await db.query(
+        `SELECT kind, slug FROM (
+           SELECT 0 AS kind, slug, post_date AS d, id FROM blog_posts WHERE published_at IS NOT NULL
+           UNION ALL
+           SELECT 1, NULL, published_date, id FROM aggregated_posts WHERE published_at IS NOT NULL
+         ) items ORDER BY d DESC, kind, id DESC OFFSET $1 LIMIT 15`,
+        [(page - 1) * 15],
+      );
+      const expected = rows.filter((r) => r.kind === 0).map((r) => r.slug);
+      const same = shown.length === expected.length && shown.every((slug, i) => slug === expected[i]);
+      out.push({ page, same, shown: shown.slice(0, 3), expected: expected.slice(0, 3) });
+    }
+  } finally {
+    await db.close();
+  }
+  return out;
+}
+
 /** Strapi's REST list as the adapter asks it (`query`, from the Worker's own /blog request). */
 async function measurePaging(cmsUrl, query, total) {
   const rows = [];
@@ -371,21 +407,22 @@ try {
   });
   proxy.take();
   await measure(`${sample.url}/blog`);
+  const listed = await checkBlogPages(sample.url, pg.url, posts + grown.grown.aggregated_posts);
   sample.stop();
   const listPath = proxy.take().paths.find((p) => p.startsWith("/api/blog-posts?"));
   const paging = await measurePaging(cms.url, listPath.slice(listPath.indexOf("?") + 1), posts);
 
   const sync = await searchSync(cms.url, pg.url);
   log(`search sync in ${sync.seconds.toFixed(1)} s`);
-  writeSection({ grown, seed: seedLine?.[1], checked, table, failures, paging, sync, posts });
-  status = Object.values(sync.indexes).every((i) => i.exact) ? 0 : 1;
+  writeSection({ grown, seed: seedLine?.[1], checked, table, failures, paging, sync, posts, listed });
+  status = Object.values(sync.indexes).every((i) => i.exact) && listed.every((l) => l.same) ? 0 : 1;
 } finally {
   for (const stop of stops.reverse()) await stop();
   log(`finished in ${seconds(started).toFixed(0)} s`);
 }
 process.exit(status);
 
-function writeSection({ grown, seed, checked, table, failures, paging, sync, posts }) {
+function writeSection({ grown, seed, checked, table, failures, paging, sync, posts, listed }) {
   const g = grown.grown;
   const lines = [
     `## ${SECTION}`,
@@ -413,6 +450,13 @@ function writeSection({ grown, seed, checked, table, failures, paging, sync, pos
     failures.length
       ? `Non-2xx answers: ${failures.map((f) => f.replace(/<!DOCTYPE[\s\S]*/i, "(the HTML page)")).join("; ")}`
       : "Every answer 2xx.",
+    "",
+    `/blog pages checked against Postgres (the posts of both kinds by date, posts first on a tie): ${listed
+      .map(
+        (l) =>
+          `page ${l.page} ${l.same ? "the same posts in the same order" : `differs (${l.shown.join(", ")} for ${l.expected.join(", ")})`}`,
+      )
+      .join("; ")}.`,
     "",
     "### Strapi's REST list paging",
     "",
