@@ -46,6 +46,10 @@ if (process.argv[2] === "scale") {
   await import("./scale.mjs");
   process.exit(0);
 }
+// `npm run bench -- scale-cms [--posts 10000]`: the same at 10k posts on Strapi (bench/scale-cms.mjs).
+if (process.argv[2] === "scale-cms") {
+  await import("./scale-cms.mjs");
+}
 
 const RESULTS = join(ROOT, "bench", "results.md");
 const SETTLE_MS = 5000;

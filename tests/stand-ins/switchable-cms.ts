@@ -28,6 +28,12 @@ function matches(item: Item, path: string[], op: string, values: string[]): bool
     const needle = (values[0] ?? "").toLowerCase();
     return found.some((v) => v.toLowerCase().includes(needle));
   }
+  // Comparisons, as Strapi makes them of dates in ISO form (the events' `starts_at`).
+  const bound = values[0] ?? "";
+  if (op === "$gte") return found.some((v) => v >= bound);
+  if (op === "$gt") return found.some((v) => v > bound);
+  if (op === "$lte") return found.some((v) => v <= bound);
+  if (op === "$lt") return found.some((v) => v < bound);
   return found.some((v) => values.includes(v));
 }
 
@@ -60,9 +66,15 @@ export function applyFilters(items: Item[], query: URLSearchParams): Item[] {
 
 function list(collection: string, query: URLSearchParams) {
   const items = applyFilters(COLLECTIONS[collection] ?? [], query);
+  const total = items.length;
+  if (query.has("pagination[start]")) {
+    // Offset pagination (the deep /blog pages).
+    const start = Number(query.get("pagination[start]"));
+    const limit = Number(query.get("pagination[limit]") ?? 25);
+    return { data: items.slice(start, start + limit), meta: { pagination: { start, limit, total } } };
+  }
   const page = Math.max(1, Number(query.get("pagination[page]") ?? 1));
   const pageSize = Math.max(1, Number(query.get("pagination[pageSize]") ?? 25));
-  const total = items.length;
   return {
     data: items.slice((page - 1) * pageSize, page * pageSize),
     meta: { pagination: { page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), total } },

@@ -1,5 +1,8 @@
 import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
 
+/** Days before now an upcoming event may have started (a festival still running); both stores read them. */
+export const RUNNING_DAYS = 31;
+
 /**
  * Upcoming events soonest first, then past events most recent first (docs/product.md section 4),
  * the PAST_EVENTS most recent unless `all`. An event is upcoming until it ends (its start when no

@@ -1093,6 +1093,7 @@ var subscriberCountShape = object({ count: number() });
 var expiredShape = object({ removed: number() });
 var unsubscribedShape = object({ data: object({ email: string() }) });
 var anyAnswerShape = unknown();
+var datedShape = object({ postDate: text, published_date: text, publishedAt: text });
 
 // worker/content/strapi/posts.ts
 var POST_POPULATE = [
@@ -1103,6 +1104,8 @@ var POST_POPULATE = [
   "tags",
   ARTIST_REFS
 ];
+var fields = (names) => names.map((f, i) => [`fields[${i}]`, f]);
+var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
 var POST_POPULATE2 = populateObject(POST_POPULATE);

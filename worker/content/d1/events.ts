@@ -1,7 +1,7 @@
 import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
 import type { ListFilter, Page } from "@core/content/page";
 import type { EventColumns } from "@core/content/rows";
-import { eventLists } from "../event-lists";
+import { eventLists, RUNNING_DAYS } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { entryRefs } from "./artist-refs";
 import { listPage, listTotal, namedList } from "./lists";
@@ -44,9 +44,6 @@ export function toEvent(row: EventRow): MusicEvent {
       .map((r) => ({ ...r, entry: r.entry - 1 })),
   };
 }
-
-/** Days before now an upcoming event may have started (a festival still running). */
-const RUNNING_DAYS = 31;
 
 /**
  * Published events, split and ordered by eventLists: those that started in the last

@@ -101,7 +101,11 @@ async function itemCounts(cms: CmsClient): Promise<Map<string, number>> {
   return counts;
 }
 
-/** Every published artist A–Z by slug (the page files them by letter) with item counts. */
+/**
+ * Every published artist A–Z by slug (the page files them by letter) with item counts; `lean`
+ * (the sitemap, which reads the slugs and the total): no counts, which read every item of four
+ * collections (docs/decisions/106).
+ */
 export async function listArtists(cms: CmsClient, filter: ListFilter = {}): Promise<ArtistDirectory> {
   const [artists, counts] = await Promise.all([
     fetchAll(
@@ -117,7 +121,7 @@ export async function listArtists(cms: CmsClient, filter: ListFilter = {}): Prom
       ],
       MAX_PAGE_SIZE,
     ),
-    itemCounts(cms),
+    filter.lean ? new Map<string, number>() : itemCounts(cms),
   ]);
   // Every artist is read, the page cut here: the CMS keeps no count per artist to page by.
   return directoryPage(

@@ -267,6 +267,17 @@ export function listOf<T>(row: v.GenericSchema<unknown, T>) {
   });
 }
 
+/** A window of a collection (`pagination[start]` and `[limit]`): the rows and the list's total. */
+export function windowOf<T>(row: v.GenericSchema<unknown, T>) {
+  return v.object({
+    data: v.array(row),
+    meta: v.object({ pagination: v.object({ total: v.number() }) }),
+  });
+}
+
+/** A post or aggregated post read for its date alone (deep /blog pages find their place by it). */
+export const datedShape = v.object({ postDate: text, published_date: text, publishedAt: text });
+
 /** A lookup by slug: only the rows are read. */
 export function rowsOf<T>(row: v.GenericSchema<unknown, T>) {
   return v.object({ data: v.array(row) });

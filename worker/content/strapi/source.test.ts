@@ -196,6 +196,119 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("cumbia"));
   });
 
+  it("reads the tags of 10,000 posts in 10 requests of 1000", async () => {
+    const r = recorder((url) => {
+      const page = Number(url.searchParams.get("pagination[page]"));
+      const posts = Array.from({ length: 1000 }, (_, i) => ({
+        id: page * 1000 + i,
+        slug: `post-${page}-${i}`,
+        tags: [{ name: `tag-${i % 3}` }],
+      }));
+      return json(list(posts, 10_000, page, 1000));
+    });
+    expect(await createStrapiStore(CMS, r.fetch).listTags()).toEqual(["tag-0", "tag-1", "tag-2"]);
+    expect(r.urls()).toHaveLength(10);
+    expect(r.urls()[9]).toBe(
+      `${CMS}/api/blog-posts?fields[0]=slug&populate[0]=tags&pagination[page]=10&pagination[pageSize]=1000`,
+    );
+  });
+
+  it("serves a deep /blog page in four requests, the same items as merging both lists whole", async () => {
+    // 3,000 posts an hour apart and 400 aggregated posts every 7.5 hours, some on a post's hour.
+    const hour = (h: number) => new Date(Date.UTC(2026, 0, 1) - h * 3_600_000).toISOString();
+    const posts = Array.from({ length: 3000 }, (_, i) =>
+      strapiPost(i + 1, { slug: `p${i}`, postDate: hour(i) }),
+    );
+    const aggregated = Array.from({ length: 400 }, (_, i) => ({
+      id: 10_000 + i,
+      documentId: `agg${i}`,
+      original_url: `https://elsewhere.example/${i}`,
+      title: `a${i}`,
+      published_date: hour(i * 7.5),
+    }));
+    const r = recorder((url) => {
+      const rows = url.pathname === "/api/aggregated-posts" ? aggregated : posts;
+      const q = url.searchParams;
+      const start = q.has("pagination[start]")
+        ? Number(q.get("pagination[start]"))
+        : (Number(q.get("pagination[page]")) - 1) * Number(q.get("pagination[pageSize]"));
+      const size = Number(q.get("pagination[limit]") ?? q.get("pagination[pageSize]"));
+      return json(list(rows.slice(start, start + size), rows.length, Math.floor(start / size) + 1, size));
+    });
+    const whole = [
+      ...posts.map((p) => ({ title: p.title, date: Date.parse(p.postDate) })),
+      ...aggregated.map((a) => ({ title: a.title, date: Date.parse(a.published_date) })),
+    ].sort((a, b) => b.date - a.date);
+    const store = createStrapiStore(CMS, r.fetch);
+    for (const page of [67, 150, 199, 227]) {
+      r.calls.length = 0;
+      const result = await store.listCombinedPosts({ page });
+      expect(result.items.map((i) => i.title)).toEqual(
+        whole.slice((page - 1) * 15, page * 15).map((w) => w.title),
+      );
+      expect(result.total).toBe(3400);
+      // The aggregated dates, the posts' dates that can end the page before, and a window of each.
+      expect(r.calls).toHaveLength(4);
+    }
+  });
+
+  it("reads the events of /events in two requests: the last 31 days and later, and the 101 before now", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    const day = 86_400_000;
+    // 2,500 events a day apart, the newest 20 days ahead; each ends two hours after it starts.
+    const events = Array.from({ length: 2500 }, (_, i) => {
+      const starts = new Date(now.getTime() + (20 - i) * day);
+      return {
+        id: i + 1,
+        slug: `e${i}`,
+        title: `Event ${i}`,
+        starts_at: starts.toISOString(),
+        ends_at: new Date(starts.getTime() + 2 * 3_600_000).toISOString(),
+      };
+    });
+    const r = recorder((url) => {
+      const q = url.searchParams;
+      const since = q.get("filters[starts_at][$gte]");
+      const before = q.get("filters[starts_at][$lt]");
+      const rows = events
+        .filter((e) => (!since || e.starts_at >= since) && (!before || e.starts_at < before))
+        .sort(
+          (a, b) => (q.get("sort") === "starts_at:asc" ? 1 : -1) * a.starts_at.localeCompare(b.starts_at),
+        );
+      const page = Number(q.get("pagination[page]"));
+      const size = Number(q.get("pagination[pageSize]"));
+      return json(list(rows.slice((page - 1) * size, page * size), rows.length, page, size));
+    });
+    const { upcoming, past } = await createStrapiStore(CMS, r.fetch).listEvents(now);
+    expect(upcoming.map((e) => e.slug)).toEqual(Array.from({ length: 21 }, (_, i) => `e${20 - i}`));
+    expect(past.map((e) => e.slug)).toEqual(Array.from({ length: 100 }, (_, i) => `e${21 + i}`));
+    expect(r.urls()).toHaveLength(2);
+  });
+
+  it("reads lean lists (the sitemap's) without populating posts or counting artists' items", async () => {
+    const r = recorder((url) =>
+      url.pathname === "/api/artists"
+        ? json(list([{ slug: "jurgen-moller", name: "Jürgen Møller", kind: "person" }], 1, 1, 1000))
+        : json(
+            list(
+              [{ id: 1, slug: "post-1", title: "Post 1", postDate: "2026-01-01T00:00:00.000Z" }],
+              1,
+              1,
+              1000,
+            ),
+          ),
+    );
+    const store = createStrapiStore(CMS, r.fetch);
+    const posts = await store.listPosts({ pageSize: 1000, lean: true });
+    expect(posts.items.map((p) => [p.slug, p.date])).toEqual([["post-1", "2026-01-01T00:00:00.000Z"]]);
+    const artists = await store.listArtists({ pageSize: 1, lean: true });
+    expect(artists.total).toBe(1);
+    expect(r.urls()).toEqual([
+      `${CMS}/api/blog-posts?fields[0]=slug&fields[1]=title&fields[2]=postDate&fields[3]=publishedAt&pagination[page]=1&pagination[pageSize]=1000&sort=postDate:desc`,
+      `${CMS}/api/artists?fields[0]=slug&fields[1]=name&fields[2]=kind&populate[image]=true&sort=slug:asc&pagination[page]=1&pagination[pageSize]=1000`,
+    ]);
+  });
+
   it("merges aggregated posts into the /blog listing, skipping them silently when they fail", async () => {
     const aggregated = {
       id: 9,

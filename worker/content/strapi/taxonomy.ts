@@ -2,6 +2,7 @@ import type { Genre, Location } from "@core/content/taxon";
 import { partOrElse } from "@worker/failure/source-failure";
 import * as v from "valibot";
 import type { Shape } from "../answer-shape";
+import { MAX_PAGE_SIZE } from "../paging";
 import { type CmsClient, failed, type Param, paginate } from "./client";
 import { listOf, postTagsShape, type StrapiTaxon, taxonShape } from "./shapes";
 
@@ -61,11 +62,21 @@ export async function listLocations(cms: CmsClient): Promise<Location[]> {
   return rows.map(({ taxon, postCount }) => ({ ...named(taxon), type: taxon.type ?? "city", postCount }));
 }
 
-/** Tags in use on published posts, alphabetically (docs/product.md section 3). */
+/**
+ * Tags in use on published posts, alphabetically (docs/product.md section 3). Every post is read
+ * with its tags alone, 1000 a page (Strapi's maxLimit): 10 requests for 10,000 posts, where 100 a
+ * page made 100 and /sitemap.xml ran past a Worker's subrequest limit (docs/decisions/106).
+ */
 export async function listTags(cms: CmsClient): Promise<string[]> {
-  const posts = await fetchAll(cms, "/blog-posts", postTagsShape, [
-    ["fields[0]", "slug"],
-    ["populate[0]", "tags"],
-  ]);
+  const posts = await fetchAll(
+    cms,
+    "/blog-posts",
+    postTagsShape,
+    [
+      ["fields[0]", "slug"],
+      ["populate[0]", "tags"],
+    ],
+    MAX_PAGE_SIZE,
+  );
   return [...new Set(posts.flatMap((p) => (p.tags ?? []).map((t) => t.name)))].sort();
 }
