@@ -257,6 +257,8 @@ export async function startFloorServers({ site, routes, port }) {
 
   const serverBuild = join(FLOOR, "build", "server", "index.js");
   if (!existsSync(serverBuild)) throw new Error("No framework floor build: buildFloorApp() first.");
+  // React picks its build by NODE_ENV when first imported: the production one, as on the site.
+  process.env.NODE_ENV ??= "production";
   const { createRequestHandler } = await import("react-router");
   const handle = createRequestHandler(await import(pathToFileURL(serverBuild).href), "production");
   const clientDir = join(FLOOR, "build", "client");

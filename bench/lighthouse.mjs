@@ -6,7 +6,7 @@
 // fails again is a row saying so, never the loss of the other rows. JSON reports go to
 // tests/.artifacts/lighthouse/. `LIGHTHOUSE_ROUTES=/blog,/events node bench/lighthouse.mjs` runs
 // only the named routes (a route's name, e.g. "a post", or its path).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,12 +35,15 @@ export function selectRoutes(routes, only = process.env.LIGHTHOUSE_ROUTES) {
   return chosen;
 }
 
-/** One Lighthouse run; returns scores (0-100), key metrics and the failing audits' titles. */
-export function lighthouse(url, name, runNumber = 1) {
+/**
+ * One Lighthouse run; returns scores (0-100), key metrics and the failing audits' titles. It
+ * runs asynchronously: the floors' servers (bench/floors.mjs) answer from this process meanwhile.
+ */
+export async function lighthouse(url, name, runNumber = 1) {
   mkdirSync(OUT, { recursive: true });
   const slug = name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
   const report = join(OUT, `${slug}-run${runNumber}.json`);
-  const run = spawnSync(
+  const run = await spawnAsync(
     join(ROOT, "node_modules", ".bin", "lighthouse"),
     [
       url,
@@ -50,7 +53,7 @@ export function lighthouse(url, name, runNumber = 1) {
       `--only-categories=${CATEGORIES.join(",")}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
     ],
-    { env: { ...process.env, CHROME_PATH }, encoding: "utf8" },
+    { ...process.env, CHROME_PATH },
   );
   if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr.trim().split("\n").at(-1)}`);
   const lhr = JSON.parse(readFileSync(report, "utf8"));
@@ -79,6 +82,19 @@ export function lighthouse(url, name, runNumber = 1) {
     failingBy,
     ...diagnose(lhr, url),
   };
+}
+
+/** A child process to its end: its exit status and what it wrote to stderr. */
+function spawnAsync(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => resolve({ status: 1, stderr: String(error) }));
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
 }
 
 /**
@@ -128,11 +144,11 @@ export function diagnose(lhr, pageUrl) {
  */
 export async function measureLighthouse({ url, routes, runs = LIGHTHOUSE_RUNS, log = () => {}, floors }) {
   const rows = [];
-  const once = (name, path, run, variant, base) => {
+  const once = async (name, path, run, variant, base) => {
     for (let attempt = 1; ; attempt++) {
       try {
         const slug = variant === "site" ? name : `${name}-${variant}`;
-        return { name, path, run, variant, ...lighthouse(`${base}${path}`, slug, run) };
+        return { name, path, run, variant, ...(await lighthouse(`${base}${path}`, slug, run)) };
       } catch (error) {
         log(`Lighthouse ${variant} ${path} run ${run} attempt ${attempt}: ${error.message}`);
         if (attempt === 2) return { name, path, run, variant, error: error.message };
@@ -141,10 +157,10 @@ export async function measureLighthouse({ url, routes, runs = LIGHTHOUSE_RUNS, l
   };
   for (let run = 1; run <= runs; run++) {
     for (const [name, path] of routes) {
-      rows.push(once(name, path, run, "site", url));
+      rows.push(await once(name, path, run, "site", url));
       if (!floors?.paths.includes(path)) continue;
-      rows.push(once(name, path, run, "framework", floors.framework));
-      rows.push(once(name, path, run, "limit", floors.limit));
+      rows.push(await once(name, path, run, "framework", floors.framework));
+      rows.push(await once(name, path, run, "limit", floors.limit));
     }
   }
   if (rows.every((r) => r.error)) throw new Error(`every Lighthouse run failed: ${rows[0].error}`);

@@ -1,4 +1,4 @@
-import { createElement, type ReactNode } from "react";
+import { createElement, Fragment, type ReactNode } from "react";
 
 /**
  * A page's elements as data (bench/floors.mjs `htmlToTree`): a string is text, an array is
@@ -13,11 +13,18 @@ export interface Copy {
   lang: string;
 }
 
-/** The elements of a tree, plain React elements: no component of the site. */
-export function render(nodes: Node[]): ReactNode[] {
+/**
+ * The elements of a tree, plain React elements: no component of the site. Children are passed
+ * as arguments, as JSX passes them, so no list needs keys.
+ */
+export function render(nodes: Node[]): ReactNode {
+  return createElement(Fragment, null, ...elements(nodes));
+}
+
+function elements(nodes: Node[]): ReactNode[] {
   return nodes.map((node) => {
     if (typeof node === "string") return node;
     const [tag, props, ...children] = node;
-    return createElement(tag, props, ...render(children));
+    return createElement(tag, props, ...elements(children));
   });
 }

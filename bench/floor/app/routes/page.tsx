@@ -14,5 +14,5 @@ export function loader({ request }: { request: Request }) {
 }
 
 export default function Page() {
-  return <>{render(useLoaderData<Copy>().body)}</>;
+  return render(useLoaderData<Copy>().body);
 }
