@@ -23,6 +23,7 @@ import {
   lighthouseRoutes,
   lighthouseTable,
   measureWithFloors,
+  selectRoutes,
 } from "./lighthouse.mjs";
 import { loadSection, measureLoad } from "./load.mjs";
 import { mainRoutes, measureRenderCost, renderCostTable } from "./render-cost.mjs";
@@ -130,7 +131,7 @@ const SECTIONS = {
     withServers([startServer], async (pages) =>
       measureWithFloors({
         url: pages.url,
-        routes: await lighthouseRoutes(pages.url),
+        routes: selectRoutes(await lighthouseRoutes(pages.url)),
         port: BENCH_PORT + 20,
         log,
       }),
