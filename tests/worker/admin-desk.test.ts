@@ -491,6 +491,15 @@ describe("the desk in CMS mode (a stand-in Strapi)", () => {
       const detail = await callApp("/admin/submissions/abc123", withCookie(cookie), cms(url));
       expect(detail.status, url).toBe(503);
       expect(await detail.text()).toContain("This submission could not be loaded from the content source.");
+      const answer = await callApp("/admin/submissions/abc123/mail", withCookie(cookie), cms(url));
+      expect(answer.status, url).toBe(503);
+      expect(await answer.text()).toContain("This submission could not be loaded from the content source.");
+      // A page whose read throws past its own checks still gets the desk's page, not the site's 500.
+      const announcements = await callApp("/admin/announcements", withCookie(cookie), cms(url));
+      expect(announcements.status, url).toBe(503);
+      const said = await announcements.text();
+      expect(said).toContain("The desk cannot reach its database right now. Try again in a minute.");
+      expect(said).toContain("<title>Review desk");
       const csv = await callApp("/admin/subscribers.csv", withCookie(cookie), cms(url));
       expect(csv.status, url).toBe(503);
       expect(await csv.text()).toContain(

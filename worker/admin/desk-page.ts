@@ -1,4 +1,6 @@
+import type { Submission } from "@core/content/submission";
 import { BodyError, type BodyLimit, readForm } from "@worker/forms/body";
+import type { Context } from "hono";
 import { csrfOk, type DeskContext } from "./guard";
 import { DESK_TEXTS } from "./texts";
 import { layout, messageBody } from "./views";
@@ -42,4 +44,37 @@ export async function deskForm(
   if (!(await csrfOk(c, form)))
     return deskPage(c, 403, title, messageBody(title, { kind: "error", text: DESK_TEXTS.forbidden }));
   return form;
+}
+
+/** The submission of the path, or the page that says why there is none. */
+export async function submissionOf(c: DeskContext): Promise<Submission | Response> {
+  try {
+    const found = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
+    if (found) return found;
+    return deskPage(
+      c,
+      404,
+      DESK_TEXTS.notFoundPage,
+      messageBody(DESK_TEXTS.notFoundPage, { kind: "error", text: DESK_TEXTS.notFound }),
+    );
+  } catch (error) {
+    console.error("loading a submission failed", error);
+    return deskPage(
+      c,
+      503,
+      DESK_TEXTS.submissions,
+      messageBody(DESK_TEXTS.submissions, { kind: "error", text: DESK_TEXTS.detailFailed }),
+    );
+  }
+}
+
+/**
+ * What the desk answers when one of its reads or writes throws (the Worker's error handler,
+ * worker/middleware/on-error.ts): a desk page that says the store is down, 503, never the
+ * visitor's 500 page. Rendered without the operator's menu: the session may be what failed.
+ */
+export function deskUnavailable(c: Context) {
+  const body = messageBody(DESK_TEXTS.title, { kind: "error", text: DESK_TEXTS.storeDown });
+  const page = layout({ nonce: c.get("nonce") ?? "", title: DESK_TEXTS.title, body });
+  return c.html(page, 503, { "Cache-Control": "no-store", "Retry-After": "30" });
 }

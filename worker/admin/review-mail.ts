@@ -13,10 +13,10 @@ import { logSubmissionMail } from "@worker/mail/submission-mails";
 import { reviewMail } from "@worker/mail/templates";
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { type DeskStatus, deskForm, deskPage as page } from "./desk-page";
+import { type DeskStatus, deskForm, deskPage as page, submissionOf } from "./desk-page";
 import { type DeskContext, type DeskEnv, requireSession } from "./guard";
-import { DESK_TEXTS, STATUS_NAMES, REVIEW_MAIL_TEXTS as T } from "./texts";
-import { messageBody, type Notice } from "./views";
+import { STATUS_NAMES, REVIEW_MAIL_TEXTS as T } from "./texts";
+import type { Notice } from "./views";
 
 /**
  * The artist hears back (docs/operations.md "The review desk"): for an accepted or rejected
@@ -32,14 +32,8 @@ const FORM_LIMIT = { max: 32 * 1024, message: "The form is too large (at most 32
 async function reviewedSubmission(
   c: DeskContext,
 ): Promise<{ submission: Submission; template: ReviewTemplate } | Response> {
-  const submission = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
-  if (!submission)
-    return page(
-      c,
-      404,
-      DESK_TEXTS.notFoundPage,
-      messageBody(DESK_TEXTS.notFoundPage, { kind: "error", text: DESK_TEXTS.notFound }),
-    );
+  const submission = await submissionOf(c);
+  if (submission instanceof Response) return submission;
   if (!isReviewTemplate(submission.status))
     return c.redirect(`/admin/submissions/${encodeURIComponent(submission.id)}`, 303);
   return { submission, template: submission.status };
@@ -95,13 +89,17 @@ reviewMailDesk.post("/submissions/:id/mail", async (c) => {
   if (form.get("template") !== found.template)
     return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}/mail`, 303);
   if (!mailer) return again(503, T.mailOff);
+  let sent: Awaited<ReturnType<typeof mailer.send>>;
   try {
-    const sent = await mailer.send(mail);
-    await logSubmissionMail(c.env.DB, found.submission.id, found.template, mail, sent.messageId);
+    sent = await mailer.send(mail);
   } catch (error) {
     console.error("a review mail failed", error);
     return again(503, T.sendFailed);
   }
+  // The mail went: a failed log write must not tell the operator to send it again.
+  await logSubmissionMail(c.env.DB, found.submission.id, found.template, mail, sent.messageId).catch(
+    (error: unknown) => console.error("a review mail was sent but not logged", error),
+  );
   return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}?mailed=1`, 303);
 });
 

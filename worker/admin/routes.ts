@@ -8,7 +8,7 @@ import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
 import { announcementsDesk } from "./announcements";
-import { deskForm, deskPage as page } from "./desk-page";
+import { deskForm, deskPage as page, submissionOf } from "./desk-page";
 import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
 import { reviewMailDesk } from "./review-mail";
@@ -147,24 +147,16 @@ adminDesk.get("/submissions", requireSession("page"), async (c) => {
   }
 });
 
-/** The submission of the path, or the page that says why there is none. */
-async function submissionOf(c: DeskContext): Promise<Submission | Response> {
-  try {
-    const found = await c.var.content.submissions.getSubmission(c.req.param("id") ?? "");
-    if (found) return found;
-    return page(c, 404, T.notFoundPage, messageBody(T.notFoundPage, { kind: "error", text: T.notFound }));
-  } catch (error) {
-    console.error("loading a submission failed", error);
-    return page(c, 503, T.submissions, messageBody(T.submissions, { kind: "error", text: T.detailFailed }));
-  }
-}
-
 adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
   const found = await submissionOf(c);
   if (found instanceof Response) return found;
   const said = c.req.query("saved") === "1" ? T.saved : c.req.query("mailed") === "1" ? T.mailed : undefined;
   const message: Notice | undefined = said ? { kind: "ok", text: said } : undefined;
-  const mails = await submissionMails(c.env.DB, found.id);
+  // A failed read of the mail log still shows the submission, and says the list is missing.
+  const mails = await submissionMails(c.env.DB, found.id).catch((error: unknown) => {
+    console.error("reading a submission's mails failed", error);
+    return null;
+  });
   return page(
     c,
     200,

@@ -139,6 +139,7 @@ export const ANNOUNCE_TEXTS = {
 export const REVIEW_MAIL_TEXTS = {
   mails: "Mail to the artist",
   noMails: "No mail sent yet.",
+  mailsFailed: "The mails sent could not be read right now. Try again in a minute.",
   sentLine: (kind: string, subject: string, when: string) => `${when} · ${kind} · ${subject}`,
   answer: (status: string) => `Preview the “${status}” mail`,
   answerHint: "Accepted or rejected: preview the answer from its template, then send it.",

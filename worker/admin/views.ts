@@ -169,7 +169,7 @@ export function detailBody(options: {
   message?: Notice;
   notesDraft?: string;
   /** The mails sent to the artist about this submission (the receipt, review answers). */
-  mails?: SubmissionMail[];
+  mails?: SubmissionMail[] | null;
 }): Html {
   const { submission: s, csrf, message } = options;
   const F = T.fields;
@@ -243,14 +243,16 @@ ${notice(message)}
 }
 
 /** Every mail sent to the artist about the submission, and the answer for a decided one. */
-function mailsSection(s: Submission, mails: SubmissionMail[]): Html {
+function mailsSection(s: Submission, mails: SubmissionMail[] | null): Html {
   const decided = s.status === "accepted" || s.status === "rejected";
   return html`<section class="card" aria-labelledby="mails-title">
       <h2 id="mails-title">${M.mails}</h2>
       ${
-        mails.length
-          ? html`<ul>${mails.map((m) => html`<li>${M.sentLine(m.kind, m.subject, dateTime(m.sentAt))}</li>`)}</ul>`
-          : html`<p>${M.noMails}</p>`
+        mails === null
+          ? html`<p class="notice error" role="alert">${M.mailsFailed}</p>`
+          : mails.length
+            ? html`<ul>${mails.map((m) => html`<li>${M.sentLine(m.kind, m.subject, dateTime(m.sentAt))}</li>`)}</ul>`
+            : html`<p>${M.noMails}</p>`
       }
       ${
         decided

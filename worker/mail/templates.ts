@@ -21,10 +21,7 @@ export function receiptMail(site: Site, submission: Submission): OutgoingMail {
   const body = renderMail(site, {
     preheader: T.receipt.preheader,
     heading: T.receipt.heading,
-    paragraphs: [
-      T.receipt.body(submission.artistName, submission.trackTitle),
-      T.receipt.reference(submission.reference),
-    ],
+    paragraphs: [T.receipt.body, T.receipt.reference(submission.reference)],
     footer: [T.receipt.footer(site.name)],
   });
   return { to: submission.email, subject: T.receipt.subject(submission.reference), ...body };

@@ -17,8 +17,8 @@ export const MAIL_TEXTS = {
     subject: (reference: string) => `We received your demo (${reference})`,
     preheader: "Your submission is in our queue.",
     heading: "Thanks, we have your demo",
-    body: (artist: string, track: string) =>
-      `Hi ${artist}, we received "${track}" and will listen to it. We answer every submission, usually within a few weeks.`,
+    // Nothing the visitor typed: the address is not confirmed (docs/decisions/087).
+    body: "We received the music you sent through our submission form and will listen to it. We answer every submission, usually within a few weeks.",
     reference: (reference: string) =>
       `Your reference: ${reference}. Quote it if you write to us about this demo.`,
     footer: (site: string) =>

@@ -11,16 +11,8 @@
 // - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
 //   Content API, for scripts and the tests (a PUT publishes, which fires the purge webhook).
 //   Leave it unset unless something automated edits content.
-const CONTENT = [
-  'blog-post',
-  'aggregated-post',
-  'genre',
-  'location',
-  'artist',
-  'mixtape',
-  'label-release',
-  'event',
-];
+// The content types: one list, kept in ./permissions.js (the public role reads them).
+const { CONTENT } = require('./permissions');
 
 // The newsletter's endpoints (../api/email-subscriber/routes/01-subscribe.js): sign-up, double
 // opt-in, the export and unsubscribing (docs/decisions/088-strapi-double-opt-in.md).

@@ -42,4 +42,4 @@ async function grantPublicPermissions(strapi) {
   }
 }
 
-module.exports = { grantPublicPermissions, PUBLIC_ACTIONS };
+module.exports = { grantPublicPermissions, PUBLIC_ACTIONS, CONTENT };

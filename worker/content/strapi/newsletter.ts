@@ -120,13 +120,9 @@ export function strapiNewsletterAdmin(cms: CmsClient): NewsletterAdmin {
       return page.data.map(toSubscriber);
     },
     async findByToken(token) {
+      // In the body, not the path: a failed request's message names its URL (client.ts).
       const found = await orNull(
-        cms.get(
-          `/email-subscribers/by-token/${encodeURIComponent(token)}`,
-          [],
-          oneOf(listedSubscriberShape),
-          true,
-        ),
+        post(cms, "/email-subscribers/by-token", { token }, oneOf(listedSubscriberShape)),
       );
       return found ? toSubscriber(found.data) : null;
     },

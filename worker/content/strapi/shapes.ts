@@ -229,7 +229,7 @@ export const subscribedShape = v.nullable(
 export const subscriberStateShape = v.object({
   data: v.object({ id: v.number(), email: v.string(), status: v.picklist(["pending", "confirmed"]) }),
 });
-/** A confirmed subscriber as the export lists it (GET /email-subscribers/confirmed, by-token). */
+/** A confirmed subscriber as the export lists it (GET /email-subscribers/confirmed, POST by-token). */
 export const listedSubscriberShape = v.object({
   id: v.number(),
   email: v.string(),

@@ -170,9 +170,9 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => {
       return { count: await rows().count({ where: { status: 'confirmed' } }) };
     },
 
-    /** GET /email-subscribers/by-token/:token: the subscriber an unsubscribe link names, or 404. */
+    /** POST /email-subscribers/by-token { token }: the subscriber an unsubscribe link names, or 404. */
     async byToken(ctx) {
-      const token = String(ctx.params.token ?? '');
+      const token = String(ctx.request.body?.token ?? '');
       const row = /^[0-9a-f]{32}$/.test(token) && (await rows().findOne({ where: { unsubscribeToken: token } }));
       if (!row) return ctx.notFound('No such subscriber');
       return { data: listed(row) };

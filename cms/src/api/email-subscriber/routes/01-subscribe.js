@@ -12,7 +12,8 @@ module.exports = {
     { method: 'POST', path: '/email-subscribers/expire', handler: handler('expire') },
     { method: 'GET', path: '/email-subscribers/confirmed', handler: handler('confirmed') },
     { method: 'GET', path: '/email-subscribers/count', handler: handler('count') },
-    { method: 'GET', path: '/email-subscribers/by-token/:token', handler: handler('byToken') },
+    // POST: the token rides in the body, never in a URL that access logs and error messages keep.
+    { method: 'POST', path: '/email-subscribers/by-token', handler: handler('byToken') },
     { method: 'POST', path: '/email-subscribers/unsubscribe', handler: handler('unsubscribe') },
   ],
 };
