@@ -4,7 +4,9 @@ import { type Copy, render } from "./tree";
 
 /** React Router's default document, around the copied page's head and body elements. */
 export function Layout({ children }: { children: ReactNode }) {
-  const copy = useRouteLoaderData<Copy>("page");
+  const page = useRouteLoaderData<Copy>("page");
+  const home = useRouteLoaderData<Copy>("home");
+  const copy = page ?? home;
   return (
     <html lang={copy?.lang ?? "en"}>
       <head>
