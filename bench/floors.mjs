@@ -5,13 +5,15 @@
 // - the framework floor: a bare React Router app (bench/floor/) that server-renders and
 //   hydrates the same elements from its loader's data, with React Router's default document
 //   (Meta, Links, ScrollRestoration, Scripts) and none of the site's components.
-// Both pass every other request (images, the favicon) to the site. The pages are read as a
+// Both pass every other request (images, the favicon) to the site, and gzip text as
+// `wrangler dev` does for the site. The pages are read as a
 // crawler reads them (whole documents: a browser's would carry React's streamed parts).
 
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { ROOT, run } from "../scripts/lib.mjs";
 
 const FLOOR = join(ROOT, "bench", "floor");
@@ -190,6 +192,26 @@ export function withoutScripts(html) {
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg)/;
+
+/**
+ * Writes an answer, gzipped when the client accepts it and the type is text: `wrangler dev`
+ * gzips the site's answers the same way, and Lighthouse's simulated network counts the bytes.
+ */
+function send(req, res, status, headers, body) {
+  const type = String(Object.entries(headers).find(([n]) => n.toLowerCase() === "content-type")?.[1] ?? "");
+  const out = Object.fromEntries(Object.entries(headers).filter(([n]) => !/^content-length$/i.test(n)));
+  let bytes = Buffer.from(body);
+  if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "") && COMPRESSIBLE.test(type)) {
+    bytes = gzipSync(bytes);
+    out["Content-Encoding"] = "gzip";
+    out.Vary = "Accept-Encoding";
+  }
+  out["Content-Length"] = String(bytes.byteLength);
+  res.writeHead(status, out);
+  res.end(bytes);
+}
+
 /** Sends a request on to the site and its answer back (the floors' images and icons). */
 async function passOn(site, req, res) {
   try {
@@ -199,22 +221,21 @@ async function passOn(site, req, res) {
     const headers = Object.fromEntries(
       [...answer.headers].filter(([n]) => !/^(content-encoding|transfer-encoding|connection)$/i.test(n)),
     );
-    res.writeHead(answer.status, headers);
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    send(req, res, answer.status, headers, await answer.arrayBuffer());
   } catch (error) {
     res.writeHead(502).end(String(error));
   }
 }
 
 const TYPES = { ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
-function serveFile(dir, pathname, res) {
+function serveFile(dir, pathname, req, res) {
   const file = normalize(join(dir, decodeURIComponent(pathname)));
   if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return false;
-  res.writeHead(200, {
+  const headers = {
     "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
     "Cache-Control": "public, max-age=31536000, immutable",
-  });
-  res.end(readFileSync(file));
+  };
+  send(req, res, 200, headers, readFileSync(file));
   return true;
 }
 
@@ -251,8 +272,7 @@ export async function startFloorServers({ site, routes, port }) {
   const limit = createServer((req, res) => {
     const page = pages.get(req.url);
     if (!page) return passOn(site, req, res);
-    res.writeHead(200, page.headers);
-    res.end(page.html);
+    send(req, res, 200, page.headers, page.html);
   });
 
   const serverBuild = join(FLOOR, "build", "server", "index.js");
@@ -264,7 +284,7 @@ export async function startFloorServers({ site, routes, port }) {
   const clientDir = join(FLOOR, "build", "client");
   const framework = createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
-    if (req.method === "GET" && serveFile(clientDir, url.pathname, res)) return;
+    if (req.method === "GET" && serveFile(clientDir, url.pathname, req, res)) return;
     if (!pages.has(`${url.pathname}${url.search}`) && !url.pathname.endsWith(".data"))
       return passOn(site, req, res);
     try {
@@ -273,8 +293,7 @@ export async function startFloorServers({ site, routes, port }) {
           headers: { "User-Agent": req.headers["user-agent"] ?? "" },
         }),
       );
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      send(req, res, answer.status, Object.fromEntries(answer.headers), await answer.arrayBuffer());
     } catch (error) {
       res.writeHead(500).end(String(error?.stack ?? error));
     }
