@@ -1,6 +1,6 @@
 // `node bench/decompose.mjs [path]`: where a traced request's cost goes. Two servers of the
 // production build (the page cache on; the same with SENTRY_DSN set and a local sink), wrk on
-// the static asset, the page, and the page traced, taking turns; for each, requests/s and CPU per
+// the static asset, the trivial route and the page, each also traced, taking turns; for each, requests/s and CPU per
 // request of the Worker's workerd process, of wrangler's proxy workerd, and of the sink (this
 // Node process), plus what the sink received. Figures in bench/profiles.md (the cost of a traced request).
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import {
   BENCH_PORT,
   cpuNs,
   descendants,
+  HEADERS,
   startReportingServer,
   startServer,
   workerRuntimePid,
@@ -26,6 +27,9 @@ export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}
     await new Promise((r) => setTimeout(r, 4000));
     const targets = [
       ["static asset", pages, BENCH_PORT, "/favicon.svg"],
+      // The floor of a Worker answer (bench/throughput.mjs): reads and renders nothing.
+      ["trivial route", pages, BENCH_PORT, "/api/health"],
+      ["trivial route, traced", reporting, BENCH_PORT + 3, "/api/health"],
       ["page", pages, BENCH_PORT, path],
       ["page, traced", reporting, BENCH_PORT + 3, path],
     ];
@@ -39,6 +43,7 @@ export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}
         reporting.sink.reset();
         const before = { runtime: cpuNs(runtime), proxy: cpuNs(proxy), node: process.cpuUsage() };
         const { rps, requests } = await wrk(`${server.url}${p}`, seconds);
+        const res = await fetch(`${server.url}${p}`, { headers: HEADERS });
         await new Promise((r) => setTimeout(r, 1500));
         const node = process.cpuUsage(before.node);
         const per = (ns) => (ns / requests / 1e6).toFixed(3);
@@ -47,6 +52,7 @@ export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}
           name,
           rps: rps.toFixed(0),
           requests,
+          bytes: Number(res.headers.get("content-length") ?? 0) || (await res.arrayBuffer()).byteLength,
           runtimeMs: per(cpuNs(runtime) - before.runtime),
           proxyMs: per(cpuNs(proxy) - before.proxy),
           sinkMs: per((node.user + node.system) * 1000),

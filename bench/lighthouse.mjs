@@ -6,13 +6,14 @@
 // fails again is a row saying so, never the loss of the other rows. JSON reports go to
 // tests/.artifacts/lighthouse/. `LIGHTHOUSE_ROUTES=/blog,/events node bench/lighthouse.mjs` runs
 // only the named routes (a route's name, e.g. "a post", or its path).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "../scripts/lib.mjs";
+import { buildFloorApp, startFloorServers } from "./floors.mjs";
 import { mainRoutes } from "./render-cost.mjs";
-import { startServer } from "./server.mjs";
+import { BENCH_PORT, startServer } from "./server.mjs";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const OUT = join(ROOT, "tests", ".artifacts", "lighthouse");
@@ -34,12 +35,15 @@ export function selectRoutes(routes, only = process.env.LIGHTHOUSE_ROUTES) {
   return chosen;
 }
 
-/** One Lighthouse run; returns scores (0-100), key metrics and the failing audits' titles. */
-export function lighthouse(url, name, runNumber = 1) {
+/**
+ * One Lighthouse run; returns scores (0-100), key metrics and the failing audits' titles. It
+ * runs asynchronously: the floors' servers (bench/floors.mjs) answer from this process meanwhile.
+ */
+export async function lighthouse(url, name, runNumber = 1) {
   mkdirSync(OUT, { recursive: true });
   const slug = name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
   const report = join(OUT, `${slug}-run${runNumber}.json`);
-  const run = spawnSync(
+  const run = await spawnAsync(
     join(ROOT, "node_modules", ".bin", "lighthouse"),
     [
       url,
@@ -49,7 +53,7 @@ export function lighthouse(url, name, runNumber = 1) {
       `--only-categories=${CATEGORIES.join(",")}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
     ],
-    { env: { ...process.env, CHROME_PATH }, encoding: "utf8" },
+    { ...process.env, CHROME_PATH },
   );
   if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr.trim().split("\n").at(-1)}`);
   const lhr = JSON.parse(readFileSync(report, "utf8"));
@@ -78,6 +82,19 @@ export function lighthouse(url, name, runNumber = 1) {
     failingBy,
     ...diagnose(lhr, url),
   };
+}
+
+/** A child process to its end: its exit status and what it wrote to stderr. */
+function spawnAsync(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => resolve({ status: 1, stderr: String(error) }));
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
 }
 
 /**
@@ -119,25 +136,84 @@ export function diagnose(lhr, pageUrl) {
   };
 }
 
-/** Every route, `runs` times over; a failed run is retried once, then kept as a failed row. */
-export async function measureLighthouse({ url, routes, runs = LIGHTHOUSE_RUNS, log = () => {} }) {
+/**
+ * Every route, `runs` times over; a failed run is retried once, then kept as a failed row. With
+ * `floors` ({ limit, framework, paths }: bench/floors.mjs), each route of `paths` is measured
+ * right after on the limit (its HTML without scripts) and on the framework floor, in the same
+ * run: those rows carry `variant` "limit" or "framework"; the site's carry "site".
+ */
+export async function measureLighthouse({ url, routes, runs = LIGHTHOUSE_RUNS, log = () => {}, floors }) {
   const rows = [];
+  const once = async (name, path, run, variant, base) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const slug = variant === "site" ? name : `${name}-${variant}`;
+        return { name, path, run, variant, ...(await lighthouse(`${base}${path}`, slug, run)) };
+      } catch (error) {
+        log(`Lighthouse ${variant} ${path} run ${run} attempt ${attempt}: ${error.message}`);
+        if (attempt === 2) return { name, path, run, variant, error: error.message };
+      }
+    }
+  };
   for (let run = 1; run <= runs; run++) {
     for (const [name, path] of routes) {
-      let row;
-      for (let attempt = 1; attempt <= 2 && !row; attempt++) {
-        try {
-          row = { name, path, run, ...lighthouse(`${url}${path}`, name, run) };
-        } catch (error) {
-          log(`Lighthouse ${path} run ${run} attempt ${attempt}: ${error.message}`);
-          if (attempt === 2) row = { name, path, run, error: error.message };
-        }
-      }
-      rows.push(row);
+      rows.push(await once(name, path, run, "site", url));
+      if (!floors?.paths.includes(path)) continue;
+      rows.push(await once(name, path, run, "framework", floors.framework));
+      rows.push(await once(name, path, run, "limit", floors.limit));
     }
   }
   if (rows.every((r) => r.error)) throw new Error(`every Lighthouse run failed: ${rows[0].error}`);
   return rows;
+}
+
+/** Targets against the framework floor (docs/decisions/100): TBT within this, score within that. */
+export const FLOOR_TBT_MS = 100;
+export const FLOOR_SCORE_POINTS = 3;
+
+/**
+ * Per route and run, the site beside its two floors of the same run: the site's performance
+ * score and TBT as differences from the framework floor's, and the limit's own figures.
+ */
+export function floorRows(rows) {
+  const out = [];
+  for (const site of rows.filter((r) => r.variant === "site")) {
+    const of = (variant) =>
+      rows.find((r) => r.variant === variant && r.path === site.path && r.run === site.run);
+    const framework = of("framework");
+    const limit = of("limit");
+    if (!framework) continue;
+    const ok = !site.error && !framework.error;
+    const score = ok ? site.scores.performance - framework.scores.performance : undefined;
+    const tbt = ok ? site.tbt - framework.tbt : undefined;
+    out.push({
+      name: site.name,
+      path: site.path,
+      run: site.run,
+      site,
+      framework,
+      limit,
+      score,
+      tbt,
+      met: ok && score >= -FLOOR_SCORE_POINTS && tbt <= FLOOR_TBT_MS,
+    });
+  }
+  return out;
+}
+
+export function floorTable(rows) {
+  const lines = [
+    "| Route | Run | Site: performance / TBT | Framework floor: performance / TBT | Limit (no scripts): performance / TBT | Site − framework: score / TBT | Within 3 points and 100 ms |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  ];
+  const cell = (r) => (!r ? "–" : r.error ? "failed" : `${r.scores.performance} / ${Math.round(r.tbt)} ms`);
+  const signed = (x, unit = "") =>
+    x === undefined ? "–" : `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(Math.round(x))}${unit}`;
+  for (const r of floorRows(rows))
+    lines.push(
+      `| ${r.name} (\`${r.path}\`) | ${r.run} | ${cell(r.site)} | ${cell(r.framework)} | ${cell(r.limit)} | ${signed(r.score)} / ${signed(r.tbt, " ms")} | ${r.met ? "yes" : "**no**"} |`,
+    );
+  return lines.join("\n");
 }
 
 export function lighthouseTable(rows) {
@@ -146,7 +222,7 @@ export function lighthouseTable(rows) {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |",
   ];
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
-  for (const r of rows) {
+  for (const r of rows.filter((row) => (row.variant ?? "site") === "site")) {
     if (r.error) {
       lines.push(
         `| ${r.name} (\`${r.path}\`) | ${r.run} | failed twice: ${r.error.replaceAll("|", "/").slice(0, 200)} | | | | | | | | | | |`,
@@ -175,18 +251,39 @@ export function chromiumVersion() {
     : `${CHROME_PATH} (version unknown)`;
 }
 
+/**
+ * Lighthouse on the site's routes with the floors of the main routes in the same run
+ * (bench/floors.mjs: the framework floor's app is built first). FLOORS=off leaves them out.
+ */
+export async function measureWithFloors({ url, routes, port, log = () => {} }) {
+  if (process.env.FLOORS === "off") return measureLighthouse({ url, routes, log });
+  const main = new Set((await mainRoutes(url)).map(([, path]) => path));
+  const floorRoutes = routes.filter(([, path]) => main.has(path));
+  buildFloorApp();
+  const floors = await startFloorServers({ site: url, routes: floorRoutes, port });
+  try {
+    return await measureLighthouse({
+      url,
+      routes,
+      log,
+      floors: { ...floors, paths: floorRoutes.map(([, path]) => path) },
+    });
+  } finally {
+    floors.stop();
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startServer();
   try {
-    console.log(
-      lighthouseTable(
-        await measureLighthouse({
-          url: server.url,
-          routes: selectRoutes(await lighthouseRoutes(server.url)),
-          log: console.log,
-        }),
-      ),
-    );
+    const rows = await measureWithFloors({
+      url: server.url,
+      routes: selectRoutes(await lighthouseRoutes(server.url)),
+      port: BENCH_PORT + 20,
+      log: console.log,
+    });
+    console.log(lighthouseTable(rows));
+    console.log(floorTable(rows));
   } finally {
     server.stop();
   }

@@ -15,10 +15,15 @@ import { build, ROOT, run } from "../scripts/lib.mjs";
 import {
   CATEGORIES,
   chromiumVersion,
+  FLOOR_SCORE_POINTS,
+  FLOOR_TBT_MS,
+  floorRows,
+  floorTable,
   LIGHTHOUSE_RUNS,
   lighthouseRoutes,
   lighthouseTable,
-  measureLighthouse,
+  measureWithFloors,
+  selectRoutes,
 } from "./lighthouse.mjs";
 import { loadSection, measureLoad } from "./load.mjs";
 import { mainRoutes, measureRenderCost, renderCostTable } from "./render-cost.mjs";
@@ -46,9 +51,13 @@ if (process.argv[2] === "scale") {
   await import("./scale.mjs");
   process.exit(0);
 }
-// `npm run bench -- scale-cms [--posts 10000]`: the same at 10k posts on Strapi (bench/scale-cms.mjs).
-if (process.argv[2] === "scale-cms") {
-  await import("./scale-cms.mjs");
+// `npm run bench -- <name> [args]`: one script of bench/ alone (`throughput`, `lighthouse`,
+// `decompose`, `profile`…) on the last build, with its own arguments.
+if (process.argv[2] && !process.argv[2].startsWith("-")) {
+  const script = join(import.meta.dirname, `${process.argv[2]}.mjs`);
+  if (!existsSync(script)) throw new Error(`no bench/${process.argv[2]}.mjs`);
+  const { status } = spawnSync(process.execPath, [script, ...process.argv.slice(3)], { stdio: "inherit" });
+  process.exit(status ?? 1);
 }
 
 const RESULTS = join(ROOT, "bench", "results.md");
@@ -120,7 +129,12 @@ const SECTIONS = {
     withServers(THROUGHPUT_SERVERS, (...servers) => measureThroughput(throughputTargets(...servers))),
   Lighthouse: () =>
     withServers([startServer], async (pages) =>
-      measureLighthouse({ url: pages.url, routes: await lighthouseRoutes(pages.url), log }),
+      measureWithFloors({
+        url: pages.url,
+        routes: selectRoutes(await lighthouseRoutes(pages.url)),
+        port: BENCH_PORT + 20,
+        log,
+      }),
     ),
   Load: () =>
     measureLoad({
@@ -210,13 +224,12 @@ const budget = (name, target, [value, ok]) => budgetRows.push([name, target, val
       : notMeasured("Throughput"),
   );
   budget(
-    "Cached SSR page with error reporting vs the trivial Worker route with error reporting",
+    "Cached SSR page with error reporting vs the trivial Worker route with error reporting (docs/decisions/101)",
     "≥ 90%",
     throughput
       ? (() => {
-          const ratio =
-            row("Cached SSR page, error reporting").rps / row("Trivial Worker route, error reporting").rps;
-          return [`${(ratio * 100).toFixed(0)}%`, ratio >= 0.9];
+          const { floorRatio } = row("Cached SSR page, error reporting");
+          return [`${(floorRatio * 100).toFixed(0)}% (median of the rounds)`, floorRatio >= 0.9];
         })()
       : notMeasured("Throughput"),
   );
@@ -244,9 +257,14 @@ const budget = (name, target, [value, ok]) => budgetRows.push([name, target, val
       : notMeasured("Render cost"),
   );
   budget(
-    "Lighthouse mobile: all four categories 100, three runs",
+    "Lighthouse mobile: accessibility, best practices and SEO 100, three runs",
     "every route",
-    lighthouse ? lighthouseBudget(lighthouse) : notMeasured("Lighthouse"),
+    lighthouse ? lighthouseBudget(lighthouse, CATEGORIES.slice(1)) : notMeasured("Lighthouse"),
+  );
+  budget(
+    "Lighthouse mobile performance of each main route against the framework floor of the same run (docs/decisions/100)",
+    `TBT ≤ floor + ${FLOOR_TBT_MS} ms, score ≥ floor − ${FLOOR_SCORE_POINTS}, all three runs`,
+    lighthouse ? floorBudget(floorRows(lighthouse)) : notMeasured("Lighthouse"),
   );
 }
 const mark = (ok) => (ok === undefined ? "–" : ok ? "met" : "**missed**");
@@ -313,6 +331,10 @@ if (outcomes.Lighthouse)
     `\`node bench/lighthouse.mjs\`. Lighthouse ${lighthouseVersion()} (npm), Debian's ${chromiumVersion()} (CHROME_PATH=/usr/bin/chromium), default mobile settings: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown. ${LIGHTHOUSE_RUNS} consecutive runs over the routes; a run that fails (e.g. NO_NAVSTART) is retried once. Reports in tests/.artifacts/lighthouse/.`,
     "",
     lighthouseTable(rows),
+    "",
+    `Floors of the same run (bench/floors.mjs, docs/decisions/100), right after each main route: the framework floor (a bare React Router app, bench/floor/, server-rendering and hydrating the same elements with none of the site's components, served by Node) and the limit (the route's HTML with every script left out, served by Node with the site's headers). The target: the site's TBT at most ${FLOOR_TBT_MS} ms above the framework floor's and its performance score at most ${FLOOR_SCORE_POINTS} points below, in each run.`,
+    "",
+    floorTable(rows),
   ]);
 if (outcomes.Load) sections.Load = section("Load", (v) => loadSection(v).lines);
 
@@ -329,18 +351,32 @@ if (Object.values(outcomes).some((o) => !o.ok) || budgetRows.some(([, , , ok]) =
   process.exitCode = 1;
 
 /** Per category: in how many runs it scored 100, and the lowest score with where it was. */
-function lighthouseBudget(rows) {
+function lighthouseBudget(all, categories = CATEGORIES) {
+  const rows = all.filter((r) => (r.variant ?? "site") === "site");
   const done = rows.filter((r) => !r.error);
   const failed = rows.filter((r) => r.error).map((r) => `${r.name} run ${r.run} failed`);
-  const parts = CATEGORIES.map((c) => {
+  const parts = categories.map((c) => {
     const full = done.filter((r) => r.scores[c] === 100).length;
     if (full === done.length) return `${c} 100 in all ${done.length}`;
     const low = done.reduce((a, b) => (b.scores[c] < a.scores[c] ? b : a));
     const why = low.failingBy[c].length ? `, ${low.failingBy[c].join(", ")} under 0.9` : "";
     return `${c} 100 in ${full} of ${done.length} (lowest ${low.scores[c]}: ${low.name} run ${low.run}${why})`;
   });
-  const ok = failed.length === 0 && done.every((r) => CATEGORIES.every((c) => r.scores[c] === 100));
+  const ok = failed.length === 0 && done.every((r) => categories.every((c) => r.scores[c] === 100));
   return [[...parts, ...failed].join("; "), ok];
+}
+
+/** How many route-runs were within the framework floor's margins, and the worst differences. */
+function floorBudget(rows) {
+  if (rows.length === 0) return ["no floor measured", false];
+  const met = rows.filter((r) => r.met).length;
+  const measured = rows.filter((r) => r.tbt !== undefined);
+  const worstTbt = measured.reduce((a, b) => (b.tbt > a.tbt ? b : a), measured[0]);
+  const worstScore = measured.reduce((a, b) => (b.score < a.score ? b : a), measured[0]);
+  const worst = worstTbt
+    ? `; worst TBT +${Math.round(worstTbt.tbt)} ms (${worstTbt.name} run ${worstTbt.run}), worst score ${worstScore.score} (${worstScore.name} run ${worstScore.run})`
+    : "";
+  return [`${met} of ${rows.length} route-runs within${worst}`, met === rows.length];
 }
 
 function lighthouseVersion() {

@@ -6,10 +6,13 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { AppEnv } from "./app-env";
 import { withPageCacheControl } from "./cache/cache-control";
 import { createPageCache } from "./cache/page-cache";
+import { contentCacheFor } from "./content/service";
+import type { WorkerEnv } from "./env";
 import { requestSourceFailed } from "./failure/source-failure";
 import { withFallbackPage } from "./fallback-page";
 import { intakeOf } from "./forms/intake";
 import { executionContext } from "./middleware/request-scope";
+import { securedAnswer } from "./middleware/secure-headers";
 import { reportServerError } from "./monitoring/report";
 import { newNonce } from "./security-headers";
 
@@ -25,7 +28,7 @@ export async function pages(c: Context<AppEnv>): Promise<Response> {
   // own), the security headers announce it.
   const nonce = newNonce();
   c.set("nonce", nonce);
-  const cache = pageCacheFor(c);
+  const cache = pageCacheFor(c.env, executionContext(c), () => c.var.contentCache.stamp());
   const hit = await cache.match(c.req.raw, nonce);
   if (hit) return hit;
   // Only an action reads the form intake, and only a method other than GET or HEAD runs one.
@@ -111,16 +114,42 @@ async function clientBuild(): Promise<string> {
  * The page cache of one request: off in development, with PAGE_CACHE=off, and without the
  * CACHE binding (its versions key the pages).
  */
-function pageCacheFor(c: Context<AppEnv>) {
+function pageCacheFor(
+  env: WorkerEnv,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+  stamp: () => Promise<string | undefined>,
+) {
   const off =
-    import.meta.env.MODE === "development" || c.env.PAGE_CACHE === "off" || typeof caches === "undefined";
+    import.meta.env.MODE === "development" || env.PAGE_CACHE === "off" || typeof caches === "undefined";
   return createPageCache({
     cache: off ? undefined : () => caches.open("pages"),
-    stamp: () => c.var.contentCache.stamp(),
-    ctx: executionContext(c),
+    stamp,
+    ctx,
     build: clientBuild,
-    setup: [c.env.CMS_URL, c.env.SITE_URL, c.env.SITE_NAME].join("|"),
+    setup: [env.CMS_URL, env.SITE_URL, env.SITE_NAME].join("|"),
   });
+}
+
+/**
+ * A page the isolate holds a copy of (the page cache's memory, docs/decisions/101), answered
+ * before the Worker's routes and middleware run: the same answer the route table would give it
+ * (the stored page with a nonce of its own, its security headers), without building the
+ * request's content service, router context or middleware chain. Undefined for every other
+ * request, which then takes the whole path: anything but a GET without a body, a page not in
+ * the isolate's memory (the Cache API is looked up on the whole path), and before the isolate
+ * has answered a page through it (the configuration check of its first request, the client
+ * build read).
+ */
+export async function cachedPage(
+  request: Request,
+  env: WorkerEnv,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+): Promise<Response | undefined> {
+  if (buildVersion === undefined || request.method !== "GET" || request.body) return undefined;
+  const nonce = newNonce();
+  const contentCache = contentCacheFor(env, ctx);
+  const hit = await pageCacheFor(env, ctx, () => contentCache.stamp()).match(request, nonce, true);
+  return hit && securedAnswer(hit, request.url, env, nonce);
 }
 
 /**

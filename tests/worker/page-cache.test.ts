@@ -1,6 +1,9 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
 import type { WorkerEnv } from "@worker/env";
+import worker from "@worker/index";
+import { cachedPage } from "@worker/pages";
 import { describe, expect, inject, it, vi } from "vitest";
 import { callApp, firstTagText, htmlText } from "./helpers";
 
@@ -40,7 +43,52 @@ function purge(bindings: Partial<WorkerEnv>) {
   );
 }
 
+/** Every header of an answer, its CSP nonce written as NONCE. */
+function headersOf(res: Response): [string, string][] {
+  const nonce = cspNonce(res);
+  return [...res.headers].map(([name, value]) => [name, value.replaceAll(nonce, "NONCE")]);
+}
+
 describe("the page cache", () => {
+  it("answers a page the isolate holds before the routes run, with the routes' headers and body", async () => {
+    const bindings = newSite();
+    const all = { ...env, ...bindings } as WorkerEnv;
+    expect((await get("/blog", bindings)).cache).toBe("miss");
+    const routed = await get("/blog", bindings);
+    expect(routed.cache).toBe("hit");
+
+    const request = () => new Request("http://localhost/blog", { headers: BROWSER });
+    const ctx = createExecutionContext();
+    const early = await cachedPage(request(), all, ctx);
+    if (!early) throw new Error("the isolate's copy of /blog did not answer");
+    const viaWorker = await worker.fetch?.(
+      request() as Request<unknown, IncomingRequestCfProperties>,
+      all,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    if (!viaWorker) throw new Error("no answer from the Worker");
+    for (const res of [early, viaWorker]) {
+      expect(res.status).toBe(routed.res.status);
+      expect(headersOf(res)).toEqual(headersOf(routed.res));
+      expect((await res.text()).replaceAll(cspNonce(res), "NONCE")).toBe(
+        routed.html.replaceAll(cspNonce(routed.res), "NONCE"),
+      );
+    }
+    expect(cspNonce(early)).not.toBe(cspNonce(routed.res));
+
+    // Everything else takes the whole path: a page not held yet, a crawler's copy, a form post.
+    const other = (path: string, init: RequestInit = { headers: BROWSER }) =>
+      cachedPage(new Request(`http://localhost${path}`, init), all, createExecutionContext());
+    expect(await other("/blog?page=2")).toBeUndefined();
+    expect(await other("/blog", { headers: CRAWLER })).toBeUndefined();
+    expect(await other("/blog", { method: "POST", headers: BROWSER, body: "a=1" })).toBeUndefined();
+    expect(await other("/blog", { method: "HEAD", headers: BROWSER })).toBeUndefined();
+    expect(
+      await cachedPage(request(), { ...all, PAGE_CACHE: "off" }, createExecutionContext()),
+    ).toBeUndefined();
+  });
+
   it("renders a page once, then serves it with a nonce of its own in the header and every script", async () => {
     const bindings = newSite();
     const first = await get("/blog", bindings);

@@ -85,8 +85,11 @@ export interface PageCacheOptions {
 }
 
 export interface PageCache {
-  /** The stored page for this request, carrying `nonce` wherever it carried its own. */
-  match(request: Request, nonce: string): Promise<Response | undefined>;
+  /**
+   * The stored page for this request, carrying `nonce` wherever it carried its own. With
+   * `memoryOnly`, only the isolate's copy is looked at (no Cache API lookup).
+   */
+  match(request: Request, nonce: string, memoryOnly?: boolean): Promise<Response | undefined>;
   /**
    * The response to send. A storable page is sent as it streams and a copy is stored after its
    * last byte, if `healthy()` still says no source degraded while it rendered.
@@ -125,11 +128,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   return {
-    async match(request, nonce) {
+    async match(request, nonce, memoryOnly = false) {
       if (!cache || !cacheable(request)) return undefined;
       const key = await keyFor(request);
       if (!key) return undefined;
       let page = fromMemory(key, now());
+      if (!page && memoryOnly) return undefined;
       if (!page) {
         try {
           const hit = await (await cache()).match(key);

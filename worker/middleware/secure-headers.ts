@@ -1,6 +1,7 @@
 import { parseItemPath } from "@core/share/embed";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
+import type { WorkerEnv } from "../env";
 import { withSecurityHeaders } from "../security-headers";
 
 /**
@@ -9,17 +10,30 @@ import { withSecurityHeaders } from "../security-headers";
  */
 export const secureHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const url = new URL(c.req.url);
-  const secured = withSecurityHeaders(c.res, {
-    nonce: c.var.nonce,
-    cmsUrl: c.env.CMS_URL,
-    mediaUrl: c.env.CMS_MEDIA_URL,
-    https: url.protocol === "https:",
-    frameable: isFramedEmbed(url.pathname, c.res.status),
-  });
+  const secured = securedAnswer(c.res, c.req.url, c.env, c.var.nonce);
   // Hono copies the whole response on every assignment: only a copy (immutable headers) needs one.
   if (secured !== c.res) c.res = secured;
 };
+
+/**
+ * The answer to a request for `url` with its security headers: what this middleware does, also
+ * for the pages the isolate answers before the middleware runs (worker/pages.ts `cachedPage`).
+ */
+export function securedAnswer(
+  response: Response,
+  url: string,
+  env: Pick<WorkerEnv, "CMS_URL" | "CMS_MEDIA_URL">,
+  nonce: string | undefined,
+): Response {
+  const { protocol, pathname } = new URL(url);
+  return withSecurityHeaders(response, {
+    nonce,
+    cmsUrl: env.CMS_URL,
+    mediaUrl: env.CMS_MEDIA_URL,
+    https: protocol === "https:",
+    frameable: isFramedEmbed(pathname, response.status),
+  });
+}
 
 /**
  * Only an embed page that rendered may be framed (docs/decisions/064-embed-frames-only-itself.md):

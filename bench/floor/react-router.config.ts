@@ -1,0 +1,8 @@
+import type { Config } from "@react-router/dev/config";
+
+// The framework floor of the Lighthouse bench (bench/floors.mjs, docs/decisions/100): a bare
+// React Router app, server-rendered and hydrated like the site, with none of its components.
+export default {
+  ssr: true,
+  future: { v8_middleware: true, v8_splitRouteModules: true },
+} satisfies Config;

@@ -1,0 +1,18 @@
+// Types for the TypeScript tests of the floors' page copies (tests/stand-ins/bench-floors.test.ts);
+// the bench itself is plain JavaScript.
+export type TreeNode = string | [string, Record<string, unknown>, ...TreeNode[]];
+export function htmlToTree(html: string): TreeNode[];
+export function copyOf(html: string): {
+  lang: string;
+  head: TreeNode[];
+  body: TreeNode[];
+  bodyProps: Record<string, unknown>;
+};
+export function withoutScripts(html: string): string;
+export function decodeEntities(text: string): string;
+export function buildFloorApp(): void;
+export function startFloorServers(options: {
+  site: string;
+  routes: [string, string][];
+  port: number;
+}): Promise<{ limit: string; framework: string; stop: () => void }>;
