@@ -1,6 +1,6 @@
 import type { Suggestion } from "@core/search/results";
 import { balance } from "@worker/content/balance";
-import { RANK_WINDOW, rankAgain, rankWindow, type Windowed } from "./candidates";
+import { rankAgain, rankWindow, type Windowed } from "./candidates";
 import { ftsMatch, ftsTerms } from "./fts-query";
 
 const COLUMNS = ["title", "artist_name", "folded"];
@@ -22,7 +22,7 @@ export async function suggest(db: D1Database, text: string, limit: number): Prom
            WHERE ${fts} MATCH ?1 ${window.where} AND rank MATCH ?2 ORDER BY rank LIMIT ?3) c
          JOIN ${table} t ON t.id = c.id ORDER BY c.rank, t.${date} DESC`,
       )
-      .bind(match, `bm25(${weights})`, limit, ...(windowed ? [RANK_WINDOW] : []));
+      .bind(match, `bm25(${weights})`, limit);
   };
   const sides = [
     (windowed: boolean) => best("posts_fts", "10.0, 8.0, 0, 0, 0, 0, 6.0", "posts", "post_date", windowed),
