@@ -84,7 +84,7 @@ export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicE
 /**
  * Published events, the latest start first, a page at a time from the list index's `events`
  * (docs/decisions/095): a page reads about as many rows as it holds, and the count one.
- * `lean`: the event's row only, no location or lineup.
+ * `lean`: the event's row only, without its description, location or lineup.
  */
 export async function pageEvents(db: D1Database, filter: ListFilter = {}): Promise<Page<MusicEvent>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
@@ -92,7 +92,10 @@ export async function pageEvents(db: D1Database, filter: ListFilter = {}): Promi
   const select = `${EVENT_SELECT.replace("FROM events e", "FROM page s JOIN events e ON e.id = s.id")}`;
   // Lean (the sitemap): the events' rows alone, through events_start.
   const index = { table: "events", alias: "e", date: "starts_at", order: "e.starts_at DESC, e.id DESC" };
-  const lean = "e.*, NULL AS location_name, NULL AS location_slug, NULL AS lineup_json";
+  // Slug and date only: no description or lineup, the long columns.
+  const lean = `e.id, e.slug, e.title, e.starts_at, e.ends_at, e.timezone, e.venue, e.address, e.city,
+    '' AS description, '[]' AS lineup, e.cover_image, e.ticket_url, e.price, e.status, e.is_featured,
+    NULL AS location_name, NULL AS location_slug, NULL AS lineup_json`;
   const [rows, count] = await db.batch([
     filter.lean
       ? await leanPage(db, list, index, lean, offset, pageSize)

@@ -14,24 +14,48 @@ import { parseJson } from "../rows";
 export const SEARCH_CAP = { posts: 100, mixtapes: 50 } as const;
 
 /**
- * A common word's matches are ranked among the items with the newest RANK_WINDOW ids only
+ * A common word's matches are ranked among the items with the newest RANK_WINDOW ids first
  * (docs/decisions/104-bounded-ranking.md): FTS5 ranks every match it is given before it limits,
- * so ranking all matches of a word found in half of a 100,000-post archive took 50 to 100 ms.
- * When the window holds fewer matches than a search reads, every match is ranked.
+ * so ranking all matches of a word found in half of a 100,000-post archive took 20 to 100 ms.
+ * When the window holds fewer matches than a search reads, the best older ones fill up.
  */
 export const RANK_WINDOW = 5000;
 
+/** Which ids a ranked statement ranks: the newest RANK_WINDOW or the older ones. */
+export type RankPart = "newest" | "older";
+
 /**
  * The window's SQL for a ranked statement: `where`, the rowid range FTS5 applies before it
- * ranks (in the FTS table's WHERE), and `whole`, a column that is 1 when the window holds every
- * id of `table` (the ranking then saw every match). Empty when not windowed. The window's size
- * is written into the SQL: bound as a parameter, the range did not reach FTS5 in D1 and every
- * match was read (40,900 rows for three).
+ * ranks (in the FTS table's WHERE), and `whole`, a column that is 1 when the newest ids are every
+ * id of `table` (nothing older to rank). The window's size is written into the SQL: bound as a
+ * parameter, the range did not reach FTS5 in D1 and every match was read (40,900 rows for three).
  */
-export function rankWindow(table: string, windowed: boolean) {
-  if (!windowed) return { where: "", whole: "" };
-  const newest = `(SELECT max(id) FROM ${table}) - ${RANK_WINDOW}`;
-  return { where: `AND rowid > ${newest}`, whole: `, (SELECT min(id) FROM ${table}) > ${newest} AS whole` };
+export function rankWindow(table: string, part: RankPart) {
+  const floor = `(SELECT max(id) FROM ${table}) - ${RANK_WINDOW}`;
+  if (part === "older") return { where: `AND rowid <= ${floor}`, whole: "" };
+  return { where: `AND rowid > ${floor}`, whole: `, (SELECT min(id) FROM ${table}) > ${floor} AS whole` };
+}
+
+/** A row of a ranked statement: its bm25 rank (lower is better), and `whole` (rankWindow). */
+export interface Windowed {
+  rank?: number;
+  whole?: number;
+}
+
+/**
+ * The rows of the newest ids, and when they are fewer than `wanted` and older ids exist, the
+ * best of the older ones after them (`older(n)` ranks n of them), all in rank order. bm25 ranks
+ * both parts alike (its statistics are the whole table's), so the two merge by rank; the newest
+ * matches are all kept, the older ones fill the places left.
+ */
+export async function newestFirst<R extends Windowed>(
+  newest: R[],
+  wanted: number,
+  older: (n: number) => Promise<R[]>,
+): Promise<R[]> {
+  if (newest.length >= wanted || newest[0]?.whole === 1) return newest;
+  const rows = [...newest, ...(await older(wanted - newest.length))];
+  return rows.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
 }
 
 /** One of the best matches, with what its filters and facets need (from the extras rows). */
@@ -79,20 +103,18 @@ interface Ranked {
 }
 
 /**
- * The best `cap` + 1 matches of `match` ranked by bm25 with the search's column weights, FTS5
- * ranking and limiting before anything is joined, with their highlights; `extras` gives their
- * date, featured flag and taxa. `windowed`: among the matches with the newest RANK_WINDOW ids
- * only (a rowid range FTS5 applies before it ranks), and `whole` says whether that window held
- * every id of the table.
+ * The best `limit` matches of `match` among `part` of the ids, ranked by bm25 with the search's
+ * column weights, FTS5 ranking and limiting before anything is joined, with their highlights;
+ * `extras` gives their date, featured flag and taxa.
  */
 export function candidateStatement(
   db: D1Database,
   s: Ranked,
   match: string,
-  cap: number,
-  windowed: boolean,
+  limit: number,
+  part: RankPart,
 ): D1PreparedStatement {
-  const window = rankWindow(s.table, windowed);
+  const window = rankWindow(s.table, part);
   return db
     .prepare(
       `SELECT c.*, ${s.extras.columns}${window.whole}
@@ -100,24 +122,12 @@ export function candidateStatement(
          WHERE ${s.fts} MATCH ?1 ${window.where} AND rank MATCH ?2 ORDER BY rank LIMIT ?3) c
        ${s.extras.join} ORDER BY c.rank`,
     )
-    .bind(match, `bm25(${s.weights})`, cap + 1);
-}
-
-/** A row of a windowed ranked statement (rankWindow). */
-export interface Windowed {
-  whole?: number;
+    .bind(match, `bm25(${s.weights})`, limit);
 }
 
 /**
- * Whether a windowed ranking must run again over every match: it found no more than `wanted`
- * (`cap`) and its window did not hold every id.
- */
-export const rankAgain = (rows: Windowed[], wanted: number) => rows.length <= wanted && rows[0]?.whole !== 1;
-
-/**
- * The best matches: ranked within the window of the newest ids, and again over every match
- * when the window held no more than `cap` of them (a word rare among the newest items) and
- * did not hold every id.
+ * The best `cap` + 1 matches: those among the newest ids, filled up with the best older ones
+ * when the newest hold fewer (a word rare among the newest items).
  */
 export async function rankedCandidates(
   db: D1Database,
@@ -125,10 +135,11 @@ export async function rankedCandidates(
   match: string,
   cap: number,
 ): Promise<CandidateRow[]> {
-  const windowed = await candidateStatement(db, s, match, cap, true).all<CandidateRow & Windowed>();
-  const rows = windowed.results;
-  if (!rankAgain(rows, cap)) return rows;
-  return (await candidateStatement(db, s, match, cap, false).all<CandidateRow>()).results;
+  const ranked = (part: RankPart, n: number) =>
+    candidateStatement(db, s, match, n, part)
+      .all<CandidateRow & Windowed>()
+      .then((r) => r.results);
+  return newestFirst(await ranked("newest", cap + 1), cap + 1, (n) => ranked("older", n));
 }
 
 /**
