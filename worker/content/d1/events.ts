@@ -4,7 +4,7 @@ import type { EventColumns } from "@core/content/rows";
 import { eventLists, RUNNING_DAYS } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { entryRefs } from "./artist-refs";
-import { listPage, listTotal, namedList } from "./lists";
+import { leanPage, listPage, listTotal, namedList } from "./lists";
 import { identity, parseJson } from "./rows";
 import { bySlugOrId, rowsOf, totalOf } from "./sql";
 
@@ -81,16 +81,22 @@ export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicE
 /**
  * Published events, the latest start first, a page at a time from the list index's `events`
  * (docs/decisions/095): a page reads about as many rows as it holds, and the count one.
- * `lean`: the event's row only, no location or lineup.
+ * `lean`: the event's row only, without its description, location or lineup.
  */
 export async function pageEvents(db: D1Database, filter: ListFilter = {}): Promise<Page<MusicEvent>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_LIST_PAGE_SIZE);
   const list = namedList("events");
-  const select = filter.lean
-    ? "SELECT e.*, NULL AS location_name, NULL AS location_slug, NULL AS lineup_json FROM page s JOIN events e ON e.id = s.id"
-    : `${EVENT_SELECT.replace("FROM events e", "FROM page s JOIN events e ON e.id = s.id")}`;
+  const select = `${EVENT_SELECT.replace("FROM events e", "FROM page s JOIN events e ON e.id = s.id")}`;
+  // Lean (the sitemap): the events' rows alone, through events_start.
+  const index = { table: "events", alias: "e", date: "starts_at", order: "e.starts_at DESC, e.id DESC" };
+  // Slug and date only: no description or lineup, the long columns.
+  const lean = `e.id, e.slug, e.title, e.starts_at, e.ends_at, e.timezone, e.venue, e.address, e.city,
+    '' AS description, '[]' AS lineup, e.cover_image, e.ticket_url, e.price, e.status, e.is_featured,
+    NULL AS location_name, NULL AS location_slug, NULL AS lineup_json`;
   const [rows, count] = await db.batch([
-    await listPage(db, list, `${select} ORDER BY s.sort DESC, s.id DESC`, offset, pageSize),
+    filter.lean
+      ? await leanPage(db, list, index, lean, offset, pageSize)
+      : await listPage(db, list, `${select} ORDER BY s.sort DESC, s.id DESC`, offset, pageSize),
     listTotal(db, list),
   ]);
   return toPage(rowsOf<EventRow>(rows).map(toEvent), page, pageSize, totalOf(count));

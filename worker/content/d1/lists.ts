@@ -123,3 +123,40 @@ export async function listPage(
     .prepare(`${pageCtes(key)} ${select}`)
     .bind(key.param, start?.skip ?? 0, pageSize, start?.bound ?? nothing);
 }
+
+/**
+ * A table whose published rows are exactly the members of a list, dated by the list's sort, with
+ * an index on (pub_status, that date): posts, mixtapes, releases, events.
+ */
+export interface DatedIndex {
+  table: string;
+  alias: string;
+  date: string;
+  /** The ORDER BY the index gives without sorting, newest first (ties in the index's order). */
+  order: string;
+}
+
+/**
+ * A lean page (the sitemap's: slug and date) of a list whose members are a table's published
+ * rows: the table read through its date index from the day the page starts in, one row a
+ * member (docs/decisions/105-lean-pages.md). Joining the list's entries with the rows read three
+ * rows a URL: the entry, the row and the join's order. Ties on a date keep the index's order,
+ * the same on every lean page, so the pages tile the list.
+ */
+export async function leanPage(
+  db: D1Database,
+  key: ListKey,
+  t: DatedIndex,
+  columns: string,
+  offset: number,
+  pageSize: number,
+): Promise<D1PreparedStatement> {
+  const start = offset === 0 ? { bound: TOP, skip: 0 } : await seek(db, key, offset);
+  const a = t.alias;
+  return db
+    .prepare(
+      `SELECT ${columns} FROM ${t.table} ${a} WHERE ${a}.pub_status = 'published' AND ${a}.${t.date} < ?1
+       ORDER BY ${t.order} LIMIT ?2 OFFSET ?3`,
+    )
+    .bind(start?.bound ?? "", pageSize, start?.skip ?? 0);
+}

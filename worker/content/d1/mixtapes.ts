@@ -71,7 +71,10 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   columns: MIXTAPE_COLUMNS,
   extras: MIXTAPE_EXTRAS,
   cardColumns: MIXTAPE_COLUMNS,
-  leanColumns: "m.*, NULL AS genres_json, NULL AS artists_json",
+  // Slug and date (the sitemap): no description or tracklist, the long columns.
+  leanColumns: `m.id, m.slug, m.title, m.artist_name, m.release_date, m.cover_image, '' AS description,
+    '[]' AS tracklist, m.duration, m.track_count, m.download_url, m.external_audio_url, m.audio_file,
+    m.audio_platform, m.is_featured, NULL AS genres_json, NULL AS artists_json`,
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
 });

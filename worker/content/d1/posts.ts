@@ -1,7 +1,17 @@
 import type { Page } from "@core/content/page";
 import type { ListedPost, Post, PostFilter } from "@core/content/post";
 import { DEFAULT_POST_PAGE_SIZE, paging, toPage } from "../paging";
-import { genreList, LIST_KIND, type ListKey, listPage, listTotal, locationList, namedList } from "./lists";
+import {
+  type DatedIndex,
+  genreList,
+  LIST_KIND,
+  type ListKey,
+  leanPage,
+  listPage,
+  listTotal,
+  locationList,
+  namedList,
+} from "./lists";
 import {
   AGGREGATED_COLUMNS,
   type AggregatedRow,
@@ -69,10 +79,26 @@ function indexedList(filter: PostFilter): ListKey | null {
   return keys.length === 1 && keys[0] ? keys[0] : null;
 }
 
+/** The published posts in the order of their list (`posts`), through posts_published_date. */
+const PUBLISHED_POSTS: DatedIndex = {
+  table: "posts",
+  alias: "p",
+  date: "post_date",
+  order: "p.post_date DESC, p.id",
+};
+
 /** Published posts, newest first, with the filters of docs/product.md section 7. */
 export async function listPosts(db: D1Database, filter: PostFilter = {}): Promise<Page<Post>> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, DEFAULT_POST_PAGE_SIZE);
   const key = indexedList(filter);
+  if (key?.param === "posts" && filter.lean) {
+    // Every published post, slug and date (the sitemap): the posts' rows alone, one a post.
+    const [rows, count] = await db.batch([
+      await leanPage(db, key, PUBLISHED_POSTS, LEAN_POST_COLUMNS, offset, pageSize),
+      listTotal(db, key),
+    ]);
+    return toPage(rowsOf<PostRow>(rows).map(toPost), page, pageSize, totalOf(count));
+  }
   if (key) {
     const [rows, count] = await db.batch([
       await listPage(

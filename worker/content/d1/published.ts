@@ -1,6 +1,6 @@
 import type { ListFilter, Page } from "@core/content/page";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
-import { listPage, listTotal, namedList } from "./lists";
+import { leanPage, listPage, listTotal, namedList } from "./lists";
 import { bySlugOrId, likePattern, rowsOf, totalOf } from "./sql";
 
 /** A catalogue table listed newest first by release date (mixtapes, releases). */
@@ -41,15 +41,24 @@ async function listPublished<R, T>(
   if (!search) {
     // The list index holds the table's published rows in this order (docs/decisions/071).
     const list = namedList(t.table);
+    // A lean list (the sitemap) reads the rows alone through their (pub_status, release_date) index.
+    const index = {
+      table: t.table,
+      alias: a,
+      date: "release_date",
+      order: `${a}.release_date DESC, ${a}.id`,
+    };
     const [rows, count] = await db.batch([
-      await listPage(
-        db,
-        list,
-        `SELECT ${filter.lean ? t.leanColumns : t.cardColumns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id
-         ${filter.lean ? "" : t.extras} ORDER BY s.sort DESC, s.id DESC`,
-        offset,
-        pageSize,
-      ),
+      filter.lean
+        ? await leanPage(db, list, index, t.leanColumns, offset, pageSize)
+        : await listPage(
+            db,
+            list,
+            `SELECT ${t.cardColumns} FROM page s JOIN ${t.table} ${a} ON ${a}.id = s.id ${t.extras}
+             ORDER BY s.sort DESC, s.id DESC`,
+            offset,
+            pageSize,
+          ),
       listTotal(db, list),
     ]);
     return toPage(rowsOf<R>(rows).map(t.toItem), page, pageSize, totalOf(count));

@@ -79,7 +79,10 @@ export const releases = datedTable<ReleaseRow, Release>({
   extras: "",
   // A card shows no track or purchase link (about 12 rows a release at 100 a page).
   cardColumns: `r.*, NULL AS tracks_json, NULL AS links_json, ${RELEASE_ARTISTS}`,
-  leanColumns: "r.*, NULL AS tracks_json, NULL AS links_json, NULL AS artists_json",
+  // Slug and date (the sitemap): no description or credits, the long columns.
+  leanColumns: `r.id, r.slug, r.title, r.artist_name, r.release_date, r.artwork, r.total_duration,
+    '' AS description, '' AS credits, r.release_type, r.catalog_number, r.is_featured, NULL AS tracks_json,
+    NULL AS links_json, NULL AS artists_json`,
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,
 });

@@ -42,11 +42,12 @@ function browseList(query: SearchQuery): ListKey | null {
 
 const SEARCH: CandidateSearch<HitRow, MixtapeHit> = {
   fts: "mixtapes_fts",
+  table: "mixtapes",
+  marks: MARKS,
   cap: SEARCH_CAP.mixtapes,
   weights: WEIGHTS,
   extras: { columns: CANDIDATE, join: "JOIN mixtape_extras x ON x.mixtape_id = c.id" },
   withLocations: false,
-  select: `SELECT ${MIXTAPE_COLUMNS}, ${MARKS} FROM mixtapes_fts JOIN mixtapes m ON m.id = mixtapes_fts.rowid ${MIXTAPE_EXTRAS}`,
   plain: `SELECT ${MIXTAPE_COLUMNS}, ${NO_MARKS} FROM mixtapes m ${MIXTAPE_EXTRAS} WHERE m.id`,
   browse: (query) => {
     const key = browseList(query);

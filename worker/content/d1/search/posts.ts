@@ -51,11 +51,12 @@ function browse(query: SearchQuery) {
 
 const SEARCH: CandidateSearch<HitRow, PostHit> = {
   fts: "posts_fts",
+  table: "posts",
+  marks: MARKS,
   cap: SEARCH_CAP.posts,
   weights: WEIGHTS,
   extras: { columns: CANDIDATE, join: "JOIN post_extras x ON x.post_id = c.id" },
   withLocations: true,
-  select: `SELECT ${POST_COLUMNS}, ${MARKS} FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid ${POST_EXTRAS}`,
   plain: `SELECT ${POST_COLUMNS}, ${NO_MARKS} FROM posts p ${POST_EXTRAS} WHERE p.id`,
   browse,
   toHit,
