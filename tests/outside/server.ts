@@ -34,14 +34,16 @@ export async function startWorker(options: {
   fresh?: boolean;
   /** Where the local Email Service writes the mails (scripts/lib.mjs `serve`). */
   mailDir?: string;
+  /** Another flattened config beside the build's (default: BUILD_CONFIG). */
+  config?: string;
 }): Promise<RunningWorker> {
-  const { persistTo, vars = {}, database = "schema", fresh = true, mailDir } = options;
+  const { persistTo, vars = {}, database = "schema", fresh = true, mailDir, config = BUILD_CONFIG } = options;
   if (fresh) rmSync(persistTo, { recursive: true, force: true });
   if (database === "seeded") prepareDatabase(persistTo);
   if (database === "schema") migrateDatabase(persistTo);
   const port = await freePort();
   const log = openSync(`${persistTo}.log`, "a");
-  const server = await serve({ port, persistTo, vars, stdio: log, config: BUILD_CONFIG, mailDir });
+  const server = await serve({ port, persistTo, vars, stdio: log, config, mailDir });
   const child: ChildProcess = server.child;
   return {
     url: server.url,
