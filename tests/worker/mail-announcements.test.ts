@@ -83,14 +83,19 @@ const DRAFT = {
   ],
 };
 
+/** A mail and a queue recorder, and the bindings that send through them. */
+function recording(extra: Partial<WorkerEnv> = {}) {
+  const mail = new MailRecorder();
+  const queue = new QueueRecorder();
+  return { mail, queue, bindings: mail.env({ MAIL_QUEUE: queue.binding, ...extra }) };
+}
+
 describe("announcements", () => {
   let mail: MailRecorder;
   let queue: QueueRecorder;
   let bindings: Partial<WorkerEnv>;
   beforeEach(async () => {
-    mail = new MailRecorder();
-    queue = new QueueRecorder();
-    bindings = mail.env({ MAIL_QUEUE: queue.binding });
+    ({ mail, queue, bindings } = recording());
     await resetList([
       "ana@example.com",
       "ben@example.com",
@@ -228,9 +233,7 @@ describe("the mail in flight (docs/decisions/098-the-mail-in-flight.md)", () => 
   let queue: QueueRecorder;
   let bindings: Partial<WorkerEnv>;
   beforeEach(async () => {
-    mail = new MailRecorder();
-    queue = new QueueRecorder();
-    bindings = mail.env({ MAIL_QUEUE: queue.binding });
+    ({ mail, queue, bindings } = recording());
     await resetList(["ana@example.com", "ben@example.com"]);
   });
 
@@ -343,9 +346,7 @@ describe("announcements with Strapi keeping the subscribers (docs/decisions/097-
       const limit = Number(url.searchParams.get("limit"));
       return Response.json({ data: rows.filter((r) => r.id > after).slice(0, limit) });
     });
-    const mail = new MailRecorder();
-    const queue = new QueueRecorder();
-    const bindings = mail.env({ MAIL_QUEUE: queue.binding, ...cms });
+    const { mail, queue, bindings } = recording(cms);
     try {
       const everyone = await createAnnouncement(env.DB, DRAFT);
       expect(await startAnnouncement({ ...env, ...bindings } as WorkerEnv, everyone)).toBe(501);
@@ -415,9 +416,7 @@ describe("announcements with Strapi keeping the subscribers (docs/decisions/097-
 describe("the announcements desk", () => {
   it("composes with picked items, previews, sends a test, then sends to subscribers with CSRF and Origin checks", async () => {
     await resetList(["dora@example.com", "eli@example.com"]);
-    const mail = new MailRecorder();
-    const queue = new QueueRecorder();
-    const bindings = mail.env({ MAIL_QUEUE: queue.binding });
+    const { mail, queue, bindings } = recording();
     const session = newSession();
     await recordSession(env.DB, session);
     const cookie = await sealSession(TOKEN, session);
