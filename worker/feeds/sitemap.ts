@@ -22,25 +22,32 @@ interface Entry {
 
 type Paged = "posts" | "mixtapes" | "releases" | "events" | "artists";
 
-async function pageOf(store: CatalogueReader, kind: Paged, page: number, pageSize: number): Promise<Entry[]> {
+/** One source page of a kind's entries, and how many the kind has in all. */
+async function pageOf(
+  store: CatalogueReader,
+  kind: Paged,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: Entry[]; total: number }> {
+  const lean = { page, pageSize, lean: true };
   if (kind === "posts") {
-    const { items } = await store.listPosts({ page, pageSize, lean: true });
-    return items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date }));
+    const { items, total } = await store.listPosts(lean);
+    return { entries: items.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date })), total };
   }
   if (kind === "mixtapes") {
-    const { items } = await store.listMixtapes({ page, pageSize, lean: true });
-    return items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate }));
+    const { items, total } = await store.listMixtapes(lean);
+    return { entries: items.map((m) => ({ path: `/mixtapes/${m.slug}`, lastmod: m.releaseDate })), total };
   }
   if (kind === "events") {
-    const { items } = await store.pageEvents({ page, pageSize, lean: true });
-    return items.map((e) => ({ path: `/events/${e.slug}` }));
+    const { items, total } = await store.pageEvents(lean);
+    return { entries: items.map((e) => ({ path: `/events/${e.slug}` })), total };
   }
   if (kind === "artists") {
-    const { items } = await store.listArtists({ page, pageSize, lean: true });
-    return items.map((a) => ({ path: `/artists/${a.slug}` }));
+    const { items, total } = await store.listArtists(lean);
+    return { entries: items.map((a) => ({ path: `/artists/${a.slug}` })), total };
   }
-  const { items } = await store.listReleases({ page, pageSize, lean: true });
-  return items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate }));
+  const { items, total } = await store.listReleases(lean);
+  return { entries: items.map((r) => ({ path: `/releases/${r.slug}`, lastmod: r.releaseDate })), total };
 }
 
 async function totalOf(store: CatalogueReader, kind: Paged): Promise<number> {
@@ -79,10 +86,14 @@ async function sliceOf(
   const pageSize = Math.min(perFile, MAX_PAGE_SIZE);
   if (perFile % pageSize !== 0) throw new Error(`sitemap files of ${perFile} URLs cannot be paged`);
   const first = start / pageSize + 1;
-  const slices = await Promise.all(
-    Array.from({ length: perFile / pageSize }, (_, i) => pageOf(store, kind, first + i, pageSize)),
+  // The first page tells how many there are: the file reads only the pages that hold entries
+  // (a page past the end still costs its seek, docs/decisions/109).
+  const head = await pageOf(store, kind, first, pageSize);
+  const more = Math.min(perFile / pageSize, Math.ceil((head.total - start) / pageSize)) - 1;
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, more) }, (_, i) => pageOf(store, kind, first + 1 + i, pageSize)),
   );
-  return slices.flat();
+  return [head, ...rest].flatMap((p) => p.entries);
 }
 
 const day = (date: string | undefined) =>

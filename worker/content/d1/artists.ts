@@ -13,7 +13,7 @@ import type { Taxon } from "@core/content/taxon";
 import { paging, toPage } from "../paging";
 import { artistLinks } from "../purchase-links";
 import { EVENT_SELECT, type EventRow, toEvent } from "./events";
-import { type ListKey, listBuckets, listPage, listTotal, namedList } from "./lists";
+import { type ListKey, listBuckets, listPage, listTotal, namedList, slugPage } from "./lists";
 import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "./mixtapes";
 import { RELEASE_COLUMNS, type ReleaseRow, toRelease } from "./releases";
 import { POST_COLUMNS, POST_EXTRAS, type PostRow, parseJson, toPost } from "./rows";
@@ -78,19 +78,28 @@ export async function getArtist(db: D1Database, slug: string): Promise<Artist | 
 export async function listArtists(db: D1Database, filter: ListFilter = {}): Promise<ArtistDirectory> {
   const { page, pageSize, offset } = paging(filter.page, filter.pageSize, ARTIST_DIRECTORY_PAGE_SIZE);
   const key: ListKey = { ...namedList("artists"), ascending: true };
-  const count = filter.lean ? "0" : "COALESCE(x.item_count, 0)";
-  const extras = filter.lean ? "" : "LEFT JOIN artist_extras x ON x.artist_id = a.id";
+  if (filter.lean) {
+    const [rows, total] = await db.batch([await slugPage(db, key, offset, pageSize), listTotal(db, key)]);
+    const artists = rowsOf<{ slug: string }>(rows).map((r) => ({
+      slug: r.slug,
+      name: "",
+      kind: "person" as const,
+      image: null,
+      itemCount: 0,
+    }));
+    return { ...toPage(artists, page, pageSize, totalOf(total)), letters: [] };
+  }
   const statements = [
     await listPage(
       db,
       key,
-      `SELECT a.slug, a.name, a.kind, a.image, ${count} AS item_count FROM page s JOIN artists a ON a.id = s.id
-       ${extras} ORDER BY s.sort, s.id`,
+      `SELECT a.slug, a.name, a.kind, a.image, COALESCE(x.item_count, 0) AS item_count FROM page s JOIN artists a ON a.id = s.id
+       LEFT JOIN artist_extras x ON x.artist_id = a.id ORDER BY s.sort, s.id`,
       offset,
       pageSize,
     ),
     listTotal(db, key),
-    ...(filter.lean ? [] : [listBuckets(db, key, 1)]),
+    listBuckets(db, key, 1),
   ];
   const [rows, total, letters] = await db.batch(statements);
   type Row = { slug: string; name: string; kind: ArtistKind; image: string | null; item_count: number };

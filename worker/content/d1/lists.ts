@@ -160,3 +160,23 @@ export async function leanPage(
     )
     .bind(start?.bound ?? "", pageSize, start?.skip ?? 0);
 }
+
+/**
+ * A lean page of a list sorted by its members' slugs (the artists, A–Z), the sitemap's: the
+ * slugs are the list's own sort, so the page reads the list's entries alone, one row a URL, from
+ * the three letters it starts in (docs/decisions/109).
+ */
+export async function slugPage(
+  db: D1Database,
+  key: ListKey,
+  offset: number,
+  pageSize: number,
+): Promise<D1PreparedStatement> {
+  const start = offset === 0 ? { bound: "", skip: 0 } : await seek(db, key, offset);
+  return db
+    .prepare(
+      `SELECT i.sort AS slug FROM list_items i WHERE i.list = ${key.name} AND i.sort >= ?2
+       ORDER BY i.sort, i.kind, i.id LIMIT ?3 OFFSET ?4`,
+    )
+    .bind(key.param, start?.bound ?? TOP, pageSize, start?.skip ?? 0);
+}
