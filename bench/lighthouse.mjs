@@ -5,7 +5,8 @@
 // A run Lighthouse itself fails (e.g. NO_NAVSTART on a busy machine) is tried once more; one that
 // fails again is a row saying so, never the loss of the other rows. JSON reports go to
 // tests/.artifacts/lighthouse/. `LIGHTHOUSE_ROUTES=/blog,/events node bench/lighthouse.mjs` runs
-// only the named routes (a route's name, e.g. "a post", or its path).
+// only the named routes (a route's name, e.g. "a post", or its path); LIGHTHOUSE_ASSETS=1 keeps
+// each run's trace beside its report.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -52,6 +53,8 @@ export async function lighthouse(url, name, runNumber = 1) {
       `--output-path=${report}`,
       `--only-categories=${CATEGORIES.join(",")}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      // LIGHTHOUSE_ASSETS=1: the trace and DevTools log beside the report, to read what a task was.
+      ...(process.env.LIGHTHOUSE_ASSETS === "1" ? ["--save-assets"] : []),
     ],
     { ...process.env, CHROME_PATH },
   );

@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
+// The site's module preloads ask for a low fetch priority (docs/decisions/038); the floor loads
+// its modules the same way, so Lighthouse's simulation times both first paints alike
+// (docs/decisions/109). It is how the document asks for scripts, not a component of the page.
+import { PageScripts } from "../../../app/components/page-scripts";
 import { type Copy, render } from "./tree";
 
-/** React Router's default document, around the copied page's head and body elements. */
+/** React Router's default document (its scripts' preloads at a low priority), around the copied page's head and body elements. */
 export function Layout({ children }: { children: ReactNode }) {
   const page = useRouteLoaderData<Copy>("page");
   const home = useRouteLoaderData<Copy>("home");
@@ -17,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body {...copy?.bodyProps}>
         {children}
         <ScrollRestoration />
-        <Scripts />
+        <PageScripts />
       </body>
     </html>
   );
