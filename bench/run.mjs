@@ -212,14 +212,15 @@ const budget = (name, target, [value, ok]) => budgetRows.push([name, target, val
       ? [pct(row("Cached SSR page (page cache)")), row("Cached SSR page (page cache)").ratio >= 0.8]
       : notMeasured("Throughput"),
   );
+  // Judged against the trivial route with error reporting instead (the next row, docs/decisions/101):
+  // the ratio to the static asset is shown, and only a lost transaction fails it.
   budget(
     "The same with error reporting on (SENTRY_DSN set, every request traced)",
-    "≥ 85%",
+    "every transaction arrives; its speed: the next row",
     throughput
       ? [
-          `${pct(row("Cached SSR page, error reporting"))}; ${row("Cached SSR page, error reporting").sink}`,
-          row("Cached SSR page, error reporting").ratio >= 0.85 &&
-            row("Cached SSR page, error reporting").complete,
+          `${pct(row("Cached SSR page, error reporting"))} of the static asset; ${row("Cached SSR page, error reporting").sink}`,
+          row("Cached SSR page, error reporting").complete,
         ]
       : notMeasured("Throughput"),
   );
