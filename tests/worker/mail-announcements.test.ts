@@ -413,39 +413,45 @@ describe("announcements with Strapi keeping the subscribers (docs/decisions/097-
   });
 });
 
+/** A signed-in desk: its compose page's CSRF token and first item, and a form POST with the session. */
+async function openDesk(bindings: ReturnType<typeof recording>["bindings"]) {
+  const session = newSession();
+  await recordSession(env.DB, session);
+  const cookie = await sealSession(TOKEN, session);
+  const headers = { Cookie: `${SESSION_COOKIE}=${cookie}` };
+  const compose = await callApp("/admin/announcements", { headers }, bindings);
+  expect(compose.status).toBe(200);
+  const html = await compose.text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const firstItem = /name="item" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const post = (path: string, fields: [string, string][], origin = ORIGIN) =>
+    callApp(
+      path,
+      {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...headers, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      },
+      bindings,
+    );
+  const draft: [string, string][] = [
+    ["csrf", csrf],
+    ["subject", "Hello"],
+    ["body", "Some *news*."],
+    ["item", firstItem],
+  ];
+  return { headers, html, csrf, firstItem, post, draft };
+}
+
 describe("the announcements desk", () => {
   it("composes with picked items, previews, sends a test, then sends to subscribers with CSRF and Origin checks", async () => {
     await resetList(["dora@example.com", "eli@example.com"]);
     const { mail, queue, bindings } = recording();
-    const session = newSession();
-    await recordSession(env.DB, session);
-    const cookie = await sealSession(TOKEN, session);
-    const headers = { Cookie: `${SESSION_COOKIE}=${cookie}` };
-    const compose = await callApp("/admin/announcements", { headers }, bindings);
-    expect(compose.status).toBe(200);
-    const html = await compose.text();
+    const { headers, html, csrf, firstItem, post, draft: fields } = await openDesk(bindings);
     expect(html).toContain("2 confirmed subscribers will get it.");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-    const firstItem = /name="item" value="([^"]+)"/.exec(html)?.[1] ?? "";
     expect(firstItem).toMatch(/^post:/);
 
-    const post = (path: string, fields: [string, string][], origin = ORIGIN) =>
-      callApp(
-        path,
-        {
-          method: "POST",
-          redirect: "manual",
-          headers: { ...headers, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields).toString(),
-        },
-        bindings,
-      );
-    const fields: [string, string][] = [
-      ["csrf", csrf],
-      ["subject", "Hello"],
-      ["body", "Some *news*."],
-      ["item", firstItem],
-    ];
     expect((await post("/admin/announcements", fields, "https://evil.example")).status).toBe(403);
     expect((await post("/admin/announcements", [["csrf", "wrong"], ...fields.slice(1)])).status).toBe(403);
     const created = await post("/admin/announcements", fields);
@@ -472,5 +478,26 @@ describe("the announcements desk", () => {
     expect(queue.bodies).toHaveLength(2);
     const progress = await (await callApp(at, { headers }, bindings)).text();
     expect(progress).toContain("0 sent · 2 pending · 0 skipped · 0 failed");
+  });
+
+  it("offers no send while nobody in the audience has confirmed, and a send then starts nothing", async () => {
+    await resetList([]);
+    const { queue, bindings } = recording();
+    const { headers, csrf, post, draft } = await openDesk(bindings);
+    const created = await post("/admin/announcements", draft);
+    expect(created.status).toBe(303);
+    const at = created.headers.get("Location") ?? "";
+    const nobody =
+      "Nobody in its audience has confirmed a subscription yet, so there is no one to send it to.";
+    const detail = await (await callApp(at, { headers }, bindings)).text();
+    expect(detail).toContain(nobody);
+    expect(detail).not.toContain("Send to 0 subscribers");
+
+    const send = await post(`${at}/send`, [["csrf", csrf]]);
+    expect(send.status).toBe(409);
+    expect(await send.text()).toContain(nobody);
+    expect(queue.bodies).toHaveLength(0);
+    const after = await (await callApp(at, { headers }, bindings)).text();
+    expect(after).toContain(nobody);
   });
 });

@@ -101,13 +101,15 @@ export function announcementBody(options: {
   const { csrf, announcement: a, failures, message } = options;
   const base = `/admin/announcements/${a.id}`;
   const send =
-    a.status === "draft"
-      ? html`<form method="post" action="${base}/send">
+    a.status === "draft" && options.subscribers === 0
+      ? html`<p class="hint">${T.nobodyYet}</p>`
+      : a.status === "draft"
+        ? html`<form method="post" action="${base}/send">
       ${csrfField(csrf)}
       <p class="hint">${T.sendHint(options.subscribers)}</p>
       <button type="submit">${T.send(options.subscribers)}</button>
     </form>`
-      : html`<p>${progress(a)}</p><p><a class="button quiet" href="${base}">${T.refresh}</a></p>
+        : html`<p>${progress(a)}</p><p><a class="button quiet" href="${base}">${T.refresh}</a></p>
     ${
       a.status === "sending" && a.pending > 0
         ? html`<form method="post" action="${base}/resume">${csrfField(csrf)}<p class="hint">${T.resumeHint}</p>

@@ -1,6 +1,7 @@
 import type { ContentService } from "@core/content/service";
 import {
   type AnnouncementSummary,
+  type AnnouncementTarget,
   createAnnouncement,
   getAnnouncement,
   listAnnouncements,
@@ -152,7 +153,7 @@ async function announcementOf(c: DeskContext) {
   return { ...found, ...summary, items: found.items };
 }
 
-async function detailPage(c: DeskContext, status: 200 | 400 | 503, message?: Notice) {
+async function detailPage(c: DeskContext, status: 200 | 400 | 409 | 503, message?: Notice) {
   const found = await announcementOf(c);
   if (found instanceof Response) return found;
   const listed = (status: string, extra = "") =>
@@ -231,7 +232,9 @@ announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
  * The send and the resume: a checked form, mail on, the announcement found, then `queue` puts
  * its messages on the queue and the desk shows its progress.
  */
-function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise<number>) {
+function queueing(
+  queue: (c: DeskContext, found: AnnouncementSummary & AnnouncementTarget) => Promise<number>,
+) {
   return async (c: DeskContext) => {
     const form = await deskForm(c, T.title, FORM_LIMIT);
     if (form instanceof Response) return form;
@@ -243,6 +246,7 @@ function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise
     try {
       queued = await queue(c, found);
     } catch (error) {
+      if (error instanceof NobodyToSend) return detailPage(c, 409, { kind: "error", text: T.nobodyYet });
       console.error("queueing an announcement failed", error);
       return detailPage(c, 503, { kind: "error", text: T.queueFailed });
     }
@@ -250,9 +254,16 @@ function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise
   };
 }
 
+/** A send whose audience is empty: nothing is started, the desk says why (409). */
+class NobodyToSend extends Error {}
+
 announcementsDesk.post(
   "/:id{[0-9]+}/send",
-  queueing((c, found) => startAnnouncement(c.env, found.id)),
+  queueing(async (c, found) => {
+    if (found.status === "draft" && (await recipientsOf(c.env).size(found.audience, found.follows)) === 0)
+      throw new NobodyToSend();
+    return startAnnouncement(c.env, found.id);
+  }),
 );
 
 announcementsDesk.post(

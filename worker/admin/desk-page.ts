@@ -5,7 +5,7 @@ import { csrfOk, type DeskContext } from "./guard";
 import { DESK_TEXTS } from "./texts";
 import { layout, messageBody } from "./views";
 
-export type DeskStatus = 200 | 400 | 401 | 403 | 404 | 413 | 429 | 503;
+export type DeskStatus = 200 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /** A page of the desk: the layout, with the operator's CSRF token unless signed out. */
 export function deskPage(

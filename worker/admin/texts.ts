@@ -110,6 +110,7 @@ export const ANNOUNCE_TEXTS = {
   sendHint: (n: number) =>
     `Goes to ${n} confirmed subscriber${n === 1 ? "" : "s"} in its audience, one mail each, through the queue.`,
   send: (n: number) => `Send to ${n} subscriber${n === 1 ? "" : "s"}`,
+  nobodyYet: "Nobody in its audience has confirmed a subscription yet, so there is no one to send it to.",
   started: (n: number) => `Sending to ${n} subscriber${n === 1 ? "" : "s"}. This page shows how far it got.`,
   refresh: "Refresh progress",
   resume: "Queue what is still pending",
