@@ -187,8 +187,18 @@ const render = got("Render cost");
 const throughput = got("Throughput");
 const lighthouse = got("Lighthouse");
 const notMeasured = (name) => [`not measured (${outcomes[name] ? "section failed" : "not run"})`, undefined];
+const earlier = earlierBudgets(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "");
 const budgetRows = [];
-const budget = (name, target, [value, ok]) => budgetRows.push([name, target, value, ok]);
+/**
+ * A budget's row. One whose section this run left out (`--only`) keeps what the last run that
+ * measured it found, with that run's date and its mark, and counts neither way in this run.
+ */
+const budget = (name, target, [value, ok]) => {
+  const before = earlier.get(name);
+  if (value === notMeasured(null)[0] && before)
+    budgetRows.push([name, target, before.value, undefined, before.mark]);
+  else budgetRows.push([name, target, value, ok]);
+};
 {
   const home = size?.sizes.find((s) => s.path === "/");
   const maxCss = size && Math.max(...size.sizes.map((s) => s.css));
@@ -294,11 +304,13 @@ function section(name, lines) {
 }
 const sections = {
   "Budgets (docs/decisions/019)": [
-    `Measured ${when} by \`node bench/run.mjs\` on ${machineLine}. Production build (NODE_ENV=production) under \`wrangler dev\` on 127.0.0.1. Targets: docs/decisions/019 and docs/decisions/037.`,
+    `Measured ${when} by \`node bench/run.mjs\` on ${machineLine}. Production build (NODE_ENV=production) under \`wrangler dev\` on 127.0.0.1. Targets: docs/decisions/019 and docs/decisions/037.${only ? ` That run measured ${only.join(" and ")} only; the other rows give the last run that measured them, with its date.` : ""}`,
     "",
     "| Budget | Target | Measured | |",
     "| --- | --- | --- | --- |",
-    ...budgetRows.map(([name, target, value, ok]) => `| ${name} | ${target} | ${value} | ${mark(ok)} |`),
+    ...budgetRows.map(
+      ([name, target, value, ok, kept]) => `| ${name} | ${target} | ${value} | ${kept ?? mark(ok)} |`,
+    ),
   ],
 };
 if (outcomes.Throughput)
@@ -385,6 +397,26 @@ function lighthouseVersion() {
 }
 
 /** Replaces (or appends) this script's "## " sections, keeping every other section in place. */
+/**
+ * The rows of results.md's budgets table, by name: what each measured (dated with the run that
+ * measured it, when the cell is not dated yet) and its mark.
+ */
+function earlierBudgets(text) {
+  const rows = new Map();
+  const part = text.split("\n## ").find((p) => p.startsWith("Budgets"));
+  if (!part) return rows;
+  const date = /^Measured (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/m.exec(part)?.[1];
+  for (const line of part.split("\n")) {
+    const cells = line.split("|").map((c) => c.trim());
+    if (cells.length < 6 || cells[1] === "Budget" || cells[1].startsWith("---")) continue;
+    const [, name, , value, mark] = cells;
+    if (value.startsWith("not measured")) continue;
+    const dated = / on \d{4}-\d\d-\d\d/.test(value) || !date ? value : `${value} on ${date}`;
+    rows.set(name, { value: dated, mark });
+  }
+  return rows;
+}
+
 function mergeSections(text, ours) {
   const title = "# Benchmark results";
   const parts = text.split(/^(?=## )/m);
