@@ -304,7 +304,7 @@ function section(name, lines) {
 }
 const sections = {
   "Budgets (docs/decisions/019)": [
-    `Measured ${when} by \`node bench/run.mjs\` on ${machineLine}. Production build (NODE_ENV=production) under \`wrangler dev\` on 127.0.0.1. Targets: docs/decisions/019 and docs/decisions/037.${only ? ` That run measured ${only.join(" and ")} only; the other rows give the last run that measured them, with its date.` : ""}`,
+    `Measured ${when} by \`node bench/run.mjs\` on ${machineLine}. Production build (NODE_ENV=production) under \`wrangler dev\` on 127.0.0.1. Targets: docs/decisions/019 and docs/decisions/037.${only ? ` That run measured ${only.length > 1 ? `${only.slice(0, -1).join(", ")} and ${only.at(-1)}` : only[0]} only; the other rows give the last run that measured them, with its date.` : ""}`,
     "",
     "| Budget | Target | Measured | |",
     "| --- | --- | --- | --- |",
