@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { aggregateAnswer } from "./strapi-catalogue";
 
 /** How the stand-in CMS fails, chosen by the first path segment of CMS_URL ("empty" is healthy). */
 export type CmsFault = "slow" | "garbage" | "error" | "wrong" | "empty" | "refused";
@@ -76,7 +77,11 @@ export async function startFailingCms({ slowMs = 3000 } = {}) {
     if (fault in hits) hits[fault] += 1;
     if (fault === "slow") return hang(req, res);
     if (fault === "wrong") return json(res, 200, WRONG_SHAPE);
-    if (fault === "empty") return json(res, 200, list([]));
+    if (fault === "empty") {
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      const path = url.pathname.replace(/^\/empty(\/api)?/, "");
+      return json(res, 200, aggregateAnswer(path, url.searchParams, {}) ?? list([]));
+    }
     if (fault === "refused")
       return json(res, 403, {
         data: null,

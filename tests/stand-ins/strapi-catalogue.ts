@@ -181,3 +181,54 @@ export const COLLECTIONS: Record<string, Array<Record<string, unknown>>> = {
   locations: [BERLIN],
   artists: ARTISTS,
 };
+
+type Row = Record<string, unknown>;
+const slugs = (refs: unknown): string[] =>
+  Array.isArray(refs) ? refs.map((r) => String((r as Row).slug)) : [];
+
+/** The artists one item links to, as cms/src/aggregates.js finds them: its own and its components'. */
+function linked(item: Row): Set<string> {
+  const nested = ["tracks", "tracklist_artists", "lineup_artists"].flatMap((k) =>
+    Array.isArray(item[k]) ? (item[k] as Row[]).flatMap((c) => slugs(c.artists)) : [],
+  );
+  return new Set([...slugs(item.artists), ...nested]);
+}
+
+/**
+ * The answer of an aggregate route of cms/src/aggregates.js (`/genres/counts`,
+ * `/blog-posts/tags`, `/artists/directory`) over `collections`, or null for any other path.
+ */
+export function aggregateAnswer(
+  path: string,
+  query: URLSearchParams,
+  collections: Record<string, Row[]>,
+): unknown {
+  const posts = collections["blog-posts"] ?? [];
+  const counted = (kind: "genres" | "locations") =>
+    (collections[kind] ?? []).map((t) => ({
+      ...t,
+      postCount: posts.filter((p) => slugs(p[kind]).includes(String(t.slug))).length,
+    }));
+  if (path === "/genres/counts")
+    return { data: { genres: counted("genres"), locations: counted("locations") } };
+  if (path === "/blog-posts/tags")
+    return {
+      data: [...new Set(posts.flatMap((p) => (p.tags as Row[] | undefined)?.map((t) => t.name) ?? []))],
+    };
+  if (path !== "/artists/directory") return null;
+  const artists = (collections.artists ?? []).map((a) => String(a.slug)).sort();
+  const items = ["blog-posts", "label-releases", "mixtapes", "events"].flatMap((c) => collections[c] ?? []);
+  const pageSize = Number(query.get("pageSize") ?? 100);
+  const start = (Number(query.get("page") ?? 1) - 1) * pageSize;
+  const letters: Array<{ letter: string; first: number }> = [];
+  artists.forEach((slug, first) => {
+    if (!letters.some((l) => l.letter === slug[0])) letters.push({ letter: slug.charAt(0), first });
+  });
+  return {
+    data: artists.slice(start, start + pageSize).map((slug) => ({
+      slug,
+      itemCount: items.filter((i) => linked(i).has(slug)).length,
+    })),
+    meta: { total: artists.length, letters },
+  };
+}

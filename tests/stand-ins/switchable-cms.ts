@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { COLLECTIONS } from "./strapi-catalogue";
+import { aggregateAnswer, COLLECTIONS } from "./strapi-catalogue";
 
 /**
  * How the stand-in answers: `healthy` serves tests/stand-ins/strapi-catalogue.ts in Strapi 5 REST
@@ -118,8 +118,10 @@ export async function startSwitchableCms({ slowMs }: { slowMs: number }) {
     }
     if (state === "wrong-shape") return json(res, 200, WRONG_SHAPE);
     if (state === "hanging") return; // the socket stays open until the Worker gives up
-    if (!(collection in COLLECTIONS)) return json(res, 404, { data: null, error: { status: 404 } });
-    const body = list(collection, url.searchParams);
+    const aggregate = aggregateAnswer(url.pathname.replace(/^\/api/, ""), url.searchParams, COLLECTIONS);
+    if (!aggregate && !(collection in COLLECTIONS))
+      return json(res, 404, { data: null, error: { status: 404 } });
+    const body = aggregate ?? list(collection, url.searchParams);
     if (state !== "slow") return json(res, 200, body);
     const timer = setTimeout(() => json(res, 200, body), slowMs);
     res.on("close", () => clearTimeout(timer));

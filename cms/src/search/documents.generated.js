@@ -1065,6 +1065,19 @@ var submissionShape = object({
   artworkStored: nullish(storedFile)
 });
 var postTagsShape = object({ tags: postShape.entries.tags });
+var countedTaxon = object({ ...taxon.entries, postCount: number() });
+var taxonomyCountsShape = object({
+  data: object({ genres: array(countedTaxon), locations: array(countedTaxon) })
+});
+var tagNamesShape = object({ data: array(string()) });
+var artistDirectoryShape = object({
+  data: array(object({ slug: string(), itemCount: number() })),
+  meta: object({
+    total: number(),
+    letters: array(object({ letter: string(), first: number() }))
+  })
+});
+var artistSlugShape = object({ slug: string() });
 var suggestionShape = object({ title: string(), artist_name: text, slug: string() });
 var subscribedShape = nullable(
   object({

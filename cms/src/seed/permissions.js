@@ -14,7 +14,18 @@ const CONTENT = [
   'event',
 ];
 
-const PUBLIC_ACTIONS = CONTENT.flatMap((t) => [`api::${t}.${t}.find`, `api::${t}.${t}.findOne`]);
+// Read-only aggregates of published content (../aggregates.js; docs/decisions/111-cms-aggregates.md):
+// counts and tag names that anyone could work out from the finds above, in one request.
+const AGGREGATES = [
+  'api::genre.genre.counts',
+  'api::blog-post.blog-post.tags',
+  'api::artist.artist.directory',
+];
+
+const PUBLIC_ACTIONS = [
+  ...CONTENT.flatMap((t) => [`api::${t}.${t}.find`, `api::${t}.${t}.findOne`]),
+  ...AGGREGATES,
+];
 
 // PUBLIC_ACTIONS are the only public permissions kept; everything else is revoked on every
 // boot: earlier versions' create on submissions and subscribe, a find or findOne on submissions
@@ -42,4 +53,4 @@ async function grantPublicPermissions(strapi) {
   }
 }
 
-module.exports = { grantPublicPermissions, PUBLIC_ACTIONS, CONTENT };
+module.exports = { grantPublicPermissions, PUBLIC_ACTIONS, AGGREGATES, CONTENT };

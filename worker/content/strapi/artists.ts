@@ -1,4 +1,5 @@
 import {
+  ARTIST_DIRECTORY_PAGE_SIZE,
   ARTIST_LIST_PAGE_SIZE,
   type Artist,
   type ArtistDirectory,
@@ -10,13 +11,16 @@ import type { ListFilter, Page } from "@core/content/page";
 import { partOrElse } from "@worker/failure/source-failure";
 import type { Shape } from "../answer-shape";
 import { directoryPage, MAX_PAGE_SIZE, paging, toPage } from "../paging";
+import { readAggregate } from "./aggregates";
 import { EVENT_POPULATE, MIXTAPE_POPULATE, RELEASE_POPULATE } from "./catalog";
 import { ARTIST_REFS, type CmsClient, entryArtists, type Param, paginate, populate } from "./client";
 import { toArtist, toEvent, toListedArtist, toMixtape, toPost, toRelease } from "./mappers";
 import { POST_POPULATE } from "./posts";
 import {
+  artistDirectoryShape,
   artistLinksShape,
   artistShape,
+  artistSlugShape,
   eventShape,
   listedArtistShape,
   listOf,
@@ -101,33 +105,83 @@ async function itemCounts(cms: CmsClient): Promise<Map<string, number>> {
   return counts;
 }
 
+const LISTED_FIELDS: Param[] = [
+  ["fields[0]", "slug"],
+  ["fields[1]", "name"],
+  ["fields[2]", "kind"],
+  ...populate(["image"]),
+];
+const BY_SLUG: Param = ["sort", "slug:asc"];
+
 /**
- * Every published artist A–Z by slug (the page files them by letter) with item counts; `lean`
- * (the sitemap, which reads the slugs and the total): no counts, which read every item of four
- * collections (docs/decisions/106).
+ * The REST way of a CMS without GET /artists/directory: every artist, and every item of four
+ * collections for the counts (18 requests at 10,000 posts, docs/decisions/106), the page cut here.
  */
-export async function listArtists(cms: CmsClient, filter: ListFilter = {}): Promise<ArtistDirectory> {
+async function everyArtist(cms: CmsClient, filter: ListFilter): Promise<ArtistDirectory> {
   const [artists, counts] = await Promise.all([
-    fetchAll(
-      cms,
-      "/artists",
-      listedArtistShape,
-      [
-        ["fields[0]", "slug"],
-        ["fields[1]", "name"],
-        ["fields[2]", "kind"],
-        ...populate(["image"]),
-        ["sort", "slug:asc"],
-      ],
-      MAX_PAGE_SIZE,
-    ),
-    filter.lean ? new Map<string, number>() : itemCounts(cms),
+    fetchAll(cms, "/artists", listedArtistShape, [...LISTED_FIELDS, BY_SLUG], MAX_PAGE_SIZE),
+    itemCounts(cms),
   ]);
-  // Every artist is read, the page cut here: the CMS keeps no count per artist to page by.
   return directoryPage(
     artists.map((a) => toListedArtist(a, cms.media, counts.get(a.slug) ?? 0)),
     filter,
   );
+}
+
+const NO_AGGREGATE = { data: [], meta: { total: 0, letters: [] } };
+
+/**
+ * A page of the published artists A–Z by slug (the page files them by letter) with item counts,
+ * in two requests side by side (docs/decisions/111-cms-aggregates.md): the page itself through
+ * REST, and the CMS's aggregate for it (the letters' pages and the page's item counts). When the
+ * aggregate fails the page shows its artists with no counts and no letters; a CMS without the
+ * aggregate (404) is read the REST way. `lean` (the sitemap): the slugs and the total, one request.
+ */
+export async function listArtists(cms: CmsClient, filter: ListFilter = {}): Promise<ArtistDirectory> {
+  const { page, pageSize } = paging(filter.page, filter.pageSize, ARTIST_DIRECTORY_PAGE_SIZE);
+  const sorted: Param[] = [BY_SLUG, ...paginate(page, pageSize)];
+  if (filter.lean) {
+    const res = await cms.get("/artists", [["fields[0]", "slug"], ...sorted], listOf(artistSlugShape));
+    const artists = res.data.map((a) => ({
+      slug: a.slug,
+      name: "",
+      kind: "person" as const,
+      image: null,
+      itemCount: 0,
+    }));
+    return { ...toPage(artists, page, pageSize, res.meta.pagination.total), letters: [] };
+  }
+  const [res, aggregate] = await Promise.all([
+    cms.get("/artists", [...LISTED_FIELDS, ...sorted], listOf(listedArtistShape)),
+    partOrElse(
+      "Failed to count the items of artists",
+      () =>
+        readAggregate(
+          cms,
+          "/artists/directory",
+          [
+            ["page", page],
+            ["pageSize", pageSize],
+          ],
+          artistDirectoryShape,
+        ),
+      NO_AGGREGATE,
+    ),
+  ]);
+  if (!aggregate) return everyArtist(cms, filter);
+  const counts = new Map(aggregate.data.map((a) => [a.slug, a.itemCount]));
+  return {
+    ...toPage(
+      res.data.map((a) => toListedArtist(a, cms.media, counts.get(a.slug) ?? 0)),
+      page,
+      pageSize,
+      res.meta.pagination.total,
+    ),
+    letters: aggregate.meta.letters.map((l) => ({
+      letter: l.letter,
+      page: Math.floor(l.first / pageSize) + 1,
+    })),
+  };
 }
 
 /** One list of the artist's page: a page of 12 newest first, with the total. */

@@ -213,6 +213,25 @@ export const submissionShape = v.object({
 export const taxonShape = taxon;
 /** The tags of a post (GET /blog-posts with only tags populated). */
 export const postTagsShape = v.object({ tags: postShape.entries.tags });
+/**
+ * The aggregates of published content the CMS answers in one request each (cms/src/aggregates.js,
+ * docs/decisions/111-cms-aggregates.md): every genre and location with its published posts, the
+ * tags of published posts, and the /artists directory's total, letters and a page's item counts.
+ */
+const countedTaxon = v.object({ ...taxon.entries, postCount: v.number() });
+export const taxonomyCountsShape = v.object({
+  data: v.object({ genres: v.array(countedTaxon), locations: v.array(countedTaxon) }),
+});
+export const tagNamesShape = v.object({ data: v.array(v.string()) });
+export const artistDirectoryShape = v.object({
+  data: v.array(v.object({ slug: v.string(), itemCount: v.number() })),
+  meta: v.object({
+    total: v.number(),
+    letters: v.array(v.object({ letter: v.string(), first: v.number() })),
+  }),
+});
+/** An artist as the sitemap lists it: the slug alone. */
+export const artistSlugShape = v.object({ slug: v.string() });
 /** A suggestion: title, artist and slug only. */
 export const suggestionShape = v.object({ title: v.string(), artist_name: text, slug: v.string() });
 /**
@@ -290,6 +309,7 @@ export function oneOf<T>(row: v.GenericSchema<unknown, T>) {
 
 export type StrapiMedia = v.InferOutput<typeof media>;
 export type StrapiTaxon = v.InferOutput<typeof taxon>;
+export type StrapiCountedTaxon = v.InferOutput<typeof countedTaxon>;
 export type StrapiNamed = v.InferOutput<typeof named>;
 export type StrapiPost = v.InferOutput<typeof postShape>;
 export type StrapiAggregatedPost = v.InferOutput<typeof aggregatedPostShape>;

@@ -3,8 +3,16 @@ import { partOrElse } from "@worker/failure/source-failure";
 import * as v from "valibot";
 import type { Shape } from "../answer-shape";
 import { MAX_PAGE_SIZE } from "../paging";
+import { readAggregate, taxonomyCounts } from "./aggregates";
 import { type CmsClient, failed, type Param, paginate } from "./client";
-import { listOf, postTagsShape, type StrapiTaxon, taxonShape } from "./shapes";
+import {
+  listOf,
+  postTagsShape,
+  type StrapiCountedTaxon,
+  type StrapiTaxon,
+  tagNamesShape,
+  taxonShape,
+} from "./shapes";
 
 const TAXONOMY_PAGE_SIZE = 100;
 
@@ -37,15 +45,31 @@ function postCount(cms: CmsClient, relation: "genres" | "locations", slug: strin
   return partOrElse(`Failed to count posts for ${relation} ${slug}`, count, 0);
 }
 
+/** The REST way of a CMS without GET /genres/counts: the taxonomy, then one count per item. */
+async function countedOneByOne(
+  cms: CmsClient,
+  relation: "genres" | "locations",
+): Promise<StrapiCountedTaxon[]> {
+  const items = await fetchAll(cms, `/${relation}`, taxonShape, [["sort", "name:asc"]]);
+  const counts = await Promise.all(items.map((t) => postCount(cms, relation, t.slug)));
+  return items.map((t, i) => ({ ...t, postCount: counts[i] ?? 0 }));
+}
+
+/**
+ * Genres or locations with their published posts, zero counts dropped, most posts first: one
+ * request for both lists (./aggregates.ts), else the REST way, 1 + one per item.
+ */
 async function withCounts(cms: CmsClient, relation: "genres" | "locations", text: string) {
-  const items = await fetchAll(cms, `/${relation}`, taxonShape, [["sort", "name:asc"]]).catch((cause) => {
+  const read = async () => {
+    const counted = await taxonomyCounts(cms);
+    return counted ? counted[relation] : countedOneByOne(cms, relation);
+  };
+  const items = await read().catch((cause) => {
     throw failed(text, cause);
   });
-  const counts = await Promise.all(items.map((t) => postCount(cms, relation, t.slug)));
   return items
-    .map((t, i) => ({ taxon: t, postCount: counts[i] ?? 0 }))
     .filter((t) => t.postCount > 0)
-    .sort((a, b) => b.postCount - a.postCount || (a.taxon.name < b.taxon.name ? -1 : 1));
+    .sort((a, b) => b.postCount - a.postCount || (a.name < b.name ? -1 : 1));
 }
 
 const named = (t: StrapiTaxon) => ({ id: t.id, name: t.name, slug: t.slug });
@@ -53,30 +77,34 @@ const named = (t: StrapiTaxon) => ({ id: t.id, name: t.name, slug: t.slug });
 /** Genres with post counts; zero counts dropped; most posts first. */
 export async function listGenres(cms: CmsClient): Promise<Genre[]> {
   const rows = await withCounts(cms, "genres", "Failed to fetch genres");
-  return rows.map(({ taxon, postCount }) => ({ ...named(taxon), postCount }));
+  return rows.map((t) => ({ ...named(t), postCount: t.postCount }));
 }
 
 /** Locations with post counts, as for genres. */
 export async function listLocations(cms: CmsClient): Promise<Location[]> {
   const rows = await withCounts(cms, "locations", "Failed to fetch locations");
-  return rows.map(({ taxon, postCount }) => ({ ...named(taxon), type: taxon.type ?? "city", postCount }));
+  return rows.map((t) => ({ ...named(t), type: t.type ?? "city", postCount: t.postCount }));
 }
 
 /**
- * Tags in use on published posts, alphabetically (docs/product.md section 3). Every post is read
- * with its tags alone, 1000 a page (Strapi's maxLimit): 10 requests for 10,000 posts, where 100 a
- * page made 100 and /sitemap.xml ran past a Worker's subrequest limit (docs/decisions/106).
+ * Tags in use on published posts, alphabetically (docs/product.md section 3): one request
+ * (GET /blog-posts/tags, ./aggregates.ts). A CMS without it has every post read with its tags
+ * alone, 1000 a page (Strapi's maxLimit): 10 requests for 10,000 posts (docs/decisions/106).
  */
 export async function listTags(cms: CmsClient): Promise<string[]> {
-  const posts = await fetchAll(
-    cms,
-    "/blog-posts",
-    postTagsShape,
-    [
-      ["fields[0]", "slug"],
-      ["populate[0]", "tags"],
-    ],
-    MAX_PAGE_SIZE,
-  );
-  return [...new Set(posts.flatMap((p) => (p.tags ?? []).map((t) => t.name)))].sort();
+  const names =
+    (await readAggregate(cms, "/blog-posts/tags", [], tagNamesShape))?.data ??
+    (
+      await fetchAll(
+        cms,
+        "/blog-posts",
+        postTagsShape,
+        [
+          ["fields[0]", "slug"],
+          ["populate[0]", "tags"],
+        ],
+        MAX_PAGE_SIZE,
+      )
+    ).flatMap((p) => (p.tags ?? []).map((t) => t.name));
+  return [...new Set(names)].sort();
 }
