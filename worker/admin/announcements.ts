@@ -1,7 +1,6 @@
 import type { ContentService } from "@core/content/service";
 import {
   type AnnouncementSummary,
-  type AnnouncementTarget,
   createAnnouncement,
   getAnnouncement,
   listAnnouncements,
@@ -232,9 +231,7 @@ announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
  * The send and the resume: a checked form, mail on, the announcement found, then `queue` puts
  * its messages on the queue and the desk shows its progress.
  */
-function queueing(
-  queue: (c: DeskContext, found: AnnouncementSummary & AnnouncementTarget) => Promise<number>,
-) {
+function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise<number>) {
   return async (c: DeskContext) => {
     const form = await deskForm(c, T.title, FORM_LIMIT);
     if (form instanceof Response) return form;
@@ -260,9 +257,9 @@ class NobodyToSend extends Error {}
 announcementsDesk.post(
   "/:id{[0-9]+}/send",
   queueing(async (c, found) => {
-    if (found.status === "draft" && (await recipientsOf(c.env).size(found.audience, found.follows)) === 0)
-      throw new NobodyToSend();
-    return startAnnouncement(c.env, found.id);
+    const queued = await startAnnouncement(c.env, found.id);
+    if (queued === null) throw new NobodyToSend();
+    return queued;
   }),
 );
 

@@ -145,13 +145,18 @@ export function renderAnnouncement(
 /**
  * Starts sending: a pending log row for every confirmed, unsuppressed subscriber in the
  * announcement's audience (everyone, or its followers; a second start adds only those missing),
- * then the keys of every pending row go on the queue.
+ * then the keys of every pending row go on the queue. null: nobody is in its audience, so it
+ * stays a draft and nothing is queued.
  */
-export async function startAnnouncement(env: WorkerEnv, id: number): Promise<number> {
+export async function startAnnouncement(env: WorkerEnv, id: number): Promise<number | null> {
   const found = await getAnnouncement(env.DB, id);
   if (!found) return 0;
   const now = new Date().toISOString();
   await recipientsOf(env).fill(id, found.audience, found.follows, now);
+  const logged = await env.DB.prepare("SELECT 1 FROM announcement_sends WHERE announcement_id = ? LIMIT 1")
+    .bind(id)
+    .first();
+  if (!logged) return null;
   await env.DB.prepare("UPDATE announcements SET status = 'sending' WHERE id = ? AND status = 'draft'")
     .bind(id)
     .run();
