@@ -51,31 +51,52 @@ export function contentSecurityPolicy(options: {
   https: boolean;
   frameable?: boolean;
 }): string {
-  const origins = [options.cmsUrl, options.cmsUrl ? options.mediaUrl : undefined].map(mediaOrigin);
-  const extra = [...new Set(origins.filter(Boolean))].map((o) => ` ${o}`).join("");
-  const directives = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}' ${EMBED_SCRIPT_HOSTS.join(" ")}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extra}`,
-    `media-src 'self' blob:${extra}`,
-    "font-src 'self'",
-    "connect-src 'self'",
-    `frame-src ${EMBED_FRAME_HOSTS.join(" ")}`,
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    // Only the embed pages may be framed, by any site (docs/decisions/031).
-    `frame-ancestors ${options.frameable ? "*" : "'none'"}`,
-  ];
-  // Over plain http (local runs) upgrading would point our own assets at a port without TLS.
-  if (options.https) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
+  const [before, after] = policyAround(options);
+  return `${before}${options.nonce}${after}`;
 }
 
-/** Headers every response of the Worker carries. */
+/**
+ * The policy's text before and after its nonce, made once per isolate for each setting (a
+ * deployment has one CMS and one scheme, so a few at most): every page answer, a page-cache hit
+ * included, only puts its nonce between them.
+ */
+const policies = new Map<string, readonly [string, string]>();
+
+function policyAround(options: { cmsUrl?: string; mediaUrl?: string; https: boolean; frameable?: boolean }) {
+  const key = `${options.cmsUrl ?? ""}\n${options.mediaUrl ?? ""}\n${options.https}\n${options.frameable === true}`;
+  let parts = policies.get(key);
+  if (!parts) {
+    const origins = [options.cmsUrl, options.cmsUrl ? options.mediaUrl : undefined].map(mediaOrigin);
+    const extra = [...new Set(origins.filter(Boolean))].map((o) => ` ${o}`).join("");
+    const marker = "\u0000";
+    const directives = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${marker}' ${EMBED_SCRIPT_HOSTS.join(" ")}`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob:${extra}`,
+      `media-src 'self' blob:${extra}`,
+      "font-src 'self'",
+      "connect-src 'self'",
+      `frame-src ${EMBED_FRAME_HOSTS.join(" ")}`,
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      // Only the embed pages may be framed, by any site (docs/decisions/031).
+      `frame-ancestors ${options.frameable ? "*" : "'none'"}`,
+    ];
+    // Over plain http (local runs) upgrading would point our own assets at a port without TLS.
+    if (options.https) directives.push("upgrade-insecure-requests");
+    const [before = "", after = ""] = directives.join("; ").split(marker);
+    parts = [before, after] as const;
+    // Settings come from the Worker's configuration, not from requests; the bound is a guard.
+    if (policies.size >= 16) policies.clear();
+    policies.set(key, parts);
+  }
+  return parts;
+}
+
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
@@ -98,6 +119,9 @@ export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * is the one the document was rendered with; HTML without one (an error page the Worker wrote
  * itself) gets a policy that allows no inline script at all.
  */
+const BASE_ENTRIES = Object.entries(BASE_SECURITY_HEADERS);
+const DOCUMENT_ENTRIES = Object.entries(DOCUMENT_SECURITY_HEADERS);
+
 export function withSecurityHeaders(
   response: Response,
   options: { nonce?: string; cmsUrl?: string; mediaUrl?: string; https: boolean; frameable?: boolean },
@@ -108,9 +132,9 @@ export function withSecurityHeaders(
   } catch {
     out = new Response(response.body, response);
   }
-  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) out.headers.set(name, value);
+  for (const [name, value] of BASE_ENTRIES) out.headers.set(name, value);
   if ((out.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-    for (const [name, value] of Object.entries(DOCUMENT_SECURITY_HEADERS)) out.headers.set(name, value);
+    for (const [name, value] of DOCUMENT_ENTRIES) out.headers.set(name, value);
     if (options.frameable) out.headers.delete("X-Frame-Options");
     // A page that brings its own, stricter policy keeps it (the review desk, worker/admin/).
     if (!out.headers.has("Content-Security-Policy"))

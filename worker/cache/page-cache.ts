@@ -192,19 +192,49 @@ export function routedPath(pathname: string): string {
 
 /** Whether the page cache may answer this request or keep its page (see the notes above). */
 export function cacheable(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const url = new URL(request.url);
+  return request.method === "GET" && addressOf(request.url) !== null;
+}
+
+/**
+ * Where a URL's page lives in the cache: its origin and its path with the parameters that
+ * change the page (sorted; campaign parameters left out), or null if its page is never kept.
+ * The same few URLs are asked for again and again, so the answers are kept per isolate.
+ */
+interface PageAddress {
+  origin: string;
+  tail: string;
+}
+const addresses = new Map<string, PageAddress | null>();
+
+function addressOf(href: string): PageAddress | null {
+  let address = addresses.get(href);
+  if (address === undefined) {
+    address = pageAddress(new URL(href));
+    // Any visitor can make up URLs: the map is bounded, and starts again when full.
+    if (addresses.size >= 1000) addresses.clear();
+    addresses.set(href, address);
+  }
+  return address;
+}
+
+function pageAddress(url: URL): PageAddress | null {
   const path = routedPath(url.pathname);
-  if (UNCACHED_PATHS.has(path) || path.endsWith(".data")) return false;
-  if (!OWN_PATH.test(url.pathname)) return false;
+  if (UNCACHED_PATHS.has(path) || path.endsWith(".data")) return null;
+  if (!OWN_PATH.test(url.pathname)) return null;
   const seen = new Set<string>();
   for (const [name, value] of url.searchParams) {
     if (IGNORED_PARAMS.test(name)) continue;
     const allowed = PAGE_PARAMS[name];
-    if (!Object.hasOwn(PAGE_PARAMS, name) || !allowed?.test(value) || seen.has(name)) return false;
+    if (!Object.hasOwn(PAGE_PARAMS, name) || !allowed?.test(value) || seen.has(name)) return null;
     seen.add(name);
   }
-  return true;
+  // An embed renders its `t` into the page (where its Play starts): its copies differ by it.
+  const embed = url.pathname.startsWith("/embed/");
+  for (const name of [...url.searchParams.keys()]) {
+    if (IGNORED_PARAMS.test(name) && !(embed && name === "t")) url.searchParams.delete(name);
+  }
+  url.searchParams.sort();
+  return { origin: url.origin, tail: `${url.pathname}${url.search}` };
 }
 
 function storable(response: Response): boolean {
@@ -218,18 +248,26 @@ function storable(response: Response): boolean {
 
 /** The key of a page: its URL (campaign parameters left out) under the versions and the build. */
 async function pageKey(request: Request, options: PageCacheOptions): Promise<string | undefined> {
+  const address = addressOf(request.url);
+  if (!address) return undefined;
   const [versions, client] = await Promise.all([options.stamp(), options.build()]);
   if (versions === undefined) return undefined;
-  const url = new URL(request.url);
-  // An embed renders its `t` into the page (where its Play starts): its copies differ by it.
-  const embed = url.pathname.startsWith("/embed/");
-  for (const name of [...url.searchParams.keys()]) {
-    if (IGNORED_PARAMS.test(name) && !(embed && name === "t")) url.searchParams.delete(name);
-  }
-  url.searchParams.sort();
   const reader = isCrawler(request.headers.get("User-Agent")) ? "crawler" : "browser";
-  const parts = [versions, client, options.setup, reader].map(encodeURIComponent).join("/");
-  return `${url.origin}/__page/${parts}${url.pathname}${url.search}`;
+  return `${address.origin}/__page/${keyPrefix(versions, client, options.setup, reader)}${address.tail}`;
+}
+
+/** The versions, build, setup and reader of a key, encoded once for each combination. */
+const prefixes = new Map<string, string>();
+function keyPrefix(...parts: string[]): string {
+  const joined = parts.join("\n");
+  let prefix = prefixes.get(joined);
+  if (prefix === undefined) {
+    prefix = parts.map(encodeURIComponent).join("/");
+    // A purge or a deploy makes new versions: old combinations are never asked for again.
+    if (prefixes.size >= 50) prefixes.clear();
+    prefixes.set(joined, prefix);
+  }
+  return prefix;
 }
 
 // isbot's pattern is long; the same few browsers ask again and again.

@@ -25,13 +25,13 @@ export function securedAnswer(
   env: Pick<WorkerEnv, "CMS_URL" | "CMS_MEDIA_URL">,
   nonce: string | undefined,
 ): Response {
-  const { protocol, pathname } = new URL(url);
+  // A request's URL is absolute and its scheme lower case: the URL is parsed only for an embed.
   return withSecurityHeaders(response, {
     nonce,
     cmsUrl: env.CMS_URL,
     mediaUrl: env.CMS_MEDIA_URL,
-    https: protocol === "https:",
-    frameable: isFramedEmbed(pathname, response.status),
+    https: url.startsWith("https:"),
+    frameable: url.includes("/embed/") && isFramedEmbed(new URL(url).pathname, response.status),
   });
 }
 
