@@ -89,6 +89,35 @@ describe("the page cache", () => {
     ).toBeUndefined();
   });
 
+  it("answers an embed it holds before the routes run with the embed's own headers: framed by any site", async () => {
+    const bindings = newSite();
+    const all = { ...env, ...bindings } as WorkerEnv;
+    const path = "/embed/releases/bjorn-astrom-faded-harbour";
+    expect((await get(path, bindings)).cache).toBe("miss");
+    const routed = await get(path, bindings);
+    expect(routed.cache).toBe("hit");
+    expect(routed.res.headers.get("x-frame-options")).toBeNull();
+    expect(routed.res.headers.get("content-security-policy")).toContain("frame-ancestors *");
+
+    const early = await cachedPage(
+      new Request(`http://localhost${path}`, { headers: BROWSER }),
+      all,
+      createExecutionContext(),
+    );
+    if (!early) throw new Error("the isolate's copy of the embed did not answer");
+    expect(headersOf(early)).toEqual(headersOf(routed.res));
+    expect(early.headers.get("x-frame-options")).toBeNull();
+    // The site's pages keep the framing denial on the same short path.
+    await get("/blog", bindings);
+    const page = await cachedPage(
+      new Request("http://localhost/blog", { headers: BROWSER }),
+      all,
+      createExecutionContext(),
+    );
+    expect(page?.headers.get("x-frame-options")).toBe("DENY");
+    expect(page?.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("renders a page once, then serves it with a nonce of its own in the header and every script", async () => {
     const bindings = newSite();
     const first = await get("/blog", bindings);
