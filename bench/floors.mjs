@@ -10,7 +10,7 @@
 // crawler reads them (whole documents: a browser's would carry React's streamed parts).
 
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest } from "node:http";
+import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -237,47 +237,6 @@ function serveFile(dir, pathname, req, res) {
   };
   send(req, res, 200, headers, readFileSync(file));
   return true;
-}
-
-/**
- * The site as Lighthouse loads it (docs/decisions/113): its client build's files (`/assets/`,
- * content-hashed and immutable) from disk, as the framework floor's are, and every other request
- * (the documents, media, APIs) passed to the site at `site` and streamed back as it answers. In
- * production those files come from the platform's asset layer, never from the visitor's CPU;
- * here `wrangler dev` would serve each through its proxy and two workerd processes on the same
- * two cores Chromium's renderer is parsing on. The site's Worker still renders every document.
- */
-export async function startSiteFront({ site, port }) {
-  const origin = new URL(site);
-  const clientDir = join(ROOT, "build", "client");
-  const front = createServer((req, res) => {
-    const { pathname } = new URL(req.url, "http://127.0.0.1");
-    if (req.method === "GET" && pathname.startsWith("/assets/") && serveFile(clientDir, pathname, req, res))
-      return;
-    const upstream = httpRequest(
-      {
-        host: origin.hostname,
-        port: origin.port,
-        method: req.method,
-        path: req.url,
-        // The Worker sees the URLs it would see without the front (its page cache keys, links).
-        headers: { ...req.headers, host: origin.host },
-      },
-      (answer) => {
-        const headers = Object.fromEntries(
-          Object.entries(answer.headers).filter(
-            ([n]) => !/^(connection|keep-alive|transfer-encoding)$/i.test(n),
-          ),
-        );
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", (error) => res.writeHead(502).end(String(error)));
-    req.pipe(upstream);
-  });
-  const url = await listen(front, port);
-  return { url, stop: () => front.close() };
 }
 
 const listen = (server, port) =>

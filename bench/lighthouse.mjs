@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "../scripts/lib.mjs";
-import { buildFloorApp, startFloorServers, startSiteFront } from "./floors.mjs";
+import { buildFloorApp, startFloorServers } from "./floors.mjs";
 import { mainRoutes } from "./render-cost.mjs";
 import { BENCH_PORT, startServer } from "./server.mjs";
 
@@ -259,26 +259,20 @@ export function chromiumVersion() {
  * (bench/floors.mjs: the framework floor's app is built first). FLOORS=off leaves them out.
  */
 export async function measureWithFloors({ url, routes, port, log = () => {} }) {
-  // The site's own client files come from disk, as the floor's do (docs/decisions/113).
-  const front = await startSiteFront({ site: url, port: port + 2 });
+  if (process.env.FLOORS === "off") return measureLighthouse({ url, routes, log });
+  const main = new Set((await mainRoutes(url)).map(([, path]) => path));
+  const floorRoutes = routes.filter(([, path]) => main.has(path));
+  buildFloorApp();
+  const floors = await startFloorServers({ site: url, routes: floorRoutes, port });
   try {
-    if (process.env.FLOORS === "off") return await measureLighthouse({ url: front.url, routes, log });
-    const main = new Set((await mainRoutes(url)).map(([, path]) => path));
-    const floorRoutes = routes.filter(([, path]) => main.has(path));
-    buildFloorApp();
-    const floors = await startFloorServers({ site: url, routes: floorRoutes, port });
-    try {
-      return await measureLighthouse({
-        url: front.url,
-        routes,
-        log,
-        floors: { ...floors, paths: floorRoutes.map(([, path]) => path) },
-      });
-    } finally {
-      floors.stop();
-    }
+    return await measureLighthouse({
+      url,
+      routes,
+      log,
+      floors: { ...floors, paths: floorRoutes.map(([, path]) => path) },
+    });
   } finally {
-    front.stop();
+    floors.stop();
   }
 }
 
