@@ -18,6 +18,30 @@ describe("detectPlatform", () => {
     expect(detectPlatform("https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC")).toBe("spotify");
   });
 
+  it("reads the host as a URL parser does, whatever the URL's form", () => {
+    const byParser = (url: string) => {
+      const host = new URL(url, "https://crossfade.invalid").hostname.toLowerCase();
+      if (host === "youtu.be" || host.endsWith("youtube.com")) return "youtube";
+      if (host.endsWith("soundcloud.com")) return "soundcloud";
+      return host.endsWith("spotify.com") ? "spotify" : "mp3";
+    };
+    for (const url of [
+      "https://WWW.YouTube.com/watch?v=dQw4w9WgXcQ",
+      "http://m.youtube.com:8080/watch?v=dQw4w9WgXcQ",
+      "//soundcloud.com/a/b",
+      "  https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC  ",
+      "https://someone@soundcloud.com/a",
+      "https://youtube.com.example.org/watch",
+      "https://example.org/?next=https://youtube.com/",
+      "https://example.org/#https://soundcloud.com/",
+      "/media/audio/youtube.com.mp3",
+      "media/audio/a.mp3",
+      "https://[::1]/a.mp3",
+    ]) {
+      expect(detectPlatform(url), url).toBe(byParser(url));
+    }
+  });
+
   it("falls back to audio_platform, then mp3", () => {
     expect(detectPlatform("https://cdn.example.com/a", "soundcloud")).toBe("soundcloud");
     expect(detectPlatform("/media/audio/a.mp3", "local")).toBe("mp3");

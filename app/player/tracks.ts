@@ -29,18 +29,23 @@ export const LABEL_ARTIST = "Crossfade";
 
 /** docs/product.md section 3: the platform comes from the URL host, else audio_platform, else mp3. */
 export function detectPlatform(url: string, platform?: AudioPlatform | null): SourceKind {
-  let host = "";
-  try {
-    host = new URL(url, "https://crossfade.invalid").hostname.toLowerCase();
-  } catch {
-    host = "";
-  }
+  const host = hostOf(url);
   if (host === "youtu.be" || host.endsWith("youtube.com") || host.endsWith("youtube-nocookie.com"))
     return "youtube";
   if (host.endsWith("soundcloud.com")) return "soundcloud";
   if (host.endsWith("spotify.com")) return "spotify";
   if (platform === "youtube" || platform === "soundcloud" || platform === "spotify") return platform;
   return "mp3";
+}
+
+/**
+ * The host of an absolute (or scheme-relative) URL, lower case; "" for a path. Every card of a
+ * list works out its tracks' platforms while the page hydrates, and a pattern does it without
+ * building a URL object for each source (the first one a page builds costs the most).
+ */
+const HOST = /^(?:[a-z][a-z\d+.-]*:)?\/\/(?:[^/?#@]*@)?(\[[^\]/?#]*\]|[^/?#:]*)/i;
+function hostOf(url: string): string {
+  return HOST.exec(url.trim())?.[1]?.toLowerCase() ?? "";
 }
 
 /** A YouTube video id (exactly 11 characters) from any usual URL form, else null. */
