@@ -117,6 +117,15 @@ describe("double opt-in sign-ups", () => {
     expect(tampered.status).toBe(404);
     expect(await tampered.text()).toContain("This confirmation link is not valid");
     expect((await row("tamper@example.com"))?.status).toBe("pending");
+    // The same signature spelled otherwise (the last character's two spare bits) is refused too.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(signature?.slice(-1) ?? "");
+    for (const bits of [1, 2, 3]) {
+      const twin = `${id}.${expires}.${signature?.slice(0, -1)}${alphabet[last ^ bits]}`;
+      const answer = await callApp(`/newsletter/confirm?token=${twin}`, { method: "POST" });
+      expect(answer.status, twin).toBe(404);
+    }
+    expect((await row("tamper@example.com"))?.status).toBe("pending");
     expect((await callApp("/newsletter/confirm?token=nonsense")).status).toBe(404);
     expect((await callApp("/newsletter/confirm")).status).toBe(400);
 

@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import { csrfMatches, csrfToken, newSession, openSession, SESSION_SECONDS, sealSession } from "./session";
 
 const TOKEN = "unit-admin-token-0123456789abcdef";
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** The other spellings of a 32-byte base64url text: its last character's two spare bits changed. */
+const twins = (text: string) => {
+  const last = ALPHABET.indexOf(text.slice(-1));
+  return [1, 2, 3].map((bits) => `${text.slice(0, -1)}${ALPHABET[last ^ bits]}`);
+};
 
 describe("review desk sessions", () => {
   it("opens a sealed session until its signed expiry, then says it expired", async () => {
@@ -22,7 +29,8 @@ describe("review desk sessions", () => {
     expect(await openSession(`${TOKEN}x`, cookie)).toEqual({ ok: false, reason: "invalid" });
     const [body = "", sig = ""] = cookie.split(".");
     const flipped = `${body.slice(0, -1)}${body.endsWith("A") ? "B" : "A"}.${sig}`;
-    for (const bad of [flipped, `${body}.${sig}.x`, `${body}`, `${body}.`, "%%%.%%%"])
+    const spelled = twins(sig).map((twin) => `${body}.${twin}`);
+    for (const bad of [flipped, ...spelled, `${body}.${sig}.x`, `${body}`, `${body}.`, "%%%.%%%"])
       expect(await openSession(TOKEN, bad), bad).toMatchObject({ ok: false, reason: "invalid" });
     expect(await openSession(TOKEN, undefined)).toEqual({ ok: false, reason: "missing" });
   });
@@ -36,5 +44,6 @@ describe("review desk sessions", () => {
     expect(await csrfMatches(`${TOKEN}x`, a, token)).toBe(false);
     expect(await csrfMatches(TOKEN, a, undefined)).toBe(false);
     expect(await csrfMatches(TOKEN, a, "short")).toBe(false);
+    for (const twin of twins(token)) expect(await csrfMatches(TOKEN, a, twin), twin).toBe(false);
   });
 });

@@ -31,7 +31,10 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    // Only the spelling base64url() writes: spare bits in the last character would otherwise let
+    // several cookie or CSRF texts carry the same bytes.
+    return base64url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }
