@@ -1,4 +1,4 @@
-import type { PickOptions } from "@core/content/pick-options";
+import { NO_PICK_OPTIONS, type PickOptions } from "@core/content/pick-options";
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
 import { TEXTS } from "@core/texts";
@@ -9,6 +9,24 @@ import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
 
 type PicksProps = { id: string; options: PickOptions };
+
+/** How long the second step waits for its picks before it opens without them. */
+const PICKS_WAIT_MS = 2500;
+
+/**
+ * The picks' chunk (./on-use/newsletter-picks.tsx) and its options for the page at `path`, or
+ * null when they are not there within PICKS_WAIT_MS: the sign-up works without picks.
+ */
+async function loadPicks(
+  path: string,
+): Promise<{ Component: ComponentType<PicksProps>; options: PickOptions } | null> {
+  const load = import("./on-use/newsletter-picks").then(async (picks) => ({
+    Component: picks.default,
+    options: await picks.fetchPickOptions(path),
+  }));
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), PICKS_WAIT_MS));
+  return Promise.race([load, late]).catch(() => null);
+}
 
 /**
  * 'Stay in the Loop' (docs/product.md section 4). Without JavaScript it posts to the /newsletter route,
@@ -47,24 +65,10 @@ export function NewsletterForm({
     if (hydrated && view.step === "details") firstNameRef.current?.focus();
   }, [hydrated, view.step]);
 
-  // The second step's picks, asked for once it opens (the no-JavaScript answer carries them).
+  // The second step's picks, loaded before it opens (docs/decisions/090-newsletter-picks.md).
   const [loaded, setLoaded] = useState<ComponentType<PicksProps> | null>(null);
   const ShownPicks = Picks ?? loaded;
-  const needsOptions = hydrated && view.step === "details" && !view.options;
-  useEffect(() => {
-    if (!needsOptions) return;
-    let current = true;
-    // The picks (./on-use/newsletter-picks.tsx) load with their options, when the step opens.
-    import("./on-use/newsletter-picks").then(async (picks) => {
-      const options = await picks.fetchPickOptions(pathname);
-      if (!current) return;
-      setLoaded(() => picks.default);
-      setView((v) => (v.step === "details" ? { ...v, options } : v));
-    });
-    return () => {
-      current = false;
-    };
-  }, [needsOptions, pathname]);
+  const opening = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,7 +80,16 @@ export function NewsletterForm({
       if (!isValidEmail(email)) {
         setView({ ...IDLE, email, invalid: true });
         emailRef.current?.focus();
-      } else setView({ step: "details", email });
+        return;
+      }
+      // The step opens whole, picks and all: picks arriving after it opened would push Complete
+      // and Skip down under a finger on its way to them.
+      if (opening.current) return;
+      opening.current = true;
+      const picks = await loadPicks(pathname);
+      opening.current = false;
+      if (picks) setLoaded(() => picks.Component);
+      setView({ step: "details", email, options: picks?.options ?? NO_PICK_OPTIONS });
       return;
     }
     const detail = (name: string) =>

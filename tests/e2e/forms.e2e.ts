@@ -88,6 +88,25 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
     expect(await footer.getByRole("button", { name: "Subscribe" }).isDisabled()).toBe(true);
   });
 
+  it("opens the details step whole: picks that answer slowly do not move Complete once it shows", async () => {
+    const page = await session.newPage();
+    await open(page, "/about");
+    // A slow phone network: the picks' answer takes a second.
+    await page.route("**/api/newsletter/picks?*", async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    const footer = footerForm(page);
+    await footer.getByLabel("Email address").fill("whole.step@example.com");
+    await press(footer.getByRole("button", { name: "Subscribe" }));
+    const complete = footer.getByRole("button", { name: "Complete" });
+    await complete.waitFor({ state: "visible" });
+    expect(await footer.getByText("Hear about (optional)").isVisible()).toBe(true);
+    const before = await complete.boundingBox();
+    await page.waitForTimeout(1500);
+    expect(await complete.boundingBox()).toEqual(before);
+  });
+
   it("subscribes with Skip without sending the details typed in, and resets after 5 s", async () => {
     const page = await session.newPage({ width: 375 });
     await open(page, "/contact");
