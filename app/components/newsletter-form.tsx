@@ -68,7 +68,7 @@ export function NewsletterForm({
   // The second step's picks, loaded before it opens (docs/decisions/090-newsletter-picks.md).
   const [loaded, setLoaded] = useState<ComponentType<PicksProps> | null>(null);
   const ShownPicks = Picks ?? loaded;
-  const opening = useRef(false);
+  const [opening, setOpening] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,10 +84,10 @@ export function NewsletterForm({
       }
       // The step opens whole, picks and all: picks arriving after it opened would push Complete
       // and Skip down under a finger on its way to them.
-      if (opening.current) return;
-      opening.current = true;
+      if (opening) return;
+      setOpening(true);
       const picks = await loadPicks(pathname);
-      opening.current = false;
+      setOpening(false);
       if (picks) setLoaded(() => picks.Component);
       setView({ step: "details", email, options: picks?.options ?? NO_PICK_OPTIONS });
       return;
@@ -158,7 +158,14 @@ export function NewsletterForm({
               aria-invalid={view.invalid || undefined}
               aria-describedby={view.invalid ? id("email-error") : undefined}
             />
-            <button type="submit" name="intent" value="details" className="button button--accent">
+            <button
+              type="submit"
+              name="intent"
+              value="details"
+              className="button button--accent"
+              disabled={opening}
+              aria-busy={opening || undefined}
+            >
               {TEXTS.newsletterSubscribe}
             </button>
           </div>

@@ -98,7 +98,11 @@ describe("newsletter 'Stay in the Loop' with JavaScript", () => {
     });
     const footer = footerForm(page);
     await footer.getByLabel("Email address").fill("whole.step@example.com");
-    await press(footer.getByRole("button", { name: "Subscribe" }));
+    const subscribe = footer.getByRole("button", { name: "Subscribe" });
+    await press(subscribe);
+    // Meanwhile Subscribe shows it is under way and cannot be pressed twice.
+    expect(await subscribe.getAttribute("aria-busy")).toBe("true");
+    expect(await subscribe.isDisabled()).toBe(true);
     const complete = footer.getByRole("button", { name: "Complete" });
     await complete.waitFor({ state: "visible" });
     expect(await footer.getByText("Hear about (optional)").isVisible()).toBe(true);
