@@ -1,6 +1,5 @@
 import { TEXTS } from "@core/texts";
 import { ListLink } from "./app-link";
-import { BackToTop } from "./back-to-top";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
 import { EXPLORE_LINKS, LEGAL_LINKS, NAV_LINKS } from "./nav-links";
@@ -87,7 +86,6 @@ export function SiteFooter() {
           ))}
         </ul>
       </div>
-      <BackToTop />
     </footer>
   );
 }

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { LinkHost } from "../components/app-link";
+import { BackToTop } from "../components/back-to-top";
 import { AppErrorBoundary } from "../components/error-page";
 import { LoadingIndicator } from "../components/loading-indicator";
 import { SiteFooter } from "../components/site-footer";
@@ -26,6 +27,8 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       {bare ? null : <SiteFooter />}
+      {/* Not inside the footer: the footer is laid out only near the window (docs/decisions/113). */}
+      {bare ? null : <BackToTop />}
       {/* Outside the route outlet, so navigation never interrupts playback (docs/decisions/006). */}
       <PlayerHost />
       <SearchLauncher />
