@@ -6,7 +6,7 @@
 // same page with that CSS appended to the site's stylesheet (e.g. a rule switched off), so both
 // variants meet the same moments of a noisy machine (docs/decisions/113). Prints the medians.
 import { chromium } from "playwright-core";
-import { BROWSER_UA, startServer } from "./server.mjs";
+import { BROWSER_UA, median, startServer } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []))[0];
@@ -76,9 +76,4 @@ async function load(url, css) {
     layout: sum(layouts),
     style: sum(timed("UpdateLayoutTree")),
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
