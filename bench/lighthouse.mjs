@@ -6,7 +6,8 @@
 // fails again is a row saying so, never the loss of the other rows. JSON reports go to
 // tests/.artifacts/lighthouse/. `LIGHTHOUSE_ROUTES=/blog,/events node bench/lighthouse.mjs` runs
 // only the named routes (a route's name, e.g. "a post", or its path); LIGHTHOUSE_ASSETS=1 keeps
-// each run's trace beside its report.
+// each run's trace beside its report; LIGHTHOUSE_THROTTLING=devtools applies the slow network
+// and CPU while the page loads instead of simulating them.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -55,6 +56,9 @@ export async function lighthouse(url, name, runNumber = 1) {
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
       // LIGHTHOUSE_ASSETS=1: the trace and DevTools log beside the report, to read what a task was.
       ...(process.env.LIGHTHOUSE_ASSETS === "1" ? ["--save-assets"] : []),
+      // LIGHTHOUSE_THROTTLING=devtools: the slow network and CPU applied while the page loads
+      // and timed as they happen, instead of simulated from a fast load (docs/decisions/114).
+      ...(process.env.LIGHTHOUSE_THROTTLING === "devtools" ? ["--throttling-method=devtools"] : []),
     ],
     { ...process.env, CHROME_PATH },
   );
