@@ -47,6 +47,8 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // PROFILE_BUILD=1: readable names in a browser's CPU profile too (bench/client-profile.mjs).
+        minify: process.env.PROFILE_BUILD !== "1",
         rolldownOptions: {
           output: {
             // Our shared components, helpers and atoms in one chunk instead of a dozen files of
