@@ -5,7 +5,7 @@
 // file, line), summed over the loads, and the own time per file. Build with `PROFILE_BUILD=1`
 // first for readable names (vite.config.ts), never for a deploy.
 import { chromium } from "playwright-core";
-import { BROWSER_UA, startServer } from "./server.mjs";
+import { phonePage, startServer } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []))[0];
@@ -40,15 +40,7 @@ try {
 
 /** One profiled load: [function key, file, own ms] for every profile node with time. */
 async function profile(url) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    deviceScaleFactor: 1.75,
-    userAgent: BROWSER_UA,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const { context, page, cdp } = await phonePage(browser, { cpuSlowdown: 4 });
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");

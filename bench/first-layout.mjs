@@ -6,7 +6,7 @@
 // same page with that CSS appended to the site's stylesheet (e.g. a rule switched off), so both
 // variants meet the same moments of a noisy machine (docs/decisions/113). Prints the medians.
 import { chromium } from "playwright-core";
-import { BROWSER_UA, median, startServer } from "./server.mjs";
+import { median, phonePage, startServer } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []))[0];
@@ -42,13 +42,7 @@ try {
 
 /** One load of `url` in a fresh phone-sized context, `css` appended to the site's stylesheet. */
 async function load(url, css) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    deviceScaleFactor: 1.75,
-    userAgent: BROWSER_UA,
-  });
-  const page = await context.newPage();
+  const { context, page } = await phonePage(browser);
   if (css)
     await page.route(url, async (route) => {
       const answer = await route.fetch();

@@ -9,7 +9,7 @@
 // (parsing, script by file, style, layout, paint), each event's own time. Prints the medians.
 import { chromium } from "playwright-core";
 import { buildFloorApp, startFloorServers } from "./floors.mjs";
-import { BENCH_PORT, BROWSER_UA, median, startServer } from "./server.mjs";
+import { BENCH_PORT, median, phonePage, startServer } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []))[0];
@@ -88,15 +88,7 @@ try {
 
 /** One load of `url` in a fresh phone-sized context with the CPU slowed 4x. */
 async function load(url, tries = 3) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    deviceScaleFactor: 1.75,
-    userAgent: BROWSER_UA,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const { context, page } = await phonePage(browser, { cpuSlowdown: 4 });
   await browser.startTracing(page, {
     categories: [
       "toplevel",

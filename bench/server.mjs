@@ -267,6 +267,24 @@ export function machine() {
   return { model, cores, memGiB: memGiB.toFixed(1), load, node: process.version };
 }
 
+/**
+ * A page in a fresh phone-sized context of `browser` (412 px, as Lighthouse's mobile preset),
+ * with the CPU slowed `cpuSlowdown` times by DevTools emulation when given; `cdp` is the page's
+ * DevTools session.
+ */
+export async function phonePage(browser, { cpuSlowdown } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    deviceScaleFactor: 1.75,
+    userAgent: BROWSER_UA,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (cpuSlowdown) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  return { context, page, cdp };
+}
+
 export const median = (xs) => quantile(xs, 0.5);
 export function quantile(xs, q) {
   const sorted = [...xs].sort((a, b) => a - b);
