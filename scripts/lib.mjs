@@ -176,6 +176,11 @@ export function mailBodies(mailDir, matching) {
     }
     return out.filter((f) => f.body.includes(matching)).sort((a, b) => b.at - a.at);
   };
+  // Wrangler writes a mail's two bodies one after the other: a mail counts once both are there,
+  // so the newest body still without its other half is left out until it has it.
+  const texts = list("email-text", ".txt");
   const htmls = list("email-html", ".html");
-  return list("email-text", ".txt").map((text, i) => ({ text, html: htmls[i] }));
+  const both = Math.min(texts.length, htmls.length);
+  const h = htmls.slice(htmls.length - both);
+  return texts.slice(texts.length - both).map((text, i) => ({ text, html: h[i] }));
 }
