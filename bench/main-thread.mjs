@@ -102,7 +102,7 @@ async function load(url, tries = 3) {
   await page.waitForTimeout(2000);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
-  // A trace now and then misses the document's parse (Chromium drops a buffer): load again.
+  // A trace now and then holds no parse of the document (cause not found): load again.
   const summary = summarise(events, url);
   if (summary) return summary;
   if (tries > 1) return load(url, tries - 1);
@@ -131,12 +131,12 @@ function summarise(events, url) {
   for (const e of nested) {
     close(e.ts);
     const kind = KINDS[e.name];
-    const url = e.args?.data?.url || stack.at(-1)?.url;
-    const key = kind === "script" ? `script: ${fileOf(url)}` : kind;
+    const script = e.args?.data?.url || stack.at(-1)?.script;
+    const key = kind === "script" ? `script: ${fileOf(script)}` : kind;
     const parent = stack.at(-1);
     if (parent) kinds[parent.key] = (kinds[parent.key] ?? 0) - e.dur / 1000;
     kinds[key] = (kinds[key] ?? 0) + e.dur / 1000;
-    stack.push({ end: e.ts + e.dur, key, url });
+    stack.push({ end: e.ts + e.dur, key, script });
   }
   return { blocking, longest, total, kinds };
 }
