@@ -181,6 +181,7 @@ export function mailBodies(mailDir, matching) {
   const texts = list("email-text", ".txt");
   const htmls = list("email-html", ".html");
   const both = Math.min(texts.length, htmls.length);
-  const h = htmls.slice(htmls.length - both);
-  return texts.slice(texts.length - both).map((text, i) => ({ text, html: h[i] }));
+  const paired = (files) => files.slice(files.length - both);
+  const pairedHtmls = paired(htmls);
+  return paired(texts).map((text, i) => ({ text, html: pairedHtmls[i] }));
 }

@@ -16,14 +16,14 @@ function mailDir() {
   dirs.push(dir);
   for (const kind of ["email-text", "email-html"])
     mkdirSync(join(dir, "miniflare-1", "files", kind), { recursive: true });
-  return (kind: "email-text" | "email-html", name: string, body: string) =>
+  const write = (kind: "email-text" | "email-html", name: string, body: string) =>
     writeFileSync(join(dir, "miniflare-1", "files", kind, name), body);
+  return { dir, write };
 }
 
 describe("mailBodies, the local Email Service's mails read from their files", () => {
   it("counts a mail only once both its bodies are written", () => {
-    const write = mailDir();
-    const dir = dirs[0];
+    const { dir, write } = mailDir();
     write("email-text", "a.txt", "Subject: Fresh this week\nHello");
     expect(mailBodies(dir, "Fresh this week")).toEqual([]);
     write("email-html", "a.html", "<h1>Fresh this week</h1>");
