@@ -9,6 +9,7 @@ export function copyOf(html: string): {
   bodyProps: Record<string, unknown>;
 };
 export function withoutScripts(html: string): string;
+export function subresourcesOf(html: string): string[];
 export function decodeEntities(text: string): string;
 export function buildFloorApp(): void;
 export function startFloorServers(options: {

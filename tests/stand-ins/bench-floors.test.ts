@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyOf, withoutScripts } from "../../bench/floors.mjs";
+import { copyOf, subresourcesOf, withoutScripts } from "../../bench/floors.mjs";
 
 // The Lighthouse bench's floors (bench/floors.mjs, docs/decisions/100) copy a page React's server
 // wrote: the limit keeps its HTML without scripts, the framework floor renders its elements again
@@ -46,6 +46,20 @@ describe("the floors' copies of a page", () => {
         ["input", { defaultValue: "q", disabled: true }],
         ["label", { htmlFor: "q" }, "L"],
       ],
+    ]);
+  });
+
+  it("name the images, icons and preloads the floors read from the site before the first load", () => {
+    const head =
+      '<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/><link rel="icon" href="/favicon.svg"/>' +
+      '<link rel="modulepreload" href="/assets/a.js"/><link rel="canonical" href="/blog"/><link rel="alternate" href="/rss.xml"/>';
+    const body =
+      '<a href="/blog/x">x</a><img src="/media/a.svg" alt=""/><img src="/media/b.svg?v=1&amp;w=2" alt=""/>' +
+      '<img src="https://cdn.example/c.jpg" alt=""/><img src="//cdn.example/d.jpg" alt=""/>';
+    expect(subresourcesOf(`<head>${head}</head><body>${body}</body>`)).toEqual([
+      "/media/a.svg",
+      "/favicon.svg",
+      "/media/b.svg?v=1&w=2",
     ]);
   });
 });
