@@ -214,7 +214,7 @@ function send(req, res, status, headers, body) {
 }
 
 /**
- * The site's answers to the floors' other requests (images, icons) by path: each read from the
+ * The site's answers to the floors' other requests (images, icons) by URL: each read from the
  * site once and then served from memory. Passed on while a page loaded, the floors' covers came
  * 90-115 ms after their page where the site's came 24-82 ms after its own, and that changed
  * which layout ran first: a cover's on the site, the page's on the floors. Lighthouse's
@@ -224,18 +224,19 @@ function send(req, res, status, headers, body) {
 const kept = new Map();
 
 function siteAnswer(site, path) {
-  let answer = kept.get(path);
+  const url = `${site}${path}`;
+  let answer = kept.get(url);
   if (!answer) {
-    answer = fetch(`${site}${path}`, { headers: { "Accept-Encoding": "identity" } }).then(async (a) => ({
+    answer = fetch(url, { headers: { "Accept-Encoding": "identity" } }).then(async (a) => ({
       status: a.status,
       headers: Object.fromEntries(
         [...a.headers].filter(([n]) => !/^(content-encoding|transfer-encoding|connection)$/i.test(n)),
       ),
       body: Buffer.from(await a.arrayBuffer()),
     }));
-    kept.set(path, answer);
+    kept.set(url, answer);
     // A failed read is tried again by the next request, not kept.
-    answer.catch(() => kept.delete(path));
+    answer.catch(() => kept.delete(url));
   }
   return answer;
 }
