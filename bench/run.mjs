@@ -19,6 +19,7 @@ import {
   FLOOR_TBT_MS,
   floorRows,
   floorTable,
+  LIGHTHOUSE_LOADS,
   LIGHTHOUSE_RUNS,
   lighthouseRoutes,
   lighthouseTable,
@@ -341,11 +342,11 @@ if (outcomes.Size)
   ]);
 if (outcomes.Lighthouse)
   sections.Lighthouse = section("Lighthouse", (rows) => [
-    `\`node bench/lighthouse.mjs\`. Lighthouse ${lighthouseVersion()} (npm), Debian's ${chromiumVersion()} (CHROME_PATH=/usr/bin/chromium), default mobile settings: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown. ${LIGHTHOUSE_RUNS} consecutive runs over the routes; a run that fails (e.g. NO_NAVSTART) is retried once. Reports in tests/.artifacts/lighthouse/.`,
+    `\`node bench/lighthouse.mjs\`. Lighthouse ${lighthouseVersion()} (npm), Debian's ${chromiumVersion()} (CHROME_PATH=/usr/bin/chromium), default mobile settings: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown. ${LIGHTHOUSE_RUNS} consecutive runs over the routes; in each, a main route is loaded ${LIGHTHOUSE_LOADS} times, turn about with its framework floor, and its row is the load Lighthouse's \`computeMedianRun\` picks (docs/decisions/117); a load that fails (e.g. NO_NAVSTART) is retried once. Reports in tests/.artifacts/lighthouse/.`,
     "",
     lighthouseTable(rows),
     "",
-    `Floors of the same run (bench/floors.mjs, docs/decisions/100), right after each main route: the framework floor (a bare React Router app, bench/floor/, server-rendering and hydrating the same elements with none of the site's components, served by Node) and the limit (the route's HTML with every script left out, served by Node with the site's headers). The target: the site's TBT at most ${FLOOR_TBT_MS} ms above the framework floor's and its performance score at most ${FLOOR_SCORE_POINTS} points below, in each run.`,
+    `Floors of the same run (bench/floors.mjs, docs/decisions/100), right after each main route: the framework floor (a bare React Router app, bench/floor/, server-rendering and hydrating the same elements with none of the site's components, served by Node) and the limit (the route's HTML with every script left out, served by Node with the site's headers). The target: the median of the site's TBT at most ${FLOOR_TBT_MS} ms above the median of the framework floor's and the median of its performance score at most ${FLOOR_SCORE_POINTS} points below, in each run (the limit is loaded once a run).`,
     "",
     floorTable(rows),
   ]);
