@@ -204,7 +204,8 @@ export async function measureLighthouse({
 export const FLOOR_TBT_MS = 100;
 export const FLOOR_SCORE_POINTS = 3;
 
-function median(values) {
+/** The median; of an even count, the mean of the middle two (as Lighthouse's median-run.js takes it). */
+function medianOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -222,8 +223,8 @@ export function medianOfLoads(loads) {
   if (done.length === 0) return { ...loads[0], loads: loads.length, failed };
   return {
     ...done[0],
-    scores: { performance: median(done.map((r) => r.scores.performance)) },
-    tbt: median(done.map((r) => r.tbt)),
+    scores: { performance: medianOf(done.map((r) => r.scores.performance)) },
+    tbt: medianOf(done.map((r) => r.tbt)),
     loads: done.length,
     failed,
   };
