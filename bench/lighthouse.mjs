@@ -204,6 +204,17 @@ export async function measureLighthouse({
 export const FLOOR_TBT_MS = 100;
 export const FLOOR_SCORE_POINTS = 3;
 
+/** Rows grouped by route and run, in the order they were measured. */
+function byRouteAndRun(rows) {
+  const groups = new Map();
+  for (const r of rows) {
+    const key = `${r.path}\u0000${r.run}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r);
+  }
+  return [...groups.values()];
+}
+
 /** The median; of an even count, the mean of the middle two (as Lighthouse's median-run.js takes it). */
 function medianOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -242,13 +253,7 @@ const within = (site, framework) =>
  */
 export function floorRows(rows) {
   const out = [];
-  const groups = new Map();
-  for (const r of rows) {
-    const key = `${r.path}\u0000${r.run}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(r);
-  }
-  for (const group of groups.values()) {
+  for (const group of byRouteAndRun(rows)) {
     const of = (variant) => group.filter((r) => r.variant === variant);
     const siteLoads = of("site");
     const frameworkLoads = of("framework");
@@ -284,13 +289,7 @@ export function floorRows(rows) {
  */
 export function representativeRows(rows) {
   const out = [];
-  const seen = new Set();
-  const site = rows.filter((r) => (r.variant ?? "site") === "site");
-  for (const r of site) {
-    const key = `${r.path}\u0000${r.run}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const loads = site.filter((x) => x.path === r.path && x.run === r.run);
+  for (const loads of byRouteAndRun(rows.filter((r) => (r.variant ?? "site") === "site"))) {
     const done = loads.filter((x) => !x.error && Number.isFinite(x.fcp) && Number.isFinite(x.interactive));
     if (loads.length === 1 || done.length === 0) {
       out.push(done[0] ?? loads[0]);
