@@ -11,6 +11,10 @@ export function copyOf(html: string): {
 export function withoutScripts(html: string): string;
 export function subresourcesOf(html: string): string[];
 export function decodeEntities(text: string): string;
+export function floorHeaders(
+  siteHeaders?: Record<string, string>,
+  answerHeaders?: Headers,
+): Record<string, string>;
 export function buildFloorApp(): void;
 export function startFloorServers(options: {
   site: string;

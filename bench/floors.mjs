@@ -4,7 +4,8 @@
 //   modulepreload), headers as the site sent them;
 // - the framework floor: a bare React Router app (bench/floor/) that server-renders and
 //   hydrates the same elements from its loader's data, with React Router's default document
-//   (Meta, Links, ScrollRestoration, Scripts) and none of the site's components.
+//   (Meta, Links, ScrollRestoration, Scripts) and none of the site's components, sent with
+//   the site's headers but its Content-Security-Policy (`floorHeaders`).
 // Both answer every other request (images, the favicon) with the site's own answer, read from
 // the site once and kept in memory, and gzip text as `wrangler dev` does for the site. The
 // pages are read as a crawler reads them (whole documents: a browser's would carry React's
@@ -251,6 +252,23 @@ async function passOn(site, req, res) {
   }
 }
 
+/**
+ * The framework floor's headers for a page: the site's own for that page (its security policy:
+ * Cross-Origin-Opener-Policy, Permissions-Policy, Referrer-Policy…), then React Router's answer
+ * (its content type) over them. Only the site's Content-Security-Policy stays out: it allows
+ * the site's scripts by a nonce the floor's scripts do not carry. Without the site's
+ * Cross-Origin-Opener-Policy, Chromium kept the floor in the tab's first process where it moved
+ * the site to a new one, whose first, empty layout Lighthouse's simulation then took for the
+ * page's (docs/decisions/118).
+ */
+export function floorHeaders(siteHeaders = {}, answerHeaders = new Headers()) {
+  const out = Object.fromEntries(
+    Object.entries(siteHeaders).filter(([n]) => !/^content-(security-policy|type)$/i.test(n)),
+  );
+  for (const [n, v] of answerHeaders) out[n] = v;
+  return out;
+}
+
 /** What a page loads besides scripts: its images and the icons and preloads its head names. */
 export function subresourcesOf(html) {
   const paths = new Set();
@@ -329,7 +347,8 @@ export async function startFloorServers({ site, routes, port }) {
           headers: { "User-Agent": req.headers["user-agent"] ?? "" },
         }),
       );
-      send(req, res, answer.status, Object.fromEntries(answer.headers), await answer.arrayBuffer());
+      const page = pages.get(`${url.pathname}${url.search}`);
+      send(req, res, answer.status, floorHeaders(page?.headers, answer.headers), await answer.arrayBuffer());
     } catch (error) {
       res.writeHead(500).end(String(error?.stack ?? error));
     }

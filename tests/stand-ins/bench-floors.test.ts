@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyOf, subresourcesOf, withoutScripts } from "../../bench/floors.mjs";
+import { copyOf, floorHeaders, subresourcesOf, withoutScripts } from "../../bench/floors.mjs";
 
 // The Lighthouse bench's floors (bench/floors.mjs, docs/decisions/100) copy a page React's server
 // wrote: the limit keeps its HTML without scripts, the framework floor renders its elements again
@@ -61,5 +61,27 @@ describe("the floors' copies of a page", () => {
       "/favicon.svg",
       "/media/b.svg?v=1&w=2",
     ]);
+  });
+
+  it("send the framework floor with the site's headers but its script policy", () => {
+    const site = {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "script-src 'self' 'nonce-n1'",
+      "cross-origin-opener-policy": "same-origin-allow-popups",
+      "x-frame-options": "DENY",
+      "cache-control": "public, max-age=60",
+    };
+    const answer = new Headers({ "Content-Type": "text/html", "Cache-Control": "no-store" });
+    expect(floorHeaders(site, answer)).toEqual({
+      "cross-origin-opener-policy": "same-origin-allow-popups",
+      "x-frame-options": "DENY",
+      "cache-control": "no-store",
+      "content-type": "text/html",
+    });
+    // The floor's client navigations (`.data`) have no page of the site behind them.
+    expect(floorHeaders(undefined, answer)).toEqual({
+      "content-type": "text/html",
+      "cache-control": "no-store",
+    });
   });
 });
