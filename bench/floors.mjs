@@ -339,15 +339,14 @@ export async function startFloorServers({ site, routes, port }) {
   const framework = createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     if (req.method === "GET" && serveFile(clientDir, url.pathname, req, res)) return;
-    if (!pages.has(`${url.pathname}${url.search}`) && !url.pathname.endsWith(".data"))
-      return passOn(site, req, res);
+    const page = pages.get(`${url.pathname}${url.search}`);
+    if (!page && !url.pathname.endsWith(".data")) return passOn(site, req, res);
     try {
       const answer = await handle(
         new Request(`http://127.0.0.1:${port + 1}${req.url}`, {
           headers: { "User-Agent": req.headers["user-agent"] ?? "" },
         }),
       );
-      const page = pages.get(`${url.pathname}${url.search}`);
       send(req, res, answer.status, floorHeaders(page?.headers, answer.headers), await answer.arrayBuffer());
     } catch (error) {
       res.writeHead(500).end(String(error?.stack ?? error));
