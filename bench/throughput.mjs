@@ -9,22 +9,31 @@
 // figure is its median over the rounds; its ratio is the median of its per-round ratios to the
 // static asset of the same round. Requests ask for identity encoding (wrangler dev would gzip
 // and buffer).
+//
+// Each timed run also reads, from /proc, the CPU time per request of the two workerd processes
+// `wrangler dev` runs: the Worker's runtime (the Worker, its local simulators and the
+// error-reporting pump) and wrangler's entry proxy, which no deployment has and which runs every
+// HTML answer, and no other, through HTMLRewriter. A cached page is judged against its floor by
+// requests/s and by the runtime's CPU per request (docs/decisions/119).
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   BENCH_PORT,
   BROWSER_UA,
+  cpuNs,
+  descendants,
   median,
   startRenderingServer,
   startReportingServer,
   startServer,
   uncachedConfig,
+  workerRuntimePid,
 } from "./server.mjs";
 
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
 const SECONDS = Number(process.env.WRK_SECONDS ?? 5);
-const ROUNDS = Number(process.env.WRK_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.WRK_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.WRK_CONNECTIONS ?? 8);
 const THREADS = Number(process.env.WRK_THREADS ?? 1);
 
@@ -91,6 +100,7 @@ export async function measureThroughput({
   reporting,
   sink,
   asset,
+  processes = {},
   page = "/blog",
 }) {
   const targets = [
@@ -105,6 +115,8 @@ export async function measureThroughput({
     ["/api/search", pages, "/api/search?q=techno"],
   ];
   const runs = targets.map(() => []);
+  /** Per target and timed run: CPU µs per answered request of the runtime and of the proxy. */
+  const cpu = targets.map(() => []);
   /** Per target: the answers that were not 2xx or 3xx, warm-ups included. */
   const failed = targets.map(() => []);
   const note = (i, result, phase) => {
@@ -125,11 +137,21 @@ export async function measureThroughput({
         await settledCounts(sink);
         sink.reset();
       }
+      const pids = processes[base];
+      const before = pids && { runtime: cpuNs(pids.runtime), proxy: cpuNs(pids.proxy) };
       const result = await wrk(`${base}${path}`, SECONDS);
+      // A traced run's envelopes may still be leaving: its CPU is read once the sink is quiet.
+      const counts = traced ? await settledCounts(sink) : undefined;
+      if (pids && before) {
+        const per = (ns) => ns / result.requests / 1000;
+        cpu[i].push({
+          runtime: per(cpuNs(pids.runtime) - before.runtime),
+          proxy: per(cpuNs(pids.proxy) - before.proxy),
+        });
+      }
       note(i, result, `round ${round + 1}`);
       runs[i].push(result);
-      if (traced) {
-        const counts = await settledCounts(sink);
+      if (traced && counts) {
         delivered[i].requests += result.requests;
         delivered[i].transactions += counts.transactions;
         delivered[i].envelopes += counts.envelopes;
@@ -149,9 +171,19 @@ export async function measureThroughput({
     const ratios = runs[i].map((run, r) => run.rps / runs[0][r].rps);
     const floor = floorOf(name, base);
     const d = delivered[i];
+    const measuredCpu =
+      cpu[i].length === runs[i].length && (floor <= 0 || cpu[floor].length === runs[i].length);
     return {
       floor: floor > 0 ? targets[floor][0] : undefined,
       floorRatio: floor > 0 ? median(runs[i].map((run, r) => run.rps / runs[floor][r].rps)) : undefined,
+      // The floor's runtime CPU per request over this target's, round by round: how many of the
+      // floor's answers the Worker's runtime could give for the CPU time of one of the target's.
+      cpuRatio:
+        floor > 0 && measuredCpu
+          ? median(cpu[i].map((c, r) => cpu[floor][r].runtime / c.runtime))
+          : undefined,
+      runtimeUs: measuredCpu ? median(cpu[i].map((c) => c.runtime)) : undefined,
+      proxyUs: measuredCpu ? median(cpu[i].map((c) => c.proxy)) : undefined,
       name,
       path,
       rps: median(runs[i].map((run) => run.rps)),
@@ -175,14 +207,16 @@ export async function measureThroughput({
 
 export function throughputTable(rows) {
   const lines = [
-    "| Target | Path | Requests/s (median) | Each round | Ratio to static (median) | Ratio to its floor (median of rounds) | Latency p50 | Latency p99 |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Target | Path | Requests/s (median) | Each round | Ratio to static (median) | Ratio to its floor (median of rounds) | Runtime CPU per request | Proxy CPU per request | Ratio to its floor by runtime CPU | Latency p50 | Latency p99 |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const r of rows) {
     const floor =
       r.floorRatio === undefined ? "–" : `${(r.floorRatio * 100).toFixed(0)}% of ${r.floor.toLowerCase()}`;
+    const us = (x) => (x === undefined ? "–" : `${x.toFixed(0)} µs`);
+    const cpuRatio = r.cpuRatio === undefined ? "–" : `${(r.cpuRatio * 100).toFixed(0)}%`;
     lines.push(
-      `| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.all.map((x) => x.toFixed(0)).join(", ")} | ${(r.ratio * 100).toFixed(0)}% | ${floor} | ${r.p50} | ${r.p99} |`,
+      `| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.all.map((x) => x.toFixed(0)).join(", ")} | ${(r.ratio * 100).toFixed(0)}% | ${floor} | ${us(r.runtimeUs)} | ${us(r.proxyUs)} | ${cpuRatio} | ${r.p50} | ${r.p99} |`,
     );
   }
   const failures = rows.filter((r) => r.failed?.length);
@@ -208,8 +242,12 @@ export const THROUGHPUT_SERVERS = [
   () => startServer({ port: BENCH_PORT + 1, config: uncachedConfig() }),
 ];
 
-/** What measureThroughput aims at, from the servers of THROUGHPUT_SERVERS in their order. */
+/**
+ * What measureThroughput aims at, from the servers of THROUGHPUT_SERVERS in their order, with
+ * each server's two workerd processes (the runtime and wrangler's entry proxy) by its URL.
+ */
 export function throughputTargets(pages, reporting, rendering, uncached) {
+  const servers = [pages, reporting, rendering, uncached];
   return {
     pages: pages.url,
     reporting: reporting.url,
@@ -217,7 +255,18 @@ export function throughputTargets(pages, reporting, rendering, uncached) {
     rendering: rendering.url,
     uncached: uncached.url,
     asset: "/favicon.svg",
+    processes: Object.fromEntries(servers.map((server) => [server.url, workerdProcesses(server)])),
   };
+}
+
+/** The runtime and the entry proxy of a `wrangler dev` server (bench/server.mjs workerRuntimePid). */
+function workerdProcesses(server) {
+  const port = Number(new URL(server.url).port);
+  const proxy = descendants(server.child.pid).find(
+    (p) => p.cmd.includes("workerd serve") && p.cmd.includes(`entry=127.0.0.1:${port} `),
+  )?.pid;
+  if (!proxy) throw new Error(`wrangler's entry proxy of ${server.url} not found`);
+  return { runtime: workerRuntimePid(server, port), proxy };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
