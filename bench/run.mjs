@@ -320,7 +320,7 @@ const sections = {
 };
 if (outcomes.Throughput)
   sections.Throughput = section("Throughput", (rows) => [
-    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink counts the envelopes: every request is traced, docs/product.md section 9, and each transaction must arrive), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset.`,
+    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink counts the envelopes: every request is traced, docs/product.md section 9, and each transaction must arrive), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset. Each timed run also reads from /proc the CPU time per answered request of the Worker's runtime and of wrangler's entry proxy (a traced target's once the sink is quiet); a cached page is judged against the trivial route of its server by the runtime's CPU (docs/decisions/119).`,
     "",
     throughputTable(rows),
     ...rows.filter((r) => r.sink).map((r) => `\n- ${r.name}: ${r.sink}.`),
