@@ -7,18 +7,13 @@ import { fileURLToPath } from "node:url";
 import {
   BENCH_PORT,
   cpuNs,
-  descendants,
   HEADERS,
   startReportingServer,
   startServer,
   workerRuntimePid,
+  wranglerProxyPid,
 } from "./server.mjs";
 import { wrk } from "./throughput.mjs";
-
-const proxyPid = (server, port) =>
-  descendants(server.child.pid).find(
-    (p) => p.cmd.includes("workerd serve") && p.cmd.includes(`entry=127.0.0.1:${port} `),
-  )?.pid;
 
 export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}) {
   const pages = await startServer();
@@ -37,7 +32,7 @@ export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}
     for (let round = 0; round < rounds; round++) {
       for (const [name, server, port, p] of targets) {
         const runtime = workerRuntimePid(server, port);
-        const proxy = proxyPid(server, port);
+        const proxy = wranglerProxyPid(server, port);
         await wrk(`${server.url}${p}`, 1);
         await new Promise((r) => setTimeout(r, 1000));
         reporting.sink.reset();

@@ -221,6 +221,15 @@ export function workerRuntimePid(server, port = BENCH_PORT) {
   return runtime.pid;
 }
 
+/** wrangler's entry proxy of a `wrangler dev` server: the workerd process on its public port. */
+export function wranglerProxyPid(server, port = BENCH_PORT) {
+  const proxy = descendants(server.child.pid).find(
+    (p) => p.cmd.includes("workerd serve") && p.cmd.includes(`entry=127.0.0.1:${port} `),
+  );
+  if (!proxy) throw new Error("wrangler's entry proxy process not found");
+  return proxy.pid;
+}
+
 /** CPU time (ns) the kernel has charged to every thread of a process (schedstat, ns precision). */
 export function cpuNs(pid) {
   return cpuSplitNs(pid).total;

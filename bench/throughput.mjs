@@ -22,13 +22,13 @@ import {
   BENCH_PORT,
   BROWSER_UA,
   cpuNs,
-  descendants,
   median,
   startRenderingServer,
   startReportingServer,
   startServer,
   uncachedConfig,
   workerRuntimePid,
+  wranglerProxyPid,
 } from "./server.mjs";
 
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
@@ -142,7 +142,7 @@ export async function measureThroughput({
       const result = await wrk(`${base}${path}`, SECONDS);
       // A traced run's envelopes may still be leaving: its CPU is read once the sink is quiet.
       const counts = traced ? await settledCounts(sink) : undefined;
-      if (pids && before) {
+      if (before) {
         const per = (ns) => ns / result.requests / 1000;
         cpu[i].push({
           runtime: per(cpuNs(pids.runtime) - before.runtime),
@@ -151,7 +151,7 @@ export async function measureThroughput({
       }
       note(i, result, `round ${round + 1}`);
       runs[i].push(result);
-      if (traced && counts) {
+      if (counts) {
         delivered[i].requests += result.requests;
         delivered[i].transactions += counts.transactions;
         delivered[i].envelopes += counts.envelopes;
@@ -259,14 +259,10 @@ export function throughputTargets(pages, reporting, rendering, uncached) {
   };
 }
 
-/** The runtime and the entry proxy of a `wrangler dev` server (bench/server.mjs workerRuntimePid). */
+/** The runtime and the entry proxy of a `wrangler dev` server. */
 function workerdProcesses(server) {
   const port = Number(new URL(server.url).port);
-  const proxy = descendants(server.child.pid).find(
-    (p) => p.cmd.includes("workerd serve") && p.cmd.includes(`entry=127.0.0.1:${port} `),
-  )?.pid;
-  if (!proxy) throw new Error(`wrangler's entry proxy of ${server.url} not found`);
-  return { runtime: workerRuntimePid(server, port), proxy };
+  return { runtime: workerRuntimePid(server, port), proxy: wranglerProxyPid(server, port) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
