@@ -44,13 +44,23 @@ export async function enclosureFor(
   return remote(url.href, type);
 }
 
+/**
+ * The audio type a remote host named, or null when it named none or something else: the value
+ * goes into the feed's XML, so only a plain `audio/<subtype>` token is taken from another host
+ * (docs/security.md); anything else keeps the type read from the file's extension.
+ */
+export function audioMime(contentType: string | null): string | null {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return /^audio\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/.test(type) ? type : null;
+}
+
 /** A HEAD request for a file on another host: its length and type, or null. */
 export async function remoteEnclosure(url: string, type: string): Promise<Enclosure | null> {
   try {
     const res = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
     const length = Number(res.headers.get("content-length"));
     if (!res.ok || !Number.isSafeInteger(length) || length <= 0) return null;
-    return { url, length, type: res.headers.get("content-type")?.split(";")[0] || type };
+    return { url, length, type: audioMime(res.headers.get("content-type")) ?? type };
   } catch (error) {
     console.warn(`[feeds] Could not size ${url}`, error);
     return null;

@@ -27,10 +27,14 @@ export function episodeArt(cover: string | null | undefined): string | null {
   return /\.(png|jpe?g)(\?.*)?$/i.test(cover) ? cover : null;
 }
 
-/** iTunes durations are H:MM:SS or MM:SS; the catalogue's "0:00" means unknown. */
+/**
+ * iTunes durations are H:MM:SS, MM:SS or seconds; the catalogue's "0:00" means unknown. A CMS
+ * field holds any text, so anything else is left out rather than written into the feed.
+ */
 function duration(mixtape: Mixtape): string {
-  return mixtape.duration && mixtape.duration !== "0:00"
-    ? `<itunes:duration>${mixtape.duration}</itunes:duration>`
+  const text = mixtape.duration?.trim() ?? "";
+  return /^(?:\d{1,3}:)?\d{1,2}:\d{2}$|^\d{1,6}$/.test(text) && text !== "0:00"
+    ? `<itunes:duration>${text}</itunes:duration>`
     : "";
 }
 
@@ -60,7 +64,7 @@ function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string
       : "",
     duration(m),
     "<itunes:explicit>false</itunes:explicit>",
-    `<enclosure url="${xmlEscape(enclosure.url)}" length="${enclosure.length}" type="${enclosure.type}"/>`,
+    `<enclosure url="${xmlEscape(enclosure.url)}" length="${enclosure.length}" type="${xmlEscape(enclosure.type)}"/>`,
     "</item>",
   ].join("");
 }
