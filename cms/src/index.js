@@ -20,7 +20,7 @@ function seedDemo(env = process.env) {
 }
 
 module.exports = {
-  /** Content API reads without an API token see published content only (./published-only.js). */
+  /** Requests other than the admin panel's and API tokens' read published content only (./published-only.js). */
   register({ strapi }) {
     publishedOnly(strapi);
   },

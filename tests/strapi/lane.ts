@@ -25,6 +25,30 @@ export async function cmsApi(path: string, init: RequestInit = {}): Promise<Resp
   });
 }
 
+/**
+ * A session token for Strapi's admin API (what the admin panel calls): the lane's admin, registered
+ * by whichever suite asks first (a fresh Strapi takes its first admin from anyone), signed in after.
+ */
+export async function adminToken(): Promise<string> {
+  const user = { email: "lane-admin@crossfade.test", password: "Lane-admin-1-password" };
+  const registered = await fetch(`${cmsUrl()}/admin/register-admin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...user, firstname: "Lane", lastname: "Admin" }),
+  });
+  const res = registered.ok
+    ? registered
+    : await fetch(`${cmsUrl()}/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(user),
+      });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!body.data?.token)
+    throw new Error(`No admin token from Strapi (${res.status}): ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
 /** Strapi's database, whichever the lane runs it on (CMS_DATABASE_URL, else CMS_DATABASE). */
 export interface CmsDatabase {
   /** The rows of a query; `?` marks a parameter in either database. */

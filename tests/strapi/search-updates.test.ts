@@ -6,7 +6,7 @@ import { POST_POPULATE } from "@worker/content/strapi/posts";
 import { mixtapeShape, postShape } from "@worker/content/strapi/shapes";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cmsApi, cmsUrl, eventually, laneEnv } from "./lane";
+import { adminToken, cmsApi, cmsUrl, eventually, laneEnv } from "./lane";
 
 // docs/decisions/036: Strapi itself updates Meilisearch when an editor publishes, unpublishes or
 // deletes. scripts/strapi-lane.mjs booted Strapi with MEILISEARCH_HOST at a port on which this
@@ -56,27 +56,6 @@ async function syncedMixtape(slug: string) {
   const body = (await (await fetch(`${cmsUrl()}/api/mixtapes?${params}`)).json()) as { data: unknown[] };
   const entry = v.parse(mixtapeShape, body.data[0]);
   return mixtapeToDocument(toMixtape(entry, createCmsClient(`${cmsUrl()}/api`).media));
-}
-
-/** Strapi's admin API (unpublishing has no Content API route): the lane's first admin. */
-async function adminToken(): Promise<string> {
-  const user = { email: "search-lane@crossfade.test", password: "Search-lane-1-password" };
-  const registered = await fetch(`${cmsUrl()}/admin/register-admin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...user, firstname: "Search", lastname: "Lane" }),
-  });
-  const res = registered.ok
-    ? registered
-    : await fetch(`${cmsUrl()}/admin/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(user),
-      });
-  const body = (await res.json()) as { data?: { token?: string } };
-  if (!body.data?.token)
-    throw new Error(`No admin token from Strapi (${res.status}): ${JSON.stringify(body)}`);
-  return body.data.token;
 }
 
 /** Unpublishes through the admin API (the Content API has no route for it). */
