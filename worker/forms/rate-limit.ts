@@ -15,7 +15,7 @@ export const RATE_RULES = {
   newsletter: { scope: "newsletter", limit: 10, windowSeconds: 10 * 60 },
   submission: { scope: "submission", limit: 10, windowSeconds: 60 * 60 },
   // Every guess at a token, the desk's sign-in and the bearer endpoints alike (worker/auth.ts):
-  // 5 wrong ones per quarter hour; a right one is given back.
+  // 5 wrong ones per quarter hour; a right one is never counted.
   adminToken: { scope: "admin-token", limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
@@ -101,20 +101,3 @@ export const hitRateLimit: RateCheck = async (db, rule, client, now = Date.now()
   }
   return decide(row?.count ?? 1);
 };
-
-/**
- * Gives back one request counted in the current window: an attempt that turned out right (a
- * token) is not a guess, so an operator's own requests never use up the budget.
- */
-export async function refundRateLimit(
-  db: D1Database,
-  rule: RateRule,
-  client: string,
-  now = Date.now(),
-): Promise<void> {
-  const { key, windowStart } = await windowOf(rule, client, now);
-  await db
-    .prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0")
-    .bind(key, windowStart)
-    .run();
-}
