@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { usableToken } from "./config";
 import type { WorkerEnv } from "./env";
-import { clientAddress, hitRateLimit, RATE_RULES } from "./forms/rate-limit";
+import { clientAddress, hitRateLimit, RATE_RULES, type RateStore } from "./forms/rate-limit";
 
 /**
  * The one bearer-token check of the Worker, for the submissions admin (ADMIN_TOKEN) and the
@@ -35,7 +35,7 @@ export function requireBearer(options: BearerOptions): MiddlewareHandler<AppEnv>
     const token = usableToken(options.token(c.env));
     if (!token) return c.json({ error: "Not found" }, 404, NO_STORE);
     const given = bearerOf(c.req.header("Authorization"));
-    const verdict = given ? await tryToken(c.env.DB, c.req.raw, given, token) : { ok: false as const };
+    const verdict = given ? await tryToken(c.env, c.req.raw, given, token) : { ok: false as const };
     if (!verdict.ok && verdict.unavailable) {
       return c.json({ error: TOKEN_UNCHECKED }, 503, { ...NO_STORE, "Retry-After": "30" });
     }
@@ -66,7 +66,7 @@ export const TOKEN_UNCHECKED = "The token cannot be checked right now. Try again
  * makes guessing hopeless is the token's length (MIN_TOKEN_LENGTH), the limit throttles.
  */
 export async function tryToken(
-  db: D1Database,
+  store: RateStore,
   request: Request,
   given: string,
   expected: string,
@@ -74,7 +74,7 @@ export async function tryToken(
   if (await tokensMatch(given, expected)) return { ok: true };
   let counted: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
-    counted = await hitRateLimit(db, RATE_RULES.adminToken, clientAddress(request));
+    counted = await hitRateLimit(store, RATE_RULES.adminToken, clientAddress(request));
   } catch (error) {
     // A wrong guess that cannot be counted is told to come back later (503), not 401: it is
     // not throttled while D1 fails, and only the token's length holds then.

@@ -89,7 +89,7 @@ adminDesk.post("/sign-in", async (c) => {
   const given = String(form.get("token") ?? "").trim();
   if (!given) return page(c, 400, T.signIn, signInBody({ kind: "error", text: T.emptyToken }), false);
   // A wrong token is counted with the bearer endpoints' guesses (worker/auth.ts).
-  const verdict = await tryToken(c.env.DB, c.req.raw, given, c.var.adminToken);
+  const verdict = await tryToken(c.env, c.req.raw, given, c.var.adminToken);
   if (!verdict.ok && verdict.unavailable)
     return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }), false);
   if (!verdict.ok && verdict.retryAfter) return tooMany(c, verdict.retryAfter);
