@@ -33,6 +33,8 @@ export default defineConfig(async () => {
             PURGE_TOKEN: TEST_PURGE_TOKEN,
             // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+            // The rate limiters' key, as a deployment has one (tests/worker/rate-limit-salt.test.ts).
+            RATE_LIMIT_SALT: "test-rate-limit-salt-0123456789abcdef01234567",
             // Errors are reported to a local stand-in for Sentry (tests/support/workers-global-setup.ts).
             SENTRY_DSN: standInDsn(inject("sentryStandIn")),
             SENTRY_STAND_IN: inject("sentryStandIn"),

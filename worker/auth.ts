@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { usableToken } from "./config";
 import type { WorkerEnv } from "./env";
-import { clientAddress, hitRateLimit, RATE_RULES, refundRateLimit } from "./forms/rate-limit";
+import { clientAddress, hitRateLimit, RATE_RULES, type RateStore } from "./forms/rate-limit";
 
 /**
  * The one bearer-token check of the Worker, for the submissions admin (ADMIN_TOKEN) and the
@@ -26,15 +26,16 @@ export interface BearerOptions {
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * Lets a request through only with `Authorization: Bearer <token>`. A token that was sent is a
- * guess counted before it is compared (`tryToken`); a client over the limit gets 429.
+ * Lets a request through only with `Authorization: Bearer <token>`. The right token always gets
+ * in; a wrong one is counted (`tryToken`) and answered 401, or 429 once its address is over the
+ * limit.
  */
 export function requireBearer(options: BearerOptions): MiddlewareHandler<AppEnv> {
   return async (c: Context<AppEnv>, next) => {
     const token = usableToken(options.token(c.env));
     if (!token) return c.json({ error: "Not found" }, 404, NO_STORE);
     const given = bearerOf(c.req.header("Authorization"));
-    const verdict = given ? await tryToken(c.env.DB, c.req.raw, given, token) : { ok: false as const };
+    const verdict = given ? await tryToken(c.env, c.req.raw, given, token) : { ok: false as const };
     if (!verdict.ok && verdict.unavailable) {
       return c.json({ error: TOKEN_UNCHECKED }, 503, { ...NO_STORE, "Retry-After": "30" });
     }
@@ -53,37 +54,34 @@ export function requireBearer(options: BearerOptions): MiddlewareHandler<AppEnv>
 
 export type TokenVerdict = { ok: true } | { ok: false; retryAfter?: number; unavailable?: boolean };
 
-/** What a bearer endpoint answers (503) while D1, which counts the attempts, fails. */
+/** What a bearer endpoint answers (503) to a wrong token while D1, which counts them, fails. */
 export const TOKEN_UNCHECKED = "The token cannot be checked right now. Try again in a minute.";
 
 /**
  * One guess at a token, for every place that takes one (the bearer endpoints and the review
- * desk's sign-in share the budget, RATE_RULES.adminToken). The attempt is counted first, in one
- * atomic D1 statement, and compared only while the client is within the limit, so a burst sent
- * in parallel gets no more comparisons than the limit; a right token is given back.
+ * desk's sign-in share the budget, RATE_RULES.adminToken). The right token is always accepted
+ * and never counted, so an operator behind the same address as a guesser (an office or carrier
+ * NAT, a VPN) keeps the desk (docs/decisions/125-token-limit-picks-and-salt.md). A wrong one is
+ * counted in one atomic D1 statement, so a burst sent in parallel gets 429 past the limit; what
+ * makes guessing hopeless is the token's length (MIN_TOKEN_LENGTH), the limit throttles.
  */
 export async function tryToken(
-  db: D1Database,
+  store: RateStore,
   request: Request,
   given: string,
   expected: string,
 ): Promise<TokenVerdict> {
-  const client = clientAddress(request);
-  const rule = RATE_RULES.adminToken;
+  if (await tokensMatch(given, expected)) return { ok: true };
   let counted: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
-    counted = await hitRateLimit(db, rule, client);
+    counted = await hitRateLimit(store, RATE_RULES.adminToken, clientAddress(request));
   } catch (error) {
-    // Unlike the forms' limits this one fails closed: no count, no comparison.
-    console.error("counting a token attempt failed", error);
+    // A wrong guess that cannot be counted is told to come back later (503), not 401: it is
+    // not throttled while D1 fails, and only the token's length holds then.
+    console.error("counting a wrong token failed", error);
     return { ok: false, unavailable: true };
   }
-  if (!counted.allowed) return { ok: false, retryAfter: counted.retryAfter };
-  if (!(await tokensMatch(given, expected))) return { ok: false };
-  await refundRateLimit(db, rule, client).catch((error) =>
-    console.error("giving an attempt back failed", error),
-  );
-  return { ok: true };
+  return counted.allowed ? { ok: false } : { ok: false, retryAfter: counted.retryAfter };
 }
 
 function bearerOf(authorization: string | undefined): string {

@@ -53,6 +53,29 @@ describe("the configuration check before a deploy", () => {
     expect(report.errors.map((p) => p.name)).toEqual(["CACHE", "SITE_URL", "CMS_URL"]);
   });
 
+  it("names RATE_LIMIT_SALT for a deployed environment: unverified without it in the file, an error when short", () => {
+    const production = { ...BOUND, vars: { ...SITE, SENTRY_ENVIRONMENT: "production" } };
+    expect(deployConfigReport(production).warnings).toEqual([
+      {
+        name: "RATE_LIMIT_SALT",
+        severity: "warning",
+        message: expect.stringMatching(
+          /^missing: each Worker isolate keys the rate limits .*\(not in the secrets file: fine if already set with `wrangler secret put RATE_LIMIT_SALT`\)$/,
+        ),
+      },
+    ]);
+    const short = deployConfigReport(production, parseSecretsFile("RATE_LIMIT_SALT=abc\n"));
+    expect(short.errors.map((p) => `${p.name} ${p.message}`)).toEqual([
+      "RATE_LIMIT_SALT shorter than 32 characters: each Worker isolate keys the rate limits with a salt of its own, made at random, so a client gets a budget per isolate",
+    ]);
+    const salted = parseSecretsFile(`RATE_LIMIT_SALT=${"ab".repeat(32)}\n`);
+    expect(deployConfigReport(production, salted)).toMatchObject({ errors: [], warnings: [] });
+    // Locally (development) the isolate's own salt is fine.
+    expect(
+      deployConfigReport({ ...BOUND, vars: { ...SITE, SENTRY_ENVIRONMENT: "development" } }).warnings,
+    ).toEqual([]);
+  });
+
   it("requires the podcast's owner for production only, and checks its address wherever it is set", () => {
     const owner = {
       PODCAST_OWNER_NAME: "Crossfade Records",

@@ -38,7 +38,8 @@ type Kind =
   | "send_email"
   | "queue"
   | "webhook_secret";
-type Need = "always" | "embedded" | "cms" | "meilisearch" | "mail" | "optional";
+/** deployed: required where SENTRY_ENVIRONMENT names a deployment (staging, production), not locally. */
+type Need = "always" | "embedded" | "cms" | "meilisearch" | "mail" | "deployed" | "optional";
 
 interface Setting {
   name: keyof WorkerEnv & string;
@@ -94,6 +95,12 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
     "the review desk and the admin API (submissions, subscribers, uploads) answer 404",
   ],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
+  [
+    "RATE_LIMIT_SALT",
+    "token",
+    "deployed",
+    "each Worker isolate keys the rate limits with a salt of its own, made at random, so a client gets a budget per isolate",
+  ],
   ["PODCAST_OWNER_NAME", "text", "optional", NO_PODCAST_OWNER],
   ["PODCAST_OWNER_EMAIL", "email", "optional", NO_PODCAST_OWNER],
   ["SENTRY_DSN", "dsn", "optional", "nothing is reported"],
@@ -143,6 +150,7 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
   const values = env as Record<string, unknown>;
   const mode: ContentMode = isSet(values.CMS_URL) ? "cms" : "embedded";
   const meilisearch = isSet(values.MEILISEARCH_HOST);
+  const deployed = isDeployed(values.SENTRY_ENVIRONMENT);
   const problems: ConfigProblem[] = [];
   for (const setting of CONFIG_SCHEMA) {
     const value = values[setting.name];
@@ -150,7 +158,8 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
       setting.need === "always" ||
       (setting.need === "embedded" && mode === "embedded") ||
       (setting.need === "cms" && mode === "cms") ||
-      (setting.need === "meilisearch" && meilisearch);
+      (setting.need === "meilisearch" && meilisearch) ||
+      (setting.need === "deployed" && deployed);
     const severity = required || setting.name === "CMS_URL" ? "error" : "warning";
     // The queue matters once mail is on; without it the rest of mail still works.
     if (setting.need === "mail" && !isSet(value)) {
@@ -174,6 +183,14 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
     });
   }
   return { ok: !problems.some((p) => p.severity === "error"), mode, problems };
+}
+
+/**
+ * Whether this Worker is a deployment rather than a local one: wrangler.toml sets
+ * SENTRY_ENVIRONMENT to staging or production in its named environments, development at the top.
+ */
+function isDeployed(environment: unknown): boolean {
+  return typeof environment === "string" && environment.trim() !== "" && environment !== "development";
 }
 
 /**

@@ -19,6 +19,11 @@ export interface WorkerEnv extends Cloudflare.Env {
   MEILISEARCH_SEARCH_KEY?: string;
   ADMIN_TOKEN?: string;
   PURGE_TOKEN?: string;
+  /**
+   * The key the rate limiters digest a client's address with before it is stored in D1
+   * (worker/forms/rate-limit.ts); unset, each isolate makes one at random.
+   */
+  RATE_LIMIT_SALT?: string;
   SENTRY_DSN?: string;
   APP_VERSION?: string;
   /**

@@ -565,6 +565,29 @@ export function registerContentContract(
         });
       });
 
+      it("takes picks only from the sign-up that creates the subscriber, never from a repeat", async () => {
+        const admin = store().admin;
+        if (!admin) throw new Error("the store has no subscriber admin");
+        const email = `repeat-picks-${Date.now()}@example.com`;
+        await signUp(email, false);
+        await store().subscribe({
+          email: email.toUpperCase(),
+          firstName: null,
+          lastName: null,
+          city: null,
+          source: "website_footer",
+          picks: { artists: ["mira-sol"], genres: ["deep-house"] },
+        });
+        let listed: { email: string; picks: unknown } | undefined;
+        for (let after = 0; !listed; ) {
+          const batch = await admin.listSubscribers(after, 500);
+          listed = batch.find((s) => s.email === email);
+          if (batch.length < 500) break;
+          after = batch[batch.length - 1]?.id ?? after;
+        }
+        expect(listed?.picks).toEqual({ artists: [], genres: [] });
+      });
+
       it("removes pending sign-ups whose link expired and keeps the confirmed; a mail not sent is due again", async () => {
         const stamp = Date.now();
         const pending = await signUp(`expiring-${stamp}@example.com`, true);

@@ -84,6 +84,30 @@ describe("the second step's picks", () => {
     expect(left?.n).toBe(0);
   });
 
+  it("takes no picks from a repeat sign-up, even while the subscriber has none", async () => {
+    const { artist, genre } = await someArtistAndGenre();
+    expect((await signUp({ email: "no.picks.yet@example.com" })).status).toBe(200);
+    // Someone else signs the same address up again, following an artist and a genre for it.
+    const repeat = await signUp({
+      email: "No.Picks.Yet@example.com",
+      artists: [artist.slug],
+      genres: [genre],
+    });
+    expect(repeat.status).toBe(200);
+    expect(await picksOf("no.picks.yet@example.com")).toEqual([]);
+
+    const csv = await callApp("/api/newsletter/subscribers", { headers: ADMIN });
+    const [, ...rows] = readCsv(await csv.text());
+    expect(rows.find((r) => r[0] === "no.picks.yet@example.com")?.slice(-2)).toEqual(["", ""]);
+    const json = (await (
+      await callApp("/api/newsletter/subscribers?format=json", { headers: ADMIN })
+    ).json()) as { items: { email: string; artists: string[]; genres: string[] }[] };
+    expect(json.items.find((i) => i.email === "no.picks.yet@example.com")).toMatchObject({
+      artists: [],
+      genres: [],
+    });
+  });
+
   it("takes the no-JavaScript form's ticked boxes and refuses picks that are not slugs", async () => {
     const { artist, genre } = await someArtistAndGenre();
     const form = new URLSearchParams([
@@ -178,6 +202,9 @@ describe("announcements to followers", () => {
     await subscribe("follower@example.com", followed);
     await subscribe("other.taste@example.com", { artists: ["nobody-we-know"], genres: ["no-such-genre"] });
     await subscribe("no.picks@example.com", {});
+    // A repeat sign-up naming what the item's followers follow makes nobody a follower.
+    await subscribe("repeat.picks@example.com", {});
+    await subscribe("repeat.picks@example.com", followed);
     await subscribe("follower.left@example.com", followed);
     await env.DB.prepare(
       "INSERT INTO mail_suppressions (email, reason, created_at) VALUES ('follower.left@example.com', 'unsubscribed', ?)",
@@ -238,7 +265,7 @@ describe("announcements to followers", () => {
     const everyone = await post("/admin/announcements", fields("everyone", postKey));
     const everyoneAt = everyone.headers.get("Location") ?? "";
     expect(await (await callApp(everyoneAt, { headers }, bindings)).text()).toContain(
-      "Send to 3 subscribers",
+      "Send to 4 subscribers",
     );
   });
 });

@@ -39,7 +39,7 @@ function slowPostsService() {
 
 async function render(path: string, service: ContentService, userAgent = BROWSER) {
   const request = new Request(`http://localhost${path}`, { headers: { "User-Agent": userAgent } });
-  return renderPage(request, service, createIntake(env.DB, service, request));
+  return renderPage(request, service, createIntake(env, service, request));
 }
 
 describe("streaming (docs/decisions/019)", () => {

@@ -245,8 +245,16 @@ describe("when D1 fails", () => {
       expect(put.headers.get("Retry-After")).toBe("30");
       expect(await put.json()).toEqual({ error: "Failed to update submission status" });
 
-      // Without D1 at all no attempt can be counted, so no token is compared: 503 to try again.
-      const unchecked = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);
+      // Without D1 at all the right token still gets in and meets the store's failure; a wrong
+      // one cannot be counted: 503 to try again.
+      const down = await app.request("/api/submissions", { headers: ADMIN }, brokenEnv);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ error: "Failed to fetch submissions" });
+      const unchecked = await app.request(
+        "/api/submissions",
+        { headers: { Authorization: "Bearer not-the-admin-token" } },
+        brokenEnv,
+      );
       expect(unchecked.status).toBe(503);
       expect(unchecked.headers.get("Retry-After")).toBe("30");
       expect(await unchecked.json()).toEqual({ error: TOKEN_UNCHECKED });

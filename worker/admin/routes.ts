@@ -88,14 +88,20 @@ adminDesk.post("/sign-in", async (c) => {
   }
   const given = String(form.get("token") ?? "").trim();
   if (!given) return page(c, 400, T.signIn, signInBody({ kind: "error", text: T.emptyToken }), false);
-  // Counted before it is compared, with the bearer endpoints' guesses (worker/auth.ts).
-  const verdict = await tryToken(c.env.DB, c.req.raw, given, c.var.adminToken);
+  // A wrong token is counted with the bearer endpoints' guesses (worker/auth.ts).
+  const verdict = await tryToken(c.env, c.req.raw, given, c.var.adminToken);
   if (!verdict.ok && verdict.unavailable)
     return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }), false);
   if (!verdict.ok && verdict.retryAfter) return tooMany(c, verdict.retryAfter);
   if (!verdict.ok) return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }), false);
   const session = newSession();
-  await recordSession(c.env.DB, session);
+  try {
+    await recordSession(c.env.DB, session);
+  } catch (error) {
+    // The right token needs no D1, its session does: while D1 fails nobody is signed in.
+    console.error("recording the desk's session failed", error);
+    return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }), false);
+  }
   const cookie = await sealSession(c.var.adminToken, session);
   return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": sessionCookie(cookie) });
 });

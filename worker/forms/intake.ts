@@ -10,7 +10,7 @@ import { type FormMail, formMail } from "@worker/mail/form-mail";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
-import { clientAddress, hitRateLimit, RATE_RULES, type RateRule } from "./rate-limit";
+import { clientAddress, hitRateLimit, RATE_RULES, type RateRule, type RateStore } from "./rate-limit";
 import { readSubmissionBody, type SubmissionBody } from "./submission-body";
 
 const HONEYPOT_REFUSAL: Refusal = {
@@ -50,7 +50,7 @@ export function intakeOf(c: Context<AppEnv>): FormIntake {
   const made = c.get("intake");
   if (made) return made;
   const intake = createIntake(
-    c.env.DB,
+    c.env,
     c.var.content,
     c.req.raw,
     c.env.UPLOADS,
@@ -62,10 +62,11 @@ export function intakeOf(c: Context<AppEnv>): FormIntake {
 
 /**
  * Builds the intake for one request: the client it comes from, the stores it writes to, and the
- * D1 database that keeps the rate limits, and the mail the forms send (none when mail is off).
+ * D1 database that keeps the rate limits (with their salt), and the mail the forms send (none
+ * when mail is off).
  */
 export function createIntake(
-  db: D1Database,
+  limits: RateStore,
   content: Pick<ContentService, "submissions" | "newsletter">,
   request: Request,
   uploads?: R2Bucket,
@@ -74,7 +75,7 @@ export function createIntake(
   const client = clientAddress(request);
   const limited = async (rule: RateRule): Promise<Refusal | null> => {
     try {
-      const decision = await hitRateLimit(db, rule, client);
+      const decision = await hitRateLimit(limits, rule, client);
       return decision.allowed ? null : tooMany(decision.retryAfter);
     } catch (error) {
       // The limiter fails open: a hiccup in its table must not turn visitors away.

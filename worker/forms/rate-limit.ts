@@ -1,8 +1,15 @@
+import { usableToken } from "../config";
+import type { WorkerEnv } from "../env";
+
 /**
  * Per-client fixed-window rate limits kept in D1 (docs/decisions/007-forms.md). The client is
  * the address in CF-Connecting-IP (an IPv6 address by its /64, which one subscriber holds whole),
- * stored only as a salted SHA-256 digest.
+ * stored only as an HMAC-SHA-256 digest keyed with the Worker secret RATE_LIMIT_SALT
+ * (docs/decisions/125-token-limit-picks-and-salt.md), so a copy of D1 does not give the addresses.
  */
+
+/** What the limiter needs of the Worker's env: the table, and the secret its keys are made with. */
+export type RateStore = Pick<WorkerEnv, "DB" | "RATE_LIMIT_SALT">;
 
 export interface RateRule {
   /** Which form the budget is for; each has its own. */
@@ -15,21 +22,50 @@ export const RATE_RULES = {
   newsletter: { scope: "newsletter", limit: 10, windowSeconds: 10 * 60 },
   submission: { scope: "submission", limit: 10, windowSeconds: 60 * 60 },
   // Every guess at a token, the desk's sign-in and the bearer endpoints alike (worker/auth.ts):
-  // 5 wrong ones per quarter hour; a right one is given back.
+  // 5 wrong ones per quarter hour; a right one is never counted.
   adminToken: { scope: "admin-token", limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
 
-async function clientKey(scope: string, client: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    new TextEncoder().encode(`crossfade:${scope}:${addressBlock(client)}`),
+// Without a usable RATE_LIMIT_SALT: one made at random in this isolate on first use (workerd
+// makes no random values outside a request). Never a constant, so no database copy can be
+// reversed; the price is a budget per isolate, which the configuration check names.
+let isolateSalt: string | undefined;
+let lastKey: { salt: string; key: CryptoKey } | undefined;
+
+function saltOf(store: RateStore): string {
+  const configured = usableToken(store.RATE_LIMIT_SALT);
+  if (configured) return configured;
+  isolateSalt ??= hex(crypto.getRandomValues(new Uint8Array(32)));
+  return isolateSalt;
+}
+
+// One env, one salt: the key is imported once per isolate, not once per request.
+async function hmacKey(salt: string): Promise<CryptoKey> {
+  if (lastKey?.salt === salt) return lastKey.key;
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(salt),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
   );
-  const hex = Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join(
-    "",
+  lastKey = { salt, key };
+  return key;
+}
+
+async function clientKey(store: RateStore, scope: string, client: string): Promise<string> {
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(saltOf(store)),
+    new TextEncoder().encode(`${scope}:${addressBlock(client)}`),
   );
-  return `${scope}:${hex}`;
+  return `${scope}:${hex(new Uint8Array(mac).slice(0, 16))}`;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The client address Cloudflare saw; requests that lack it share one budget. */
@@ -63,25 +99,26 @@ export function addressBlock(address: string): string {
 }
 
 /** The client's key, the fixed window `now` falls in, and the answer for a count in that window. */
-async function windowOf(rule: RateRule, client: string, now: number) {
+async function windowOf(store: RateStore, rule: RateRule, client: string, now: number) {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const decide = (count: number): RateDecision =>
     count <= rule.limit
       ? { allowed: true }
       : { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
-  return { key: await clientKey(rule.scope, client), windowStart, decide };
+  return { key: await clientKey(store, rule.scope, client), windowStart, decide };
 }
 
 /** Counts against the client's budget under `rule` at `now` (the current time unless a test sets it). */
-type RateCheck = (db: D1Database, rule: RateRule, client: string, now?: number) => Promise<RateDecision>;
+type RateCheck = (store: RateStore, rule: RateRule, client: string, now?: number) => Promise<RateDecision>;
 
 /**
  * Counts one request against the client's budget in one atomic statement and says whether it
  * may go ahead. Old windows are swept now and then.
  */
-export const hitRateLimit: RateCheck = async (db, rule, client, now = Date.now()) => {
-  const { key, windowStart, decide } = await windowOf(rule, client, now);
+export const hitRateLimit: RateCheck = async (store, rule, client, now = Date.now()) => {
+  const db = store.DB;
+  const { key, windowStart, decide } = await windowOf(store, rule, client, now);
   // In an UPDATE every right-hand side sees the old row, so count is compared with the old window.
   const row = await db
     .prepare(
@@ -101,20 +138,3 @@ export const hitRateLimit: RateCheck = async (db, rule, client, now = Date.now()
   }
   return decide(row?.count ?? 1);
 };
-
-/**
- * Gives back one request counted in the current window: an attempt that turned out right (a
- * token) is not a guess, so an operator's own requests never use up the budget.
- */
-export async function refundRateLimit(
-  db: D1Database,
-  rule: RateRule,
-  client: string,
-  now = Date.now(),
-): Promise<void> {
-  const { key, windowStart } = await windowOf(rule, client, now);
-  await db
-    .prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0")
-    .bind(key, windowStart)
-    .run();
-}

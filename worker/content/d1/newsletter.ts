@@ -23,6 +23,8 @@ interface Row {
   email: string;
   status: "pending" | "confirmed";
   confirmation_sent_at: string | null;
+  /** 1 when this sign-up inserted the row, 0 for a repeat. */
+  created: number;
 }
 
 /**
@@ -30,7 +32,9 @@ interface Row {
  * error: it keeps the row (and its unsubscribe token) and answers like a first one (so the form
  * never tells anyone whether an address is already on the list). Anyone can sign any address up,
  * so a repeat never changes the names or city already there; it only fills in those still empty
- * (docs/security.md).
+ * (docs/security.md). Picks are taken only by the sign-up that creates the row: they decide
+ * which announcements reach the address, so a stranger's repeat must not set them, not even
+ * while there are none (docs/decisions/125-token-limit-picks-and-salt.md).
  *
  * With `pending` (double opt-in, docs/decisions/081-double-opt-in.md) a new address is stored
  * pending and the answer asks for its confirmation mail; a pending one asks again once the last
@@ -40,6 +44,8 @@ interface Row {
  */
 export async function subscribe(db: D1Database, input: SubscriberInput): Promise<SubscribeResult> {
   const now = new Date().toISOString();
+  const token = newUnsubscribeToken();
+  // The row was made by this statement exactly when it holds the token this call drew.
   const row = await db
     .prepare(
       `INSERT INTO newsletter_subscribers (email, first_name, last_name, city, source, created_at, unsubscribe_token, status, confirmed_at)
@@ -48,7 +54,7 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
          first_name = COALESCE(first_name, excluded.first_name),
          last_name = COALESCE(last_name, excluded.last_name),
          city = COALESCE(city, excluded.city)
-       RETURNING id, email, status, confirmation_sent_at`,
+       RETURNING id, email, status, confirmation_sent_at, unsubscribe_token = ?7 AS created`,
     )
     .bind(
       input.email.trim().toLowerCase(),
@@ -57,12 +63,12 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
       input.city,
       input.source,
       now,
-      newUnsubscribeToken(),
+      token,
       input.pending ? "pending" : "confirmed",
       input.pending ? null : now,
     )
     .first<Row>();
-  if (row && input.picks) await addPicks(db, row.id, input.picks);
+  if (row?.created && input.picks) await addPicks(db, row.id, input.picks);
   if (!input.pending || !row) return { message: TEXTS.subscribed };
   const answer = { message: TEXTS.subscribeCheckInbox };
   if (row.status !== "pending") return answer;
@@ -75,22 +81,13 @@ export async function subscribe(db: D1Database, input: SubscriberInput): Promise
   return { ...answer, confirmation: { id: row.id, email: row.email } };
 }
 
-/**
- * The second step's picks (docs/decisions/090-newsletter-picks.md), stored only while the
- * subscriber has none: like the names and city, a repeat sign-up by a stranger cannot change
- * what someone asked for.
- */
+/** The second step's picks (docs/decisions/090-newsletter-picks.md), for a row just created. */
 async function addPicks(db: D1Database, id: number, picks: Picks): Promise<void> {
   const rows = [
     ...picks.artists.map((slug) => ["artist", slug]),
     ...picks.genres.map((slug) => ["genre", slug]),
   ];
   if (!rows.length) return;
-  const has = await db
-    .prepare("SELECT 1 FROM newsletter_picks WHERE subscriber_id = ? LIMIT 1")
-    .bind(id)
-    .first();
-  if (has) return;
   await db
     .prepare(
       `INSERT OR IGNORE INTO newsletter_picks (subscriber_id, kind, slug)

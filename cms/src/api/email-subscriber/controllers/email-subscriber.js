@@ -62,11 +62,12 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => {
   return {
     /**
      * Newsletter sign-up from the site footer. A repeat address (any letter case) is not an
-     * error: it keeps the first sign-up as it is (anyone can type anyone's address). With `pending`
-     * (double opt-in) a new address is stored pending and the answer carries `confirmation`
-     * (the id and address to sign a link for); a pending one carries it again once the last mail
-     * is older than the resend interval; a confirmed one never does. Without `pending` a new
-     * address is confirmed at once, as before there was mail.
+     * error: it keeps the first sign-up as it is, picks included (anyone can type anyone's
+     * address; docs/decisions/125-token-limit-picks-and-salt.md). With `pending` (double opt-in)
+     * a new address is stored pending and the answer carries `confirmation` (the id and address
+     * to sign a link for); a pending one carries it again once the last mail is older than the
+     * resend interval; a confirmed one never does. Without `pending` a new address is confirmed
+     * at once, as before there was mail.
      */
     async subscribe(ctx) {
       const body = ctx.request.body ?? {};
