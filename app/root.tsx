@@ -1,4 +1,4 @@
-import { contentContext } from "@core/context";
+import { contentContext, turnstileContext } from "@core/context";
 import { Provider as JotaiProvider } from "jotai";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, ScrollRestoration, useLocation } from "react-router";
@@ -8,9 +8,13 @@ import { PageScripts } from "./components/page-scripts";
 import { isBarePath, isEmbedPath } from "./lib/layout";
 import { SiteStyles } from "./styles/site-styles";
 
+/**
+ * What every page needs of the site: its URL and name, and Turnstile's site key while the forms'
+ * bot check is on (null otherwise; app/forms/human-check.tsx reads it).
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, siteName } = context.get(contentContext);
-  return { siteUrl, siteName };
+  return { siteUrl, siteName, turnstileSiteKey: context.get(turnstileContext)?.siteKey ?? null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { ContentService } from "./content/service";
+import type { Turnstile } from "./forms/human-check";
 import type { FormIntake } from "./forms/intake";
 
 /** The content service, set by the Worker on every request's router context. */
@@ -7,6 +8,12 @@ export const contentContext = createContext<ContentService>();
 
 /** The Worker's intake of visitor forms (newsletter, submissions), for route actions. */
 export const intakeContext = createContext<FormIntake>();
+
+/**
+ * Turnstile, when its keys are set (worker/forms/turnstile.ts): the root loader hands its site key
+ * to the forms, the actions check tokens with it. Undefined: the forms have no such check.
+ */
+export const turnstileContext = createContext<Turnstile | undefined>(undefined);
 
 /** Per-request facts the root layout needs (the request's own URL origin for canonical links). */
 export interface RequestInfo {

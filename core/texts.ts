@@ -58,4 +58,6 @@ export const TEXTS = {
   artworkTooLarge: "The artwork must be 10 MB or smaller",
   artworkWrongType: "The artwork must be a JPEG, PNG or WebP image",
   suggestionArtist: "Artist",
+  // Turnstile on the forms (docs/decisions/127); the server's refusals are worker/forms/texts.ts.
+  humanCheckNoScript: "This form needs JavaScript to check that you are a person (Cloudflare Turnstile).",
 } as const;

@@ -30,6 +30,7 @@ export const SECRET_NAMES = [
   "SENTRY_DSN",
   "MAIL_API_KEY",
   "MAIL_WEBHOOK_SECRET",
+  "TURNSTILE_SECRET",
 ] as const;
 
 export interface DeployConfigReport {

@@ -50,6 +50,7 @@ interface Setting {
 }
 
 const NO_PODCAST_OWNER = "the podcast feed names no owner: Apple Podcasts and Spotify refuse it";
+const NO_BOT_CHECK = "the forms have no bot check (Cloudflare Turnstile is off)";
 
 /** Every setting as [name, kind, need, what stops working without it], in README's order. */
 const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string][] = [
@@ -122,6 +123,9 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
     "optional",
     "bounces and complaints the HTTP provider reports do not reach the suppression list (its webhook answers 404)",
   ],
+  ["TURNSTILE_SITE_KEY", "text", "optional", NO_BOT_CHECK],
+  ["TURNSTILE_SECRET", "text", "optional", NO_BOT_CHECK],
+  ["TURNSTILE_VERIFY_URL", "url", "optional", "tokens are verified at Cloudflare's siteverify"],
 ];
 
 export const CONFIG_SCHEMA: readonly Setting[] = SETTINGS.map(([name, kind, need, without]) => ({
@@ -143,6 +147,11 @@ export const MIN_TOKEN_LENGTH = 32;
  */
 export function usableToken(value: string | undefined): string | undefined {
   return value && !validate("token", value) ? value : undefined;
+}
+
+/** A configured http(s) URL the Worker can call, or undefined (the configuration check says why). */
+export function usableUrl(value: string | undefined): string | undefined {
+  return value && !validate("url", value) ? value : undefined;
 }
 
 /** Checks `env` against the schema. Pure: no logging (see `configFor`). */
@@ -174,7 +183,7 @@ export function checkConfig(env: Partial<WorkerEnv>): ConfigReport {
     const fault = validate(setting.kind, value);
     if (fault) problems.push({ name: setting.name, severity, message: `${fault}: ${setting.without}` });
   }
-  problems.push(...mailProblems(values));
+  problems.push(...mailProblems(values), ...turnstileProblems(values));
   if (isSet(values.MEILISEARCH_SEARCH_KEY) && !meilisearch) {
     problems.push({
       name: "MEILISEARCH_SEARCH_KEY",
@@ -230,6 +239,26 @@ function mailProblems(values: Record<string, unknown>): ConfigProblem[] {
       },
     ];
   return [];
+}
+
+/**
+ * Turnstile needs both keys (docs/operations.md "Bot protection"): one without the other leaves
+ * it off, and the missing one is named.
+ */
+function turnstileProblems(values: Record<string, unknown>): ConfigProblem[] {
+  const siteKey = isSet(values.TURNSTILE_SITE_KEY);
+  const secret = isSet(values.TURNSTILE_SECRET);
+  if (siteKey === secret) return [];
+  const [missing, present] = siteKey
+    ? ["TURNSTILE_SECRET", "TURNSTILE_SITE_KEY"]
+    : ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET"];
+  return [
+    {
+      name: missing,
+      severity: "warning",
+      message: `missing: ${present} is set, but Turnstile needs both keys: ${NO_BOT_CHECK}`,
+    },
+  ];
 }
 
 const reports = new WeakMap<object, ConfigReport>();

@@ -37,6 +37,12 @@ export interface WorkerEnv extends Cloudflare.Env {
   MAIL_API_URL?: string;
   /** The signing secret (whsec_…) of the HTTP provider's webhook that reports bounces and complaints. */
   MAIL_WEBHOOK_SECRET?: string;
+  /** Cloudflare Turnstile's site key; with TURNSTILE_SECRET it turns the forms' bot check on (docs/operations.md "Bot protection"). */
+  TURNSTILE_SITE_KEY?: string;
+  /** Turnstile's secret key, which the Worker sends to siteverify with each token. */
+  TURNSTILE_SECRET?: string;
+  /** Turnstile's siteverify endpoint; default Cloudflare's. */
+  TURNSTILE_VERIFY_URL?: string;
 }
 
 export const APP_VERSION = "0.1.0";

@@ -1,5 +1,12 @@
 import type { ContentService } from "@core/content/service";
-import { contentContext, intakeContext, nonceContext, reporterContext } from "@core/context";
+import {
+  contentContext,
+  intakeContext,
+  nonceContext,
+  reporterContext,
+  turnstileContext,
+} from "@core/context";
+import type { Turnstile } from "@core/forms/human-check";
 import type { FormIntake } from "@core/forms/intake";
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -11,6 +18,7 @@ import type { WorkerEnv } from "./env";
 import { requestSourceFailed } from "./failure/source-failure";
 import { withFallbackPage } from "./fallback-page";
 import { intakeOf } from "./forms/intake";
+import { turnstileOf, turnstileSettings } from "./forms/turnstile";
 import { executionContext } from "./middleware/request-scope";
 import { securedAnswer } from "./middleware/secure-headers";
 import { reportServerError } from "./monitoring/report";
@@ -33,20 +41,22 @@ export async function pages(c: Context<AppEnv>): Promise<Response> {
   if (hit) return hit;
   // Only an action reads the form intake, and only a method other than GET or HEAD runs one.
   const intake = reads(c.req.raw) ? undefined : intakeOf(c);
-  const response = await renderPage(c.req.raw, c.var.content, intake, nonce);
+  const response = await renderPage(c.req.raw, c.var.content, intake, nonce, turnstileOf(c));
   return cache.store(c.req.raw, response, nonce, () => !c.var.sources.failed);
 }
 
 /**
  * Renders one page (or runs its action) with React Router, given the request's content service
- * and, for an action, its form intake. The response streams: the shell leaves before deferred
- * loader data resolves.
+ * and, for an action, its form intake; with Turnstile on, its site key and check for the forms
+ * (docs/decisions/127). The response streams: the shell leaves before deferred loader data
+ * resolves.
  */
 export async function renderPage(
   request: Request,
   content: ContentService,
   intake?: FormIntake,
   nonce?: string,
+  turnstile?: Turnstile,
 ) {
   // A path with a control character (a tab, a newline) names no page, and React Router cannot
   // build links for it (its encodeLocation throws): it gets the site's not-found page.
@@ -56,6 +66,7 @@ export async function renderPage(
   context.set(contentContext, content);
   if (intake) context.set(intakeContext, intake);
   context.set(nonceContext, nonce);
+  context.set(turnstileContext, turnstile);
   context.set(reporterContext, reportServerError);
   // A failure outside the render still gives the page error, never a blank page (docs/product.md section 2, 8).
   const response = withFallbackPage(request, storeDownIs503(await handleRequest(request, context)));
@@ -126,7 +137,8 @@ function pageCacheFor(
     stamp,
     ctx,
     build: clientBuild,
-    setup: [env.CMS_URL, env.SITE_URL, env.SITE_NAME].join("|"),
+    // Pages carry the Turnstile site key, or no widget at all: turning it on or off is a new setup.
+    setup: [env.CMS_URL, env.SITE_URL, env.SITE_NAME].concat(turnstileSettings(env)?.siteKey ?? []).join("|"),
   });
 }
 

@@ -18,6 +18,12 @@ export const EMBED_FRAME_HOSTS = [
   "https://open.spotify.com",
 ] as const;
 
+/**
+ * Where Cloudflare Turnstile's script and its challenge frame come from: allowed only while
+ * Turnstile is on (docs/decisions/127-turnstile-on-the-forms.md).
+ */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
 /** A fresh, unguessable nonce: 128 random bits, base64. */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -40,8 +46,9 @@ function mediaOrigin(address: string | undefined): string | undefined {
 
 /**
  * The policy for one HTML response. Scripts: our own files, inline scripts carrying `nonce`, and
- * the embed players' API scripts; no 'unsafe-inline' or 'unsafe-eval' for scripts. Styles allow
- * inline `style` attributes (React sets some), which cannot run code.
+ * the embed players' API scripts (and Turnstile's, while it is on); no 'unsafe-inline' or
+ * 'unsafe-eval' for scripts. Styles allow inline `style` attributes (React sets some), which
+ * cannot run code.
  */
 export function contentSecurityPolicy(options: {
   nonce: string;
@@ -50,6 +57,8 @@ export function contentSecurityPolicy(options: {
   mediaUrl?: string;
   https: boolean;
   frameable?: boolean;
+  /** Turnstile is on: its script and challenge frame are allowed. */
+  turnstile?: boolean;
 }): string {
   const [before, after] = policyAround(options);
   return `${before}${options.nonce}${after}`;
@@ -62,22 +71,29 @@ export function contentSecurityPolicy(options: {
  */
 const policies = new Map<string, readonly [string, string]>();
 
-function policyAround(options: { cmsUrl?: string; mediaUrl?: string; https: boolean; frameable?: boolean }) {
-  const key = `${options.cmsUrl ?? ""}\n${options.mediaUrl ?? ""}\n${options.https}\n${options.frameable === true}`;
+function policyAround(options: {
+  cmsUrl?: string;
+  mediaUrl?: string;
+  https: boolean;
+  frameable?: boolean;
+  turnstile?: boolean;
+}) {
+  const key = `${options.cmsUrl ?? ""}\n${options.mediaUrl ?? ""}\n${options.https}\n${options.frameable === true}\n${options.turnstile === true}`;
   let parts = policies.get(key);
   if (!parts) {
     const origins = [options.cmsUrl, options.cmsUrl ? options.mediaUrl : undefined].map(mediaOrigin);
     const extra = [...new Set(origins.filter(Boolean))].map((o) => ` ${o}`).join("");
     const marker = "\u0000";
+    const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
     const directives = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${marker}' ${EMBED_SCRIPT_HOSTS.join(" ")}`,
+      `script-src 'self' 'nonce-${marker}' ${EMBED_SCRIPT_HOSTS.join(" ")}${turnstile}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob:${extra}`,
       `media-src 'self' blob:${extra}`,
       "font-src 'self'",
       "connect-src 'self'",
-      `frame-src ${EMBED_FRAME_HOSTS.join(" ")}`,
+      `frame-src ${EMBED_FRAME_HOSTS.join(" ")}${turnstile}`,
       "worker-src 'self'",
       "manifest-src 'self'",
       "object-src 'none'",
@@ -124,7 +140,14 @@ const DOCUMENT_ENTRIES = Object.entries(DOCUMENT_SECURITY_HEADERS);
 
 export function withSecurityHeaders(
   response: Response,
-  options: { nonce?: string; cmsUrl?: string; mediaUrl?: string; https: boolean; frameable?: boolean },
+  options: {
+    nonce?: string;
+    cmsUrl?: string;
+    mediaUrl?: string;
+    https: boolean;
+    frameable?: boolean;
+    turnstile?: boolean;
+  },
 ): Response {
   let out = response;
   try {
@@ -146,6 +169,7 @@ export function withSecurityHeaders(
           mediaUrl: options.mediaUrl,
           https: options.https,
           frameable: options.frameable,
+          turnstile: options.turnstile,
         }),
       );
   }

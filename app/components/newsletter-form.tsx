@@ -1,9 +1,11 @@
 import { NO_PICK_OPTIONS, type PickOptions } from "@core/content/pick-options";
 import { isValidEmail } from "@core/forms/email";
 import { HONEYPOT_FIELD } from "@core/forms/honeypot";
+import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
 import { TEXTS } from "@core/texts";
 import { type ComponentType, type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { HumanCheckBox, useHumanCheck } from "../forms/human-check";
 import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
 import { useHydrated } from "../forms/use-hydrated";
@@ -31,7 +33,8 @@ async function loadPicks(
 /**
  * 'Stay in the Loop' (docs/product.md section 4). Without JavaScript it posts to the /newsletter route,
  * whose action answers with the next step or the result; with JavaScript it checks the address,
- * opens the second step in place and posts to /api/newsletter.
+ * opens the second step in place and posts to /api/newsletter. While Turnstile is on, the
+ * widget loads on the form's first focus and its token goes with the sign-up.
  */
 export function NewsletterForm({
   idPrefix = "newsletter",
@@ -47,6 +50,7 @@ export function NewsletterForm({
   Picks?: ComponentType<PicksProps>;
 }) {
   const hydrated = useHydrated();
+  const human = useHumanCheck();
   const { pathname } = useLocation();
   const [view, setView] = useState<NewsletterView>(initial);
   const [submitting, setSubmitting] = useState(false);
@@ -96,6 +100,19 @@ export function NewsletterForm({
       intent === "complete" ? String(form.get(name) ?? "").trim() || null : null;
     const picked = (name: string) => (intent === "complete" ? form.getAll(name).map(String) : []);
     setSubmitting(true);
+    // With Turnstile on, the sign-up goes with the widget's token (docs/decisions/127).
+    const token = human ? await human.token() : undefined;
+    if (token === null) {
+      setSubmitting(false);
+      setView({
+        step: "email",
+        status: "error",
+        message: TEXTS.subscribeRetry,
+        email,
+        invalid: false,
+      });
+      return;
+    }
     const result = await postSubscriber({
       email,
       firstName: detail("firstName"),
@@ -104,7 +121,9 @@ export function NewsletterForm({
       artists: picked("artists"),
       genres: picked("genres"),
       website: String(form.get(HONEYPOT_FIELD) ?? ""),
+      [HUMAN_CHECK_FIELD]: token,
     });
+    human?.reset();
     setSubmitting(false);
     // docs/product.md section 4: after success the email is cleared and the form disabled.
     setView({
@@ -125,6 +144,7 @@ export function NewsletterForm({
       className="newsletter-form"
       noValidate={hydrated}
       onSubmit={hydrated ? onSubmit : undefined}
+      onFocus={hydrated ? human?.start : undefined}
     >
       <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
       <div className="honeypot" aria-hidden="true">
@@ -205,6 +225,7 @@ export function NewsletterForm({
           </div>
         </fieldset>
       )}
+      {human ? <HumanCheckBox check={human} /> : null}
       <p className={`newsletter-form__message newsletter-form__message--${status}`} role="status">
         {view.step === "email" ? view.message : null}
       </p>

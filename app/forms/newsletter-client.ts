@@ -1,3 +1,4 @@
+import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
 import { TEXTS } from "@core/texts";
 
 /** docs/product.md sections 4 and 9: the status message goes back to idle after 5 s. */
@@ -13,6 +14,8 @@ export interface NewsletterPayload {
   /** The second step's picks, by slug (docs/decisions/090-newsletter-picks.md). */
   artists?: string[];
   genres?: string[];
+  /** Turnstile's token, while it is on (docs/decisions/127-turnstile-on-the-forms.md). */
+  [HUMAN_CHECK_FIELD]?: string;
 }
 
 export type NewsletterResult = { ok: boolean; message: string };

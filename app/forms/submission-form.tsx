@@ -1,4 +1,5 @@
 import { SNIFF_BYTES } from "@core/forms/file-types";
+import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
 import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
 import {
   ARTWORK,
@@ -15,6 +16,7 @@ import { TEXTS } from "@core/texts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AppLink } from "../components/app-link";
 import { describe, type FieldSpec, fieldId, SpecField } from "./form-field";
+import { HumanCheckBox, useHumanCheck } from "./human-check";
 import { type Receipt, SubmissionReceipt } from "./submission-receipt";
 import { useHydrated } from "./use-hydrated";
 
@@ -92,6 +94,17 @@ function chosenFile(value: FormDataEntryValue | null): File | null {
   return value.size === 0 && value.name === "" ? null : value;
 }
 
+/**
+ * The form data with Turnstile's token as its first field: the Worker checks it before the first
+ * file, so nothing is stored for a form it refuses (docs/decisions/127-turnstile-on-the-forms.md).
+ */
+function tokenFirst(body: FormData, token: string): FormData {
+  const sent = new FormData();
+  sent.append(HUMAN_CHECK_FIELD, token);
+  for (const [name, value] of body) if (name !== HUMAN_CHECK_FIELD) sent.append(name, value);
+  return sent;
+}
+
 async function summary(file: File | null): Promise<FileSummary | null> {
   if (!file) return null;
   return { size: file.size, head: new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()) };
@@ -100,7 +113,8 @@ async function summary(file: File | null): Promise<FileSummary | null> {
 /**
  * The artist submission form (docs/product.md sections 3 and 5). It posts to its route's action without
  * JavaScript; with JavaScript it checks the fields and files with the same rules as the Worker,
- * then uploads with XMLHttpRequest to show progress.
+ * then uploads with XMLHttpRequest to show progress. While Turnstile is on, the widget loads on
+ * the form's first focus and its token goes first in the upload.
  */
 export function SubmissionForm({
   initial,
@@ -111,6 +125,7 @@ export function SubmissionForm({
   submissionKey: string;
 }) {
   const hydrated = useHydrated();
+  const human = useHumanCheck();
   const [errors, setErrors] = useState<FieldErrors>(initial && !initial.ok ? initial.fields : {});
   const [formError, setFormError] = useState<string | null>(initial && !initial.ok ? initial.error : null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -154,6 +169,8 @@ export function SubmissionForm({
     setErrors({});
     setFormError(null);
     setProgress(0);
+    const token = human ? await human.token() : undefined;
+    if (token === null) return refuse(TEXTS.submissionUploadFailed);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/submissions");
     xhr.setRequestHeader("Accept", "application/json");
@@ -170,10 +187,16 @@ export function SubmissionForm({
       if (xhr.status === 201 && answer.reference) {
         setProgress(null);
         setReceipt({ reference: answer.reference, trackTitle: check.values.trackTitle });
-      } else refuse(answer.error ?? TEXTS.submissionFailed, answer.fields ?? {});
+      } else {
+        human?.reset();
+        refuse(answer.error ?? TEXTS.submissionFailed, answer.fields ?? {});
+      }
     });
-    xhr.addEventListener("error", () => refuse(TEXTS.submissionUploadFailed));
-    xhr.send(body);
+    xhr.addEventListener("error", () => {
+      human?.reset();
+      refuse(TEXTS.submissionUploadFailed);
+    });
+    xhr.send(token === undefined ? body : tokenFirst(body, token));
   }
 
   if (receipt) return <SubmissionReceipt receipt={receipt} headingRef={receiptRef} />;
@@ -190,6 +213,7 @@ export function SubmissionForm({
       encType="multipart/form-data"
       noValidate={hydrated}
       onSubmit={hydrated ? onSubmit : undefined}
+      onFocus={hydrated ? human?.start : undefined}
       aria-describedby="submission-required-note"
     >
       <p id="submission-required-note" className="form__note">
@@ -233,6 +257,7 @@ export function SubmissionForm({
           <input id="submission-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
       </fieldset>
+      {human ? <HumanCheckBox check={human} /> : null}
       {uploading ? (
         <div className="upload-progress">
           <label htmlFor="submission-progress">

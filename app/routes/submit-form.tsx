@@ -1,4 +1,4 @@
-import { intakeContext } from "@core/context";
+import { intakeContext, turnstileContext } from "@core/context";
 import { newSubmissionKey } from "@core/forms/submission-key";
 import { data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
@@ -22,11 +22,12 @@ export function loader() {
 }
 
 /**
- * The form posted without JavaScript (multipart): the same intake as POST /api/submissions,
- * answering with the receipt, or with the refusal and the fields to fill in again.
+ * The form posted without JavaScript (multipart): the same intake as POST /api/submissions, with
+ * the same Turnstile check when it is on, answering with the receipt, or with the refusal and the
+ * fields to fill in again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await context.get(intakeContext).submit(request);
+  const outcome = await context.get(intakeContext).submit(request, context.get(turnstileContext)?.check);
   if (outcome.ok) {
     const { reference, trackTitle } = outcome.submission;
     return { ok: true, receipt: { reference, trackTitle } } satisfies SubmissionState;

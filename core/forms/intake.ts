@@ -14,6 +14,13 @@ export interface Refusal {
   retryAfter?: number;
 }
 
+/**
+ * Checks the token a form came with (Turnstile, core/forms/human-check.ts): null when a person
+ * sent it, else the refusal to answer with (400 for the visitor's token, 503 when the check
+ * itself cannot be made).
+ */
+export type HumanCheck = (token: unknown) => Promise<Refusal | null>;
+
 export type NewsletterOutcome = { ok: true; message: string } | Refusal;
 export type NewsletterFields = { ok: true; fields: Record<string, string> } | Refusal;
 export type SubmissionOutcome = { ok: true; submission: Submission } | Refusal;
@@ -25,8 +32,14 @@ export type SubmissionOutcome = { ok: true; submission: Submission } | Refusal;
 export interface FormIntake {
   /** Reads the newsletter form (URL-encoded, multipart or JSON) within its size limit. */
   readNewsletter(request: Request): Promise<NewsletterFields>;
-  /** Rate limit, honeypot, docs/product.md section 5 validation, then the store. */
-  subscribe(fields: Record<string, unknown>): Promise<NewsletterOutcome>;
-  /** Body limit, rate limit, honeypot, validation and file checks, then the store. */
-  submit(request: Request): Promise<SubmissionOutcome>;
+  /**
+   * Rate limit, honeypot, the check that a person sent it (`human`, when Turnstile is on),
+   * docs/product.md section 5 validation, then the store.
+   */
+  subscribe(fields: Record<string, unknown>, human?: HumanCheck): Promise<NewsletterOutcome>;
+  /**
+   * Body limit, rate limit, the check that a person sent it (`human`: before the first file is
+   * stored), honeypot, validation and file checks, then the store.
+   */
+  submit(request: Request, human?: HumanCheck): Promise<SubmissionOutcome>;
 }

@@ -2,22 +2,25 @@ import type { TestProject } from "vitest/node";
 import { startFailingCms } from "../stand-ins/failing-cms";
 import { startFaultServer } from "./fault-server";
 import { startSentryStandIn } from "./sentry-stand-in";
+import { startTurnstileStandIn } from "./turnstile-stand-in";
 
 /**
  * Local servers the workerd tests reach over 127.0.0.1: the Sentry stand-in the Worker reports
- * to, the misbehaving upstream of the fault matrix, and the broken CMS stand-ins of
- * tests/worker/cms-faults.test.ts.
+ * to, the misbehaving upstream of the fault matrix, the broken CMS stand-ins of
+ * tests/worker/cms-faults.test.ts, and Turnstile's siteverify (tests/worker/turnstile.test.ts).
  */
 export default async function setup(project: TestProject) {
-  const [standIn, faults, cms] = await Promise.all([
+  const [standIn, faults, cms, turnstile] = await Promise.all([
     startSentryStandIn(),
     startFaultServer(),
     startFailingCms(),
+    startTurnstileStandIn(),
   ]);
   project.provide("sentryStandIn", standIn.url);
   project.provide("faultServer", faults.url);
   project.provide("failingCms", cms.urls);
+  project.provide("turnstileStandIn", turnstile.urls);
   return async () => {
-    await Promise.all([standIn.close(), faults.close(), cms.close()]);
+    await Promise.all([standIn.close(), faults.close(), cms.close(), turnstile.close()]);
   };
 }

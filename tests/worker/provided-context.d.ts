@@ -14,6 +14,8 @@ declare module "vitest" {
       origin: string;
     };
     sentryStandIn: string;
+    /** Turnstile's siteverify stand-in (tests/support/turnstile-stand-in.ts) and a port nobody listens on. */
+    turnstileStandIn: { origin: string; down: string };
     faultServer: string;
   }
 }

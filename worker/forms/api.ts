@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env";
 import { requireBearer } from "../auth";
 import { BodyError, readJsonObject } from "./body";
 import { intakeOf, storeDown, writeRefused } from "./intake";
+import { turnstileOf } from "./turnstile";
 
 /**
  * The forms' JSON endpoints under /api (README "Newsletter, submissions and the admin
@@ -32,13 +33,13 @@ const error = (status: Refusal["status"], message: string): Refusal => ({
 formsApi.post("/newsletter", async (c) => {
   const read = await intakeOf(c).readNewsletter(c.req.raw);
   if (!read.ok) return refuse(c, read);
-  const outcome = await intakeOf(c).subscribe(read.fields);
+  const outcome = await intakeOf(c).subscribe(read.fields, turnstileOf(c)?.check);
   if (!outcome.ok) return refuse(c, outcome);
   return c.json({ message: outcome.message }, 200, NO_STORE);
 });
 
 formsApi.post("/submissions", async (c) => {
-  const outcome = await intakeOf(c).submit(c.req.raw);
+  const outcome = await intakeOf(c).submit(c.req.raw, turnstileOf(c)?.check);
   if (!outcome.ok) return refuse(c, outcome);
   const { id, reference, status, submissionDate } = outcome.submission;
   return c.json({ id, reference, status, submissionDate }, 201, NO_STORE);

@@ -1,4 +1,5 @@
 import type { ContentService } from "@core/content/service";
+import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parsePicks, parseSubscriber } from "@core/forms/newsletter-rules";
 import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
@@ -103,11 +104,13 @@ export function createIntake(
       }
     },
 
-    async subscribe(fields) {
+    async subscribe(fields, human) {
       const refusal = await limited(RATE_RULES.newsletter);
       if (refusal) return refusal;
       if (typeof fields[HONEYPOT_FIELD] === "string" && fields[HONEYPOT_FIELD] !== "")
         return HONEYPOT_REFUSAL;
+      const unproven = await human?.(fields[HUMAN_CHECK_FIELD]);
+      if (unproven) return unproven;
       const subscriber = parseSubscriber(fields);
       if (!subscriber) return { ok: false, status: 400, error: TEXTS.invalidEmail };
       const picks = parsePicks(fields);
@@ -126,7 +129,7 @@ export function createIntake(
       }
     },
 
-    async submit(req) {
+    async submit(req, human) {
       // Size first: an oversized body is refused before it is read or counted.
       const length = Number(req.headers.get("Content-Length") ?? 0);
       if (length > SUBMISSION_LIMIT.max) return { ok: false, status: 413, error: SUBMISSION_LIMIT.message };
@@ -142,13 +145,14 @@ export function createIntake(
       const reference = newReference();
       let body: SubmissionBody;
       try {
-        body = await readSubmissionBody(req, uploads, reference);
+        body = await readSubmissionBody(req, uploads, reference, human);
       } catch (error) {
         if (error instanceof BodyError) return error.toRefusal();
         throw error;
       }
       const { fields, audio, artwork } = body;
       const typed = Object.fromEntries(fields);
+      if (body.refused) return { ...body.refused, values: typed };
       const drop = () => Promise.all([audio?.drop(), artwork?.drop()]);
       const trap = fields.get(HONEYPOT_FIELD);
       if (trap) {

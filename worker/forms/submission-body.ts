@@ -1,4 +1,6 @@
 import { ARTWORK, AUDIO } from "@core/forms/file-types";
+import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
+import type { HumanCheck, Refusal } from "@core/forms/intake";
 import { SUBMISSION_FIELDS } from "@core/forms/submission-rules";
 import { BodyError, readForm, SUBMISSION_LIMIT } from "./body";
 import { boundaryOf, MultipartError, readParts } from "./multipart-stream";
@@ -15,6 +17,11 @@ export interface SubmissionBody {
   fields: Map<string, string>;
   audio: StreamedFile | null;
   artwork: StreamedFile | null;
+  /**
+   * The human check's refusal, if it refused: then no file was streamed (the body's files were
+   * skipped unread) and `fields` holds every text field, to fill the form again.
+   */
+  refused: Refusal | null;
 }
 
 /** A text field longer than this is no answer to any field of the form. */
@@ -46,10 +53,16 @@ async function text(chunks: AsyncGenerator<Uint8Array>): Promise<string> {
   return out + decoder.decode();
 }
 
+/**
+ * Reads the body; `human` (Turnstile, docs/decisions/127) checks the token once, when the first
+ * file begins or, without files, at the end: the token must come before the files, as the
+ * enhanced form sends it, so that nothing is streamed into R2 for a form it refuses.
+ */
 export async function readSubmissionBody(
   request: Request,
   bucket: R2Bucket,
   reference: string,
+  human?: HumanCheck,
 ): Promise<SubmissionBody> {
   const type = request.headers.get("Content-Type") ?? "";
   const boundary = /^multipart\/form-data\b/i.test(type) ? boundaryOf(type) : null;
@@ -59,22 +72,35 @@ export async function readSubmissionBody(
     const fields = new Map<string, string>();
     for (const [name, value] of form)
       if (typeof value === "string" && !fields.has(name)) fields.set(name, value);
-    return { fields, audio: null, artwork: null };
+    const refused = human ? await human(fields.get(HUMAN_CHECK_FIELD)) : null;
+    return { fields, audio: null, artwork: null, refused };
   }
-  const read: SubmissionBody = { fields: new Map(), audio: null, artwork: null };
+  const read: SubmissionBody = { fields: new Map(), audio: null, artwork: null, refused: null };
+  let checked = !human;
+  const check = async () => {
+    if (checked) return;
+    checked = true;
+    read.refused = (await human?.(read.fields.get(HUMAN_CHECK_FIELD))) ?? null;
+  };
   const stream = counted(request.body);
   try {
     for await (const part of readParts(stream, boundary)) {
       if (part.filename === null) {
         const value = await text(part.chunks());
         if (!read.fields.has(part.name)) read.fields.set(part.name, value);
-      } else if (part.name === SUBMISSION_FIELDS.audioFile && !read.audio) {
+        continue;
+      }
+      await check();
+      // Refused: the rest is read for its text fields only, the files skipped unread.
+      if (read.refused) continue;
+      if (part.name === SUBMISSION_FIELDS.audioFile && !read.audio) {
         read.audio = await streamFile(bucket, reference, "audio", AUDIO, part);
       } else if (part.name === SUBMISSION_FIELDS.artworkFile && !read.artwork) {
         read.artwork = await streamFile(bucket, reference, "artwork", ARTWORK, part);
       }
       // Any other file is skipped unread (readParts reads past it).
     }
+    await check();
     return read;
   } catch (error) {
     await Promise.all([read.audio?.drop(), read.artwork?.drop()]);

@@ -2,6 +2,7 @@ import { parseItemPath } from "@core/share/embed";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import type { WorkerEnv } from "../env";
+import { turnstileSettings } from "../forms/turnstile";
 import { withSecurityHeaders } from "../security-headers";
 
 /**
@@ -22,7 +23,10 @@ export const secureHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function securedAnswer(
   response: Response,
   url: string,
-  env: Pick<WorkerEnv, "CMS_URL" | "CMS_MEDIA_URL">,
+  env: Pick<
+    WorkerEnv,
+    "CMS_URL" | "CMS_MEDIA_URL" | "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET" | "TURNSTILE_VERIFY_URL"
+  >,
   nonce: string | undefined,
 ): Response {
   // A request's URL is absolute and its scheme lower case: the URL is parsed only for an embed.
@@ -32,6 +36,8 @@ export function securedAnswer(
     mediaUrl: env.CMS_MEDIA_URL,
     https: url.startsWith("https:"),
     frameable: url.includes("/embed/") && isFramedEmbed(new URL(url).pathname, response.status),
+    // The footer's sign-up is on every page, so every page may load Turnstile while it is on.
+    turnstile: turnstileSettings(env) !== undefined,
   });
 }
 
