@@ -7,7 +7,8 @@ import { callApp } from "./helpers";
 import { MailRecorder } from "./mail-recorder";
 
 // Artists hear back: the receipt of a submission, the review answer from the desk's template,
-// and the list of every mail sent on the submission's desk page.
+// and the list of every mail sent on the submission's desk page. Neither repeats what the form
+// was sent with (docs/decisions/087, 123).
 
 const TOKEN = "test-admin-token-0123456789abcdef0123456789";
 const ORIGIN = "http://localhost";
@@ -64,8 +65,8 @@ describe("mail to artists", () => {
         await post("/admin/mail-templates", {
           csrf,
           name: "accepted",
-          subject: "Yes to {track}",
-          body: "Dear {artist},\n\nwe take {track} ({reference}).",
+          subject: "Yes to your {site} demo ({reference})",
+          body: "Dear artist,\n\nwe take {reference}. Old placeholders read {artist} and {track}.",
         })
       ).status,
     ).toBe(303);
@@ -73,8 +74,8 @@ describe("mail to artists", () => {
       (await post(`/admin/submissions/${id}/status`, { csrf, status: "accepted", notes: "" })).status,
     ).toBe(303);
     const preview = await (await callApp(`/admin/submissions/${id}/mail`, { headers }, bindings)).text();
-    expect(preview).toContain("Subject: Yes to Harbour Lights");
-    expect(preview).toContain(`we take Harbour Lights (${reference}).`);
+    expect(preview).toContain(`Subject: Yes to your Crossfade demo (${reference})`);
+    expect(preview).toContain(`we take ${reference}. Old placeholders read there and your demo.`);
     expect(mail.sent).toHaveLength(1);
 
     expect(
@@ -83,13 +84,19 @@ describe("mail to artists", () => {
     const sent = await post(`/admin/submissions/${id}/mail`, { csrf, template: "accepted" });
     expect(sent.status).toBe(303);
     expect(mail.sent).toHaveLength(2);
-    expect(mail.sent[1]).toMatchObject({ to: "nadia.mail@example.com", subject: "Yes to Harbour Lights" });
-    expect(mail.sent[1]?.text).toContain("Dear Nadia <Okafor>,");
-    expect(mail.sent[1]?.html).toContain("Dear Nadia &lt;Okafor&gt;,");
+    expect(mail.sent[1]).toMatchObject({
+      to: "nadia.mail@example.com",
+      subject: `Yes to your Crossfade demo (${reference})`,
+    });
+    // The artist's address is not confirmed: nothing typed in the form, not even escaped.
+    for (const body of [mail.sent[1]?.text, mail.sent[1]?.html]) {
+      expect(body).not.toContain("Okafor");
+      expect(body).not.toContain("Harbour Lights");
+    }
 
     const after = await (await callApp(`/admin/submissions/${id}?mailed=1`, { headers }, bindings)).text();
     expect(after).toContain("Mail sent to the artist.");
-    expect(after).toContain("accepted · Yes to Harbour Lights");
+    expect(after).toContain(`accepted · Yes to your Crossfade demo (${reference})`);
   });
 
   it("stores a submission without mail when none is configured, and the desk says mail is off", async () => {

@@ -150,13 +150,11 @@ reviewMailDesk.post("/mail-templates", async (c) => {
     .replace(/\r\n/g, "\n")
     .trim()
     .slice(0, 10_000);
-  if (!isReviewTemplate(name) || !subject || !body)
-    return page(
-      c,
-      400,
-      T.templatesTitle,
-      templatesBody(c, await allTemplates(c.env.DB), { kind: "error", text: T.templateMissing }),
-    );
+  const refuse = async (text: string) =>
+    page(c, 400, T.templatesTitle, templatesBody(c, await allTemplates(c.env.DB), { kind: "error", text }));
+  if (!isReviewTemplate(name) || !subject || !body) return refuse(T.templateMissing);
+  // A subject is one header line: the mail port refuses a line break in it (worker/mail/mailer.ts).
+  if (/[\r\n]/.test(subject)) return refuse(T.templateSubjectLines);
   await saveTemplate(c.env.DB, name, { subject, body });
   return c.redirect("/admin/mail-templates?saved=1", 303);
 });

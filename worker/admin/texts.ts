@@ -162,10 +162,11 @@ export const REVIEW_MAIL_TEXTS = {
   editTemplates: "Edit the templates",
   templatesTitle: "Review mail templates",
   templatesHint:
-    "Placeholders: {artist}, {track}, {reference} and {site}. A blank line starts a new paragraph.",
+    "Placeholders: {reference} and {site}. The artist's address is not confirmed, so a mail repeats nothing the form was sent with: {artist} and {track} are no longer filled in and read “there” and “your demo”. A blank line starts a new paragraph.",
   templateSubject: "Subject",
   templateBody: "Text",
   saveTemplate: "Save template",
   templateSaved: "Template saved.",
   templateMissing: "Write a subject and a text.",
+  templateSubjectLines: "Write the subject on one line: a mail's subject cannot hold a line break.",
 } as const;
