@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
 import { recordSession } from "@worker/admin/session-store";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { newClient, submissionForm } from "./form-helpers";
 import { callApp } from "./helpers";
 import { MailRecorder } from "./mail-recorder";
@@ -12,6 +12,10 @@ import { MailRecorder } from "./mail-recorder";
 
 const TOKEN = "test-admin-token-0123456789abcdef0123456789";
 const ORIGIN = "http://localhost";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("mail to artists", () => {
   it("sends a receipt with the reference, then the review answer from the edited template, listed on the desk", async () => {
@@ -59,7 +63,8 @@ describe("mail to artists", () => {
     expect(detail).toContain(`receipt · We received your demo (${reference})`);
     const csrf = /name="csrf" value="([^"]+)"/.exec(detail)?.[1] ?? "";
 
-    // The operator edits the template, accepts, previews, sends.
+    // The operator edits the template, accepts, previews, and sends once the receipt is ten
+    // minutes old (one mail per ten minutes to an address nobody confirmed, decision 123).
     expect(
       (
         await post("/admin/mail-templates", {
@@ -81,6 +86,7 @@ describe("mail to artists", () => {
     expect(
       (await post(`/admin/submissions/${id}/mail`, { csrf: "forged", template: "accepted" })).status,
     ).toBe(403);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
     const sent = await post(`/admin/submissions/${id}/mail`, { csrf, template: "accepted" });
     expect(sent.status).toBe(303);
     expect(mail.sent).toHaveLength(2);

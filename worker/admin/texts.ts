@@ -159,6 +159,8 @@ export const REVIEW_MAIL_TEXTS = {
   send: "Send this mail",
   sent: "Mail sent to the artist.",
   sendFailed: "The mail could not be sent right now. Try again in a minute.",
+  recipientLimited:
+    "This address already got a mail from the site in the last 10 minutes, or 3 today: the mail was not sent. Send it again later.",
   editTemplates: "Edit the templates",
   templatesTitle: "Review mail templates",
   templatesHint:

@@ -5,8 +5,8 @@
  */
 
 export interface RateRule {
-  /** Which form the budget is for; each has its own. */
-  scope: "newsletter" | "submission" | "admin-token";
+  /** Which form (or, for mail, which recipient budget) the budget is for; each has its own. */
+  scope: "newsletter" | "submission" | "admin-token" | "mail-recipient" | "mail-recipient-day";
   limit: number;
   windowSeconds: number;
 }
@@ -17,6 +17,10 @@ export const RATE_RULES = {
   // Every guess at a token, the desk's sign-in and the bearer endpoints alike (worker/auth.ts):
   // 5 wrong ones per quarter hour; a right one is given back.
   adminToken: { scope: "admin-token", limit: 5, windowSeconds: 15 * 60 },
+  // Mail to an address nobody confirmed (a receipt, a confirmation, a review answer), counted by
+  // recipient rather than client: one per ten minutes, three a day (worker/mail/recipient-limit.ts).
+  mailRecipient: { scope: "mail-recipient", limit: 1, windowSeconds: 10 * 60 },
+  mailRecipientDay: { scope: "mail-recipient-day", limit: 3, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
