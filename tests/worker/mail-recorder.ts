@@ -13,15 +13,37 @@ export interface RecordedMail {
 /**
  * The recording adapter of the mail tests: a stand-in for the Email Service binding that keeps
  * every mail it is handed, so the tests go through the production adapter (worker/mail/) and read
- * what it sent. `failing` makes the next sends throw, as a refusing service does.
+ * what it sent. `failing` makes the next sends throw, as a refusing service does; `hold()` makes
+ * them wait until `release()`, as a slow one does, and `waiting` says how many are waiting.
  */
 export class MailRecorder {
   readonly sent: RecordedMail[] = [];
   failing = 0;
+  waiting = 0;
+  private gate: Promise<void> | null = null;
+  private open: () => void = () => undefined;
+
+  /** Every send from now on waits, unfinished, until `release()`. */
+  hold(): void {
+    this.gate = new Promise<void>((resolve) => {
+      this.open = resolve;
+    });
+  }
+
+  /** Lets the sends waiting since `hold()` finish, and the next ones go at once. */
+  release(): void {
+    this.gate = null;
+    this.open();
+  }
 
   readonly binding = {
     send: async (builder: Parameters<SendEmail["send"]>[0]) => {
       if (!("subject" in builder)) throw new Error("the recorder takes message builders only");
+      if (this.gate) {
+        this.waiting += 1;
+        await this.gate;
+        this.waiting -= 1;
+      }
       if (this.failing > 0) {
         this.failing -= 1;
         throw new Error("the mail service refused the message");

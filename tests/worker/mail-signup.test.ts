@@ -62,7 +62,9 @@ describe("double opt-in sign-ups", () => {
     expect(mail?.html).toContain("Confirm my subscription");
     const link = linkTo(mail?.text ?? "", "/newsletter/confirm");
     expect(linkTo(mail?.html ?? "", "/newsletter/confirm")).toBe(link);
-    expect(link).toMatch(/^http:\/\/localhost:8787\/newsletter\/confirm\?token=\d+\.\d{10}\.[\w-]{43}$/);
+    expect(link).toMatch(
+      /^http:\/\/localhost:8787\/newsletter\/confirm\?token=\d+\.\d{10}\.[\w-]{22}\.[\w-]{43}$/,
+    );
     expect(await exportEmails()).not.toContain("lena@example.com");
 
     // The link asks first (a mail scanner opening it confirms nobody)…
@@ -111,8 +113,8 @@ describe("double opt-in sign-ups", () => {
     const recorder = new MailRecorder();
     await signUp(recorder, "tamper@example.com");
     const link = linkTo(recorder.sent[0]?.text ?? "", "/newsletter/confirm");
-    const [id, expires, signature] = (new URL(link).searchParams.get("token") ?? "").split(".");
-    const later = `${id}.${Number(expires) + 86400}.${signature}`;
+    const [id, expires, tag, signature] = (new URL(link).searchParams.get("token") ?? "").split(".");
+    const later = `${id}.${Number(expires) + 86400}.${tag}.${signature}`;
     const tampered = await callApp(`/newsletter/confirm?token=${later}`, { method: "POST" });
     expect(tampered.status).toBe(404);
     expect(await tampered.text()).toContain("This confirmation link is not valid");
@@ -121,7 +123,15 @@ describe("double opt-in sign-ups", () => {
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     const last = alphabet.indexOf(signature?.slice(-1) ?? "");
     for (const bits of [1, 2, 3]) {
-      const twin = `${id}.${expires}.${signature?.slice(0, -1)}${alphabet[last ^ bits]}`;
+      const twin = `${id}.${expires}.${tag}.${signature?.slice(0, -1)}${alphabet[last ^ bits]}`;
+      const answer = await callApp(`/newsletter/confirm?token=${twin}`, { method: "POST" });
+      expect(answer.status, twin).toBe(404);
+    }
+    // So is the address tag spelled otherwise (its last character's four spare bits): the
+    // signature covers the tag as written.
+    const tagLast = alphabet.indexOf(tag?.slice(-1) ?? "");
+    for (const bits of [1, 2, 4, 8]) {
+      const twin = `${id}.${expires}.${tag?.slice(0, -1)}${alphabet[tagLast ^ bits]}.${signature}`;
       const answer = await callApp(`/newsletter/confirm?token=${twin}`, { method: "POST" });
       expect(answer.status, twin).toBe(404);
     }

@@ -1,4 +1,6 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "@worker/index";
 import { svixSign } from "@worker/mail/svix";
 import { describe, expect, it } from "vitest";
 import { newClient } from "./form-helpers";
@@ -168,6 +170,42 @@ describe("the mail provider's webhook", () => {
     );
     expect(tampered.status).toBe(401);
     expect(await suppression("other@example.com")).toBeNull();
+  });
+
+  it("acts on a delivery once: the same signed delivery again is acknowledged and changes nothing", async () => {
+    const body = bounced(["replayed@example.com"]);
+    const first = await deliver(body, { id: "msg_replayed" });
+    expect(await first.json()).toEqual({ suppressed: ["replayed@example.com"], reason: "bounced" });
+    // The operator takes the address off the list; a captured copy of the delivery must not put it back.
+    await env.DB.prepare("DELETE FROM mail_suppressions WHERE email = 'replayed@example.com'").run();
+    const replay = await deliver(body, { id: "msg_replayed" });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ suppressed: [], replay: true });
+    expect(await suppression("replayed@example.com")).toBeNull();
+    // Another delivery (its own svix-id) of the same event is acted on.
+    expect((await deliver(body)).status).toBe(200);
+    expect(await suppression("replayed@example.com")).toEqual({ reason: "bounced" });
+  });
+
+  it("keeps an accepted delivery's id while its signature can pass, and the Cron Trigger sweeps it after", async () => {
+    const at = Date.now();
+    await deliver(bounced(["swept@example.com"]), { id: "msg_swept", at });
+    const kept = () =>
+      env.DB.prepare(
+        "SELECT expires_at AS expiresAt FROM mail_webhook_deliveries WHERE id = 'msg_swept'",
+      ).first<{
+        expiresAt: number;
+      }>();
+    expect((await kept())?.expiresAt).toBe((Math.floor(at / 1000) + 5 * 60) * 1000);
+    const sweep = async (time: number) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled?.({ cron: "*/10 * * * *", scheduledTime: time, noRetry() {} }, env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await sweep(at + 4 * 60_000);
+    expect(await kept()).not.toBeNull();
+    await sweep(at + 6 * 60_000);
+    expect(await kept()).toBeNull();
   });
 
   it("does not exist without MAIL_WEBHOOK_SECRET", async () => {

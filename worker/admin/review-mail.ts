@@ -1,6 +1,7 @@
 import type { Submission } from "@core/content/submission";
 import { siteOf } from "@worker/mail/form-mail";
 import { mailerFor } from "@worker/mail/port";
+import { claimRecipient, releaseRecipient } from "@worker/mail/recipient-limit";
 import {
   DEFAULT_TEMPLATES,
   isReviewTemplate,
@@ -89,11 +90,23 @@ reviewMailDesk.post("/submissions/:id/mail", async (c) => {
   if (form.get("template") !== found.template)
     return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}/mail`, 303);
   if (!mailer) return again(503, T.mailOff);
+  // The artist's address is not confirmed: a review answer shares the budget of the receipt and
+  // the confirmation (docs/decisions/123-mail-to-strangers.md), and the desk says when it is spent.
+  const now = Date.now();
+  let claimed: boolean;
+  try {
+    claimed = await claimRecipient(c.env, mail.to, now);
+  } catch (error) {
+    console.error("a review mail's recipient budget could not be read", error);
+    return again(503, T.sendFailed);
+  }
+  if (!claimed) return again(429, T.recipientLimited);
   let sent: Awaited<ReturnType<typeof mailer.send>>;
   try {
     sent = await mailer.send(mail);
   } catch (error) {
     console.error("a review mail failed", error);
+    await releaseRecipient(c.env, mail.to, now).catch(() => undefined);
     return again(503, T.sendFailed);
   }
   // The mail went: a failed log write must not tell the operator to send it again.
@@ -150,13 +163,11 @@ reviewMailDesk.post("/mail-templates", async (c) => {
     .replace(/\r\n/g, "\n")
     .trim()
     .slice(0, 10_000);
-  if (!isReviewTemplate(name) || !subject || !body)
-    return page(
-      c,
-      400,
-      T.templatesTitle,
-      templatesBody(c, await allTemplates(c.env.DB), { kind: "error", text: T.templateMissing }),
-    );
+  const refuse = async (text: string) =>
+    page(c, 400, T.templatesTitle, templatesBody(c, await allTemplates(c.env.DB), { kind: "error", text }));
+  if (!isReviewTemplate(name) || !subject || !body) return refuse(T.templateMissing);
+  // A subject is one header line: the mail port refuses a line break in it (worker/mail/mailer.ts).
+  if (/[\r\n]/.test(subject)) return refuse(T.templateSubjectLines);
   await saveTemplate(c.env.DB, name, { subject, body });
   return c.redirect("/admin/mail-templates?saved=1", 303);
 });

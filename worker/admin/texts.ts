@@ -159,13 +159,16 @@ export const REVIEW_MAIL_TEXTS = {
   send: "Send this mail",
   sent: "Mail sent to the artist.",
   sendFailed: "The mail could not be sent right now. Try again in a minute.",
+  recipientLimited:
+    "This address already got a mail from the site in the last 10 minutes, or 3 today: the mail was not sent. Send it again later.",
   editTemplates: "Edit the templates",
   templatesTitle: "Review mail templates",
   templatesHint:
-    "Placeholders: {artist}, {track}, {reference} and {site}. A blank line starts a new paragraph.",
+    "Placeholders: {reference} and {site}. The artist's address is not confirmed, so a mail repeats nothing the form was sent with: {artist} and {track} are no longer filled in and read “there” and “your demo”. A blank line starts a new paragraph.",
   templateSubject: "Subject",
   templateBody: "Text",
   saveTemplate: "Save template",
   templateSaved: "Template saved.",
   templateMissing: "Write a subject and a text.",
+  templateSubjectLines: "Write the subject on one line: a mail's subject cannot hold a line break.",
 } as const;

@@ -10,6 +10,7 @@ import { StoreFailure } from "@worker/failure/source-error";
 import { type FormMail, formMail } from "@worker/mail/form-mail";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { executionContext } from "../middleware/request-scope";
 import { BodyError, NEWSLETTER_LIMIT, readForm, readJsonObject, SUBMISSION_LIMIT } from "./body";
 import { clientAddress, hitRateLimit, RATE_RULES, type RateRule, type RateStore } from "./rate-limit";
 import { readSubmissionBody, type SubmissionBody } from "./submission-body";
@@ -55,7 +56,9 @@ export function intakeOf(c: Context<AppEnv>): FormIntake {
     c.var.content,
     c.req.raw,
     c.env.UPLOADS,
-    formMail(c.env, c.var.content.newsletter.optIn),
+    // The execution context sends the forms' mail after the answer (worker/mail/form-mail.ts),
+    // for the API and the pages' actions alike: both make their intake here.
+    formMail(c.env, c.var.content.newsletter.optIn, executionContext(c)),
   );
   c.set("intake", intake);
   return intake;

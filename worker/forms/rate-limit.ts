@@ -12,8 +12,8 @@ import type { WorkerEnv } from "../env";
 export type RateStore = Pick<WorkerEnv, "DB" | "RATE_LIMIT_SALT">;
 
 export interface RateRule {
-  /** Which form the budget is for; each has its own. */
-  scope: "newsletter" | "submission" | "admin-token";
+  /** Which form (or, for mail, which recipient budget) the budget is for; each has its own. */
+  scope: "newsletter" | "submission" | "admin-token" | "mail-recipient" | "mail-recipient-day";
   limit: number;
   windowSeconds: number;
 }
@@ -24,6 +24,10 @@ export const RATE_RULES = {
   // Every guess at a token, the desk's sign-in and the bearer endpoints alike (worker/auth.ts):
   // 5 wrong ones per quarter hour; a right one is never counted.
   adminToken: { scope: "admin-token", limit: 5, windowSeconds: 15 * 60 },
+  // Mail to an address nobody confirmed (a receipt, a confirmation, a review answer), counted by
+  // recipient rather than client: one per ten minutes, three a day (worker/mail/recipient-limit.ts).
+  mailRecipient: { scope: "mail-recipient", limit: 1, windowSeconds: 10 * 60 },
+  mailRecipientDay: { scope: "mail-recipient-day", limit: 3, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfter: number };
@@ -138,3 +142,22 @@ export const hitRateLimit: RateCheck = async (store, rule, client, now = Date.no
   }
   return decide(row?.count ?? 1);
 };
+
+/**
+ * Gives back one request counted in the current window: a mail claimed for a recipient that the
+ * service then refused did not go out, so it does not use up that address's budget
+ * (worker/mail/recipient-limit.ts).
+ */
+export async function refundRateLimit(
+  store: RateStore,
+  rule: RateRule,
+  client: string,
+  now = Date.now(),
+): Promise<void> {
+  const { key, windowStart } = await windowOf(store, rule, client, now);
+  await store.DB.prepare(
+    "UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0",
+  )
+    .bind(key, windowStart)
+    .run();
+}

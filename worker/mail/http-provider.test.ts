@@ -76,6 +76,18 @@ describe("the HTTP provider (Resend)", () => {
     expect(refused).toMatchObject({ status: 422, retryable: false });
     expect(String(refused.message)).not.toContain("re_test_key");
   });
+
+  it("refuses CR or LF in the recipient, the subject or a header without a request to the provider", async () => {
+    seen.splice(0);
+    const mail = { to: "a@example.com", subject: "s", html: "h", text: "t" };
+    for (const [refused, header] of [
+      [{ ...mail, to: "a@example.com\nBcc: list@example.net" }, "recipient"],
+      [{ ...mail, subject: "x\r\nBcc: list@example.net" }, "subject"],
+      [{ ...mail, headers: { "X-Note": "a\rb" } }, "X-Note header"],
+    ] as const)
+      await expect(mailer().send(refused)).rejects.toThrow(`the mail's ${header} holds a line break`);
+    expect(seen).toEqual([]);
+  });
 });
 
 describe("the announcement's Markdown", () => {

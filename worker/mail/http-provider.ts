@@ -1,4 +1,4 @@
-import type { Mailer, OutgoingMail, Sender } from "./mailer";
+import { type Mailer, type OutgoingMail, refuseLineBreaks, type Sender } from "./mailer";
 
 /** Resend's send endpoint (docs/decisions/080-mail-port.md): one JSON POST per mail. */
 export const RESEND_URL = "https://api.resend.com/emails";
@@ -19,12 +19,14 @@ export class MailSendError extends Error {
  * The alternative adapter for operators outside Cloudflare's Email Service: Resend's HTTP API,
  * which needs nothing but `fetch` (no SMTP, no Node SDK) and de-duplicates on Idempotency-Key for
  * 24 hours. The key is sent as a bearer token and never logged; an error names the status only.
+ * A header value with a line break is refused before any request (`refuseLineBreaks`).
  */
 export function httpMailer(options: { apiKey: string; url?: string }, sender: Sender): Mailer {
   const url = options.url || RESEND_URL;
   return {
     adapter: "http",
     async send(mail: OutgoingMail) {
+      refuseLineBreaks(mail);
       const headers: Record<string, string> = {
         Authorization: `Bearer ${options.apiKey}`,
         "Content-Type": "application/json",

@@ -34,3 +34,26 @@ export interface Sender {
   email: string;
   name: string;
 }
+
+/** A mail refused before it left: a header value would break into a second header. */
+export class MailHeaderError extends Error {
+  constructor(readonly header: string) {
+    super(`the mail's ${header} holds a line break (CR or LF): the mail is refused, nothing was sent`);
+    this.name = "MailHeaderError";
+  }
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+/**
+ * Throws MailHeaderError when the recipient, the subject or any extra header holds CR or LF.
+ * Every adapter calls it before it hands the mail on (docs/decisions/123-mail-to-strangers.md):
+ * a line break in a header value starts a header of the sender's choosing (a Bcc: to a list),
+ * and neither the binding nor the provider promises to refuse one.
+ */
+export function refuseLineBreaks(mail: OutgoingMail): void {
+  if (LINE_BREAK.test(mail.to)) throw new MailHeaderError("recipient");
+  if (LINE_BREAK.test(mail.subject)) throw new MailHeaderError("subject");
+  for (const [name, value] of Object.entries(mail.headers ?? {}))
+    if (LINE_BREAK.test(name) || LINE_BREAK.test(value)) throw new MailHeaderError(`${name.trim()} header`);
+}

@@ -3,11 +3,16 @@
  * an HMAC-SHA256 over `<svix-id>.<svix-timestamp>.<raw body>`, keyed by the base64 part of the
  * endpoint's `whsec_…` secret, sent base64 in `svix-signature` as a space-separated list of
  * `v1,<signature>` (more than one while a secret is being rotated: one match is enough). A
- * timestamp more than five minutes from now is refused, so a captured delivery cannot be replayed.
+ * timestamp more than five minutes from now is refused, so a captured delivery cannot be replayed
+ * later; within those minutes the webhook refuses a second delivery of the same `svix-id`
+ * (worker/mail/deliveries.ts).
  */
 export const SVIX_TOLERANCE_SECONDS = 5 * 60;
 
-export type SvixVerdict = { ok: true } | { ok: false; status: 400 | 401; error: string };
+/** A delivery's verdict: when it is the provider's, its id and signed timestamp (seconds). */
+export type SvixVerdict =
+  | { ok: true; id: string; timestamp: number }
+  | { ok: false; status: 400 | 401; error: string };
 
 const encoder = new TextEncoder();
 
@@ -76,7 +81,8 @@ export async function verifySvix(
     if (version !== "v1" || !value) continue;
     const mac = decodeBase64(value);
     // crypto.subtle.verify compares in constant time.
-    if (mac && (await crypto.subtle.verify("HMAC", hmac, mac, signed))) return { ok: true };
+    if (mac && (await crypto.subtle.verify("HMAC", hmac, mac, signed)))
+      return { ok: true, id, timestamp: Number(timestamp) };
   }
   return { ok: false, status: 401, error: "The signature does not match this endpoint's secret." };
 }

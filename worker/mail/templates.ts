@@ -27,11 +27,16 @@ export function receiptMail(site: Site, submission: Submission): OutgoingMail {
   return { to: submission.email, subject: T.receipt.subject(submission.reference), ...body };
 }
 
-/** A review template's placeholders, filled from the submission. */
+/**
+ * A review template's placeholders: {reference} and {site}, both the site's own words. The
+ * artist's address is not confirmed, so a review mail repeats nothing the visitor typed
+ * (docs/decisions/123-mail-to-strangers.md): {artist} and {track}, still in templates saved
+ * before, read as fixed words, never as the form's name and title.
+ */
 export function fillTemplate(text: string, submission: Submission, site: Site): string {
   const values: Record<string, string> = {
-    artist: submission.artistName,
-    track: submission.trackTitle,
+    artist: T.review.formerArtist,
+    track: T.review.formerTrack,
     reference: submission.reference,
     site: site.name,
   };

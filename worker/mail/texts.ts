@@ -26,6 +26,10 @@ export const MAIL_TEXTS = {
   },
   review: {
     footer: (site: string, reference: string) => `About your ${site} submission ${reference}.`,
+    // What {artist} and {track} read in a template saved before they stopped being filled from
+    // the form (docs/decisions/123-mail-to-strangers.md).
+    formerArtist: "there",
+    formerTrack: "your demo",
   },
   announcement: {
     footer: (site: string) => `You get this mail because you subscribed to the ${site} newsletter.`,

@@ -2,6 +2,7 @@ import type { AppEnv } from "@worker/app-env";
 import { suppress } from "@worker/content/d1/newsletter";
 import { BodyError, readText } from "@worker/forms/body";
 import { type Context, Hono } from "hono";
+import { claimDelivery, releaseDelivery } from "./deliveries";
 import { svixKey, verifySvix } from "./svix";
 
 /**
@@ -9,7 +10,9 @@ import { svixKey, verifySvix } from "./svix";
  * (Resend's) webhook, signed with Svix. `email.bounced` and `email.complained` put every
  * recipient on the suppression list (bounced, complained), so no further mail goes to them
  * whichever store keeps the subscribers; every other event is acknowledged and ignored. Without
- * MAIL_WEBHOOK_SECRET the endpoint does not exist (404). The Email Service binding reports no
+ * MAIL_WEBHOOK_SECRET the endpoint does not exist (404). A replay of an accepted delivery (its
+ * svix-id seen within the signature's window) is answered 200 and not acted on again
+ * (docs/decisions/124-links-and-deliveries-checked-first.md). The Email Service binding reports no
  * bounces to a Worker: this is the HTTP provider's path only.
  */
 export const mailEvents = new Hono<AppEnv>();
@@ -65,7 +68,15 @@ mailEvents.post("/mail/events", async (c) => {
   }
   const event = readEvent(value);
   if (typeof event === "string") return refuse(c, 400, event);
+  // A delivery already accepted is acknowledged and changes nothing (worker/mail/deliveries.ts).
+  if (!(await claimDelivery(c.env.DB, verdict.id, verdict.timestamp)))
+    return c.json({ suppressed: [], replay: true }, 200, NO_STORE);
   if (!event) return c.json({ suppressed: [] }, 200, NO_STORE);
-  for (const email of event.recipients) await suppress(c.env.DB, email, event.reason);
+  try {
+    for (const email of event.recipients) await suppress(c.env.DB, email, event.reason);
+  } catch (error) {
+    await releaseDelivery(c.env.DB, verdict.id).catch(() => undefined);
+    throw error;
+  }
   return c.json({ suppressed: event.recipients, reason: event.reason }, 200, NO_STORE);
 });

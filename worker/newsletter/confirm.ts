@@ -1,7 +1,7 @@
 import type { AppEnv } from "@worker/app-env";
 import { liftUnsubscribe } from "@worker/content/d1/newsletter";
 import { escapeHtml } from "@worker/fallback-page";
-import { parseToken, verifyConfirmToken } from "@worker/mail/signing";
+import { readConfirmLink } from "@worker/mail/signing";
 import { type Context, Hono } from "hono";
 import { newsletterPage, statusMessage, whileStoreAnswers } from "./page";
 import { CONFIRM_TEXTS as T } from "./texts";
@@ -19,18 +19,25 @@ export const confirmPages = new Hono<AppEnv>();
 const page = (c: Context<AppEnv>, status: 200 | 400 | 404 | 410, body: string) =>
   newsletterPage(c, status, T.title, body, T.back);
 
-/** The subscriber the link is for, or the page that says why it does not work. */
+/**
+ * The subscriber the link is for, or the page that says why it does not work. The signature is
+ * checked before the id is looked up (docs/decisions/124-links-and-deliveries-checked-first.md):
+ * a link the site did not make answers 404 whether or not its id exists. A link the site made
+ * whose sign-up was removed (or whose id now belongs to another address) has expired: 410.
+ */
 async function check(c: Context<AppEnv>) {
   const token = c.req.query("token")?.trim() ?? "";
   if (!token) return { answer: page(c, 400, statusMessage(T.missing)) };
-  const parts = parseToken(token);
-  if (!parts) return { answer: page(c, 404, statusMessage(T.invalid)) };
-  const subscriber = await c.var.content.newsletter.optIn.find(parts.id);
-  if (subscriber && !(await verifyConfirmToken(c.env.DB, token, subscriber.email)))
-    return { answer: page(c, 404, statusMessage(T.invalid)) };
-  if (subscriber?.status === "confirmed") return { answer: page(c, 200, statusMessage(T.done)) };
-  if (!subscriber || parts.expires * 1000 < Date.now())
-    return { answer: page(c, 410, statusMessage(T.expired)) };
+  const link = await readConfirmLink(c.env.DB, token);
+  if (!link) return { answer: page(c, 404, statusMessage(T.invalid)) };
+  const subscriber = await c.var.content.newsletter.optIn.find(link.id);
+  const isFor = subscriber !== null && (await link.isFor(subscriber.email));
+  // A link mailed before the address tag is checked with the row's address: without a row, or
+  // with a signature that does not match it, it is as invalid as a forged one.
+  if (!link.signed && !isFor) return { answer: page(c, 404, statusMessage(T.invalid)) };
+  if (!subscriber || !isFor) return { answer: page(c, 410, statusMessage(T.expired)) };
+  if (subscriber.status === "confirmed") return { answer: page(c, 200, statusMessage(T.done)) };
+  if (link.expires * 1000 < Date.now()) return { answer: page(c, 410, statusMessage(T.expired)) };
   return { subscriber, token };
 }
 
