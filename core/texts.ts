@@ -7,6 +7,10 @@ export const TEXTS = {
   unexpectedError: "Unexpected Application Error",
   notFoundTitle: "Page not found",
   notFoundBody: "The page you are looking for doesn't exist or has moved.",
+  // A query parameter a page cannot take (docs/decisions/121-one-reader-per-parameter.md): the
+  // reader's message ("page must be a whole number from 1 to 10000") says what is wrong.
+  badRequestTitle: "This link doesn't work",
+  badRequestBody: (problem: string) => `In its address, ${problem}.`,
   unknownArtist: "Unknown Artist",
   loadingGenres: "Loading genres...",
   loadingLocations: "Loading locations...",

@@ -43,6 +43,26 @@ export function NotFound() {
   );
 }
 
+/** A 400: the address asks for something the page cannot take; `problem` says what. */
+export function BadRequest({ problem }: { problem: string }) {
+  return (
+    <ErrorFrame eyebrow="400" title={TEXTS.badRequestTitle} body={TEXTS.badRequestBody(problem)}>
+      <AppLink to="/" className="button button--accent">
+        Go home
+      </AppLink>
+      <AppLink to="/blog" className="button button--ghost">
+        Read the blog
+      </AppLink>
+    </ErrorFrame>
+  );
+}
+
+/** The message a loader's 400 carries (app/lib/refused.ts), if the error is one. */
+export function badRequestProblem(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || error.status !== 400) return undefined;
+  return typeof error.data === "string" && error.data ? error.data : undefined;
+}
+
 /** docs/product.md section 2: the page error with its exact texts and a button that reloads. */
 export function PageError() {
   return (
@@ -67,11 +87,16 @@ function useReportBoundaryError(error: unknown) {
   }, [error]);
 }
 
-/** Every route's error boundary: 404s become the not-found page, anything else the page error. */
+/**
+ * Every route's error boundary: 404s become the not-found page, a 400 with a message the page
+ * that says what the address got wrong, anything else the page error.
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   useReportBoundaryError(error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const problem = badRequestProblem(error);
+  if (problem) return <BadRequest problem={problem} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <PageError />;
 }

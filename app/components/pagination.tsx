@@ -65,9 +65,3 @@ export function Pagination({ page, pageCount, href }: PaginationProps) {
     </nav>
   );
 }
-
-/** Reads ?page=N as a positive integer, defaulting to 1. */
-export function pageParam(url: URL): number {
-  const n = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(n) && n > 0 ? n : 1;
-}

@@ -1,4 +1,5 @@
-import type { MetaDescriptor } from "react-router";
+import { TEXTS } from "@core/texts";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { absoluteUrl, PLACEHOLDER_COVER } from "./images";
 
 export interface SiteInfo {
@@ -56,4 +57,11 @@ export function seo(site: SiteInfo, input: SeoInput): MetaDescriptor[] {
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
   return tags;
+}
+
+/** The title of a page that answered an error instead: a 400, a 404 or the page error. */
+export function errorMeta(error: unknown, site: SiteInfo): MetaDescriptor[] {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 400 ? TEXTS.badRequestTitle : status === 404 ? "Not found" : TEXTS.pageErrorTitle;
+  return [{ title: `${title} · ${site.siteName}` }];
 }

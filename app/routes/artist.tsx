@@ -1,7 +1,7 @@
-import type { ArtistWorkPages } from "@core/content/artist";
 import { contentContext } from "@core/context";
+import { readArtistPages } from "@core/page-params";
 import { TEXTS } from "@core/texts";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ListLink } from "../components/app-link";
 import { ArtistName } from "../components/artist-name";
 import { Cover } from "../components/cover";
@@ -13,23 +13,15 @@ import { PostCard, postCardOf } from "../components/post-card";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
-import { seo, siteFromMatches } from "../lib/seo";
+import { acceptedOr400 } from "../lib/refused";
+import { errorMeta, seo, siteFromMatches } from "../lib/seo";
 import { artistQueue } from "../player/artist-queue";
 import { PlayButton } from "../player/play-button";
 import type { Route } from "./+types/artist";
 import { ARTIST_TEXTS } from "./artist-texts";
 
-/** The lists of the page, each paged by its own query parameter (?posts=2). */
+/** The lists of the page, each paged by its own query parameter (?posts=2: core/page-params.ts). */
 const LISTS = ["posts", "releases", "mixtapes", "past"] as const;
-
-function pagesOf(url: URL): ArtistWorkPages {
-  const pages: ArtistWorkPages = {};
-  for (const list of LISTS) {
-    const n = Number.parseInt(url.searchParams.get(list) ?? "", 10);
-    if (Number.isFinite(n) && n > 1) pages[list] = n;
-  }
-  return pages;
-}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
@@ -39,8 +31,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // A former slug: the artist's page is at its new one (docs/decisions/075-artists.md).
   if (artist.slug !== params.slug) throw redirect(`/artists/${artist.slug}${url.search}`, 301);
-  const pages = pagesOf(url);
+  const pages = acceptedOr400(readArtistPages(url.searchParams));
   const work = await catalogue.getArtistWork(artist.id, pages, new Date());
+  // Past a list's last page the address names no page, as on every paged list (app/routes/list-paging.ts):
+  // not when the source failed, whose lists are empty pages.
+  const beyond = LISTS.some((list) => (pages[list] ?? 1) > work[list].pageCount);
+  if (beyond && !content.sourceFailed()) throw data("Not found", { status: 404 });
   const card = ({
     id,
     slug,
@@ -78,9 +74,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: "Not found · Crossfade" }];
+export function meta({ data, error, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
+  if (!data) return errorMeta(error, site);
   const { artist } = data;
   const path = `/artists/${artist.slug}`;
   const description = artist.bio.split("\n\n")[0]?.slice(0, 200) || `${artist.name} on ${site.siteName}.`;

@@ -7,19 +7,19 @@ import { ListLink } from "../components/app-link";
 import { artistPath } from "../components/artist-name";
 import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { Pagination, pageParam } from "../components/pagination";
-import { seo, siteFromMatches } from "../lib/seo";
+import { Pagination } from "../components/pagination";
+import { errorMeta, seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/artists";
 import { ARTIST_TEXTS } from "./artist-texts";
-import { listPageOr404, pageHref, pageTitle } from "./list-paging";
+import { listPage, listPageOr404, pageHref, pageTitle } from "./list-paging";
 
 /** As /genres: a list that arrives within this many ms is rendered in place, else it streams. */
 const STREAM_AFTER_MS = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const page = pageParam(new URL(request.url));
+  const page = listPage(request);
   // 100 a page, A–Z: a later page waits for its list, to answer 404 past the last one.
   if (page > 1)
     return {
@@ -38,7 +38,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, error, matches }: Route.MetaArgs) {
+  if (error) return errorMeta(error, siteFromMatches(matches));
   return seo(siteFromMatches(matches), {
     title: pageTitle(ARTIST_TEXTS.title, data?.page ?? 1),
     description: "Every artist with a page on Crossfade, A to Z: their posts, releases, mixes and dates.",

@@ -3,23 +3,22 @@ import type { Page } from "@core/content/page";
 import type { ListedPost } from "@core/content/post";
 import { POST_CATEGORIES, type PostCategory, type PostFilter } from "@core/content/post";
 import { contentContext } from "@core/context";
+import { readBlogCategory } from "@core/page-params";
 import { TEXTS } from "@core/texts";
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { RouteErrorBoundary } from "../components/error-page";
-import { Pagination, pageParam } from "../components/pagination";
+import { Pagination } from "../components/pagination";
 import { PostCard, playlistOf, toCardPost } from "../components/post-card";
 import { titleFromSlug } from "../lib/format";
-import { seo, siteFromMatches } from "../lib/seo";
+import { acceptedOr400 } from "../lib/refused";
+import { errorMeta, seo, siteFromMatches } from "../lib/seo";
 import { streamIfSlow } from "../lib/stream-if-slow";
 import type { Route } from "./+types/blog";
-import { pageTitle } from "./list-paging";
+import { listPage, pageTitle } from "./list-paging";
 
 /** How long /blog waits for its posts before it streams the page without them (docs/decisions/019). */
 const STREAM_AFTER_MS = 100;
-
-/** docs/product.md section 2: /blog accepts ?category= with these values. */
-const QUERY_CATEGORIES = ["interviews", "premieres"] as const;
 
 function isCategory(value: string | undefined | null): value is PostCategory {
   return (POST_CATEGORIES as readonly string[]).includes(value ?? "");
@@ -29,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
   const url = new URL(request.url);
-  const page = pageParam(url);
+  const page = listPage(request);
   const filter: PostFilter = { page };
   let heading = "Blog";
   let description = "Premieres, interviews, reviews and news from the underground.";
@@ -52,8 +51,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     else filter.locations = [params.slug];
     path = `/blog/${isGenre ? "genre" : "location"}/${params.slug}`;
   } else {
-    const category = url.searchParams.get("category");
-    if (category && (QUERY_CATEGORIES as readonly string[]).includes(category) && isCategory(category)) {
+    // core/page-params.ts: interviews or premieres, a 400 for anything else.
+    const category = acceptedOr400(readBlogCategory(url.searchParams));
+    if (category) {
       filter.category = category;
       heading = titleFromSlug(category);
       description = `${heading} on Crossfade.`;
@@ -98,9 +98,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: "Not found · Crossfade" }];
+export function meta({ data, error, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
+  if (!data) return errorMeta(error, site);
   const tags = seo(site, {
     title: pageTitle(data.heading, data.page),
     description: data.description,

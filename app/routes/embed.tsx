@@ -1,11 +1,13 @@
 import { contentContext } from "@core/context";
 import { parseItemPath, readEmbedOptions } from "@core/share/embed";
-import { RouteErrorBoundary } from "../components/error-page";
+import { data } from "react-router";
+import { badRequestProblem } from "../components/error-page";
 import { absoluteUrl } from "../lib/images";
 import { missing } from "../lib/missing";
-import { siteFromMatches } from "../lib/seo";
+import { errorMeta, siteFromMatches } from "../lib/seo";
 import { type EmbedCard, mixtapeCard, postCard, releaseCard, waveformImage } from "../share/embed-card";
-import { EmbedPlayer } from "../share/embed-player";
+import { EmbedErrorBoundary } from "../share/embed-error";
+import { EMBED_TEXTS, EmbedPlayer } from "../share/embed-player";
 import type { Route } from "./+types/embed";
 
 /** docs/product.md section 2: /embed/blog/{slug}, /embed/mixtapes/{slug}, /embed/releases/{slug}. */
@@ -14,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = content;
   const url = new URL(request.url);
   const options = readEmbedOptions(url.searchParams);
-  if ("error" in options) throw new Response(options.error, { status: 400 });
+  // Which option is wrong and what it takes, shown inside the frame (app/share/embed-error.tsx).
+  if ("error" in options) throw data(options.error, { status: 400 });
   const item = parseItemPath(url.pathname);
   let card: EmbedCard | null = null;
   if (item?.kind === "blog") {
@@ -28,13 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     card = release ? releaseCard(release) : null;
   }
   if (!card) throw missing(content, "Not found");
-  // The page cache keys an embed on its `t` too (worker/cache/page-cache.ts).
+  // The page cache keys an embed on its options as read here (worker/cache/page-query.ts).
   return { card, options, waveform: waveformImage(card) };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [{ title: "Not found · Crossfade" }];
+export function meta({ data, error, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
+  if (!data && badRequestProblem(error)) return [{ title: `${EMBED_TEXTS.badCode} · ${site.siteName}` }];
+  if (!data) return errorMeta(error, site);
   const { card } = data;
   return [
     { title: `${card.title} · ${card.artist} · ${site.siteName}` },
@@ -58,4 +62,4 @@ export default function Embed({ loaderData, matches }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export const ErrorBoundary = EmbedErrorBoundary;

@@ -1,8 +1,13 @@
 import type { Page } from "@core/content/page";
+import { readListPage } from "@core/page-params";
 import { data } from "react-router";
+import { acceptedOr400 } from "../lib/refused";
 
 // The paged lists' routes (/mixtapes, /releases, /artists, /blog) share these beside the
 // Pagination component; here rather than in app/components, whose chunk every page loads.
+
+/** The page number a list's `?page=` asks for: 1 without one, a 400 for one it cannot be. */
+export const listPage = (request: Request) => acceptedOr400(readListPage(new URL(request.url).searchParams));
 
 /** The URL of page n of the list at `path`: the path itself for the first page. */
 export const pageHref = (path: string) => (n: number) => (n > 1 ? `${path}?page=${n}` : path);

@@ -4,17 +4,17 @@ import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { Icon } from "../components/icons";
-import { Pagination, pageParam } from "../components/pagination";
+import { Pagination } from "../components/pagination";
 import { formatLongDate } from "../lib/format";
-import { seo, siteFromMatches } from "../lib/seo";
+import { errorMeta, seo, siteFromMatches } from "../lib/seo";
 import { QueueButtons } from "../player/queue-buttons";
 import { trackFromMixtape } from "../player/tracks";
 import type { Route } from "./+types/mixtapes";
-import { listPageOr404, pageHref, pageTitle } from "./list-paging";
+import { listPage, listPageOr404, pageHref, pageTitle } from "./list-paging";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const page = pageParam(new URL(request.url));
+  const page = listPage(request);
   // 100 a page, newest first (docs/product.md section 3): ?page=k links work without JavaScript.
   const mixtapes = await listPageOr404(page, content.catalogue.listMixtapes({ page }), () =>
     content.sourceFailed(),
@@ -32,7 +32,8 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, error, matches }: Route.MetaArgs) {
+  if (error) return errorMeta(error, siteFromMatches(matches));
   return seo(siteFromMatches(matches), {
     title: pageTitle("Mixtapes", data?.mixtapes.page ?? 1),
     description: "The Crossfade mixtape series: long-form DJ mixes with full tracklists.",

@@ -3,14 +3,14 @@ import { ListLink } from "../components/app-link";
 import { ArtistName } from "../components/artist-name";
 import { CardCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
-import { Pagination, pageParam } from "../components/pagination";
-import { seo, siteFromMatches } from "../lib/seo";
+import { Pagination } from "../components/pagination";
+import { errorMeta, seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/releases";
-import { listPageOr404, pageHref, pageTitle } from "./list-paging";
+import { listPage, listPageOr404, pageHref, pageTitle } from "./list-paging";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
-  const page = pageParam(new URL(request.url));
+  const page = listPage(request);
   // 100 a page, newest first (docs/product.md section 3): ?page=k links work without JavaScript.
   const releases = await listPageOr404(page, content.catalogue.listReleases({ page }), () =>
     content.sourceFailed(),
@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { releases };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, error, matches }: Route.MetaArgs) {
+  if (error) return errorMeta(error, siteFromMatches(matches));
   return seo(siteFromMatches(matches), {
     title: pageTitle("Releases", data?.releases.page ?? 1),
     description: "Crossfade Records: singles, EPs and albums from the label.",

@@ -20,6 +20,10 @@ export const EMBED_TEXTS = {
   play: "Play",
   pause: "Pause",
   noAudio: "Nothing to play here yet.",
+  // The 400 of an embed whose code asks for an option it does not take (app/share/embed-error.tsx).
+  badCode: "This player's embed code has a mistake",
+  badCodeBody: (problem: string) =>
+    `In its address, ${problem}. Copy the embed code again from the Share button of the page.`,
 } as const;
 
 // The engine (and the third-party player script) loads with the first Play, as on the site.

@@ -1,3 +1,4 @@
+import type { Parsed } from "../page-params";
 import type { SearchQuery, SearchSort } from "./query";
 
 export const MAX_QUERY_LENGTH = 200;
@@ -31,7 +32,7 @@ export async function taxaFor(params: URLSearchParams, known: () => Promise<Know
   return { genres: new Set(), locations: new Set() };
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+export type { Parsed };
 
 function integer(
   raw: string | null,
@@ -47,8 +48,8 @@ function integer(
   return { ok: true, value: Number(raw) };
 }
 
-function list(params: URLSearchParams, name: string): string[] {
-  const values = params.getAll(name).flatMap((v) => v.split(","));
+function list(given: string[]): string[] {
+  const values = given.flatMap((v) => v.split(","));
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
@@ -77,18 +78,22 @@ export function parseSearchParams(
     if (!size.ok) return fail(size.error);
   }
 
-  const taxa = (name: "genre" | "location", set: ReadonlySet<string>): Parsed<string[]> => {
-    const values = list(params, name);
-    if (values.length > 20 && mode === "strict") return { ok: false, error: `at most 20 ${name} values` };
+  const taxa = (name: "genre" | "location", given: string[], set: ReadonlySet<string>): Parsed<string[]> => {
+    const values = list(given);
+    if (values.length > 20 && mode === "strict")
+      return { ok: false, error: `${name} must be at most 20 values` };
     const unknown = values.find((v) => !SLUG.test(v) || !set.has(v));
     if (unknown !== undefined && mode === "strict") {
-      return { ok: false, error: `unknown ${name}: ${unknown.slice(0, 64)}` };
+      return {
+        ok: false,
+        error: `unknown ${name}: ${unknown.slice(0, 64)} (${name} must be the slug of a known ${name})`,
+      };
     }
     return { ok: true, value: values.filter((v) => SLUG.test(v) && set.has(v)).slice(0, 20) };
   };
-  const genres = taxa("genre", known.genres);
+  const genres = taxa("genre", params.getAll("genre"), known.genres);
   if (!genres.ok) return fail(genres.error);
-  const locations = taxa("location", known.locations);
+  const locations = taxa("location", params.getAll("location"), known.locations);
   if (!locations.ok) return fail(locations.error);
 
   const featuredRaw = params.get("featured");

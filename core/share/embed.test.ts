@@ -37,10 +37,13 @@ describe("embed options", () => {
       start: null,
     });
     expect(readEmbedOptions(new URLSearchParams("size=huge"))).toEqual({
-      error: "size must be full or compact",
+      error: "size must be one of: full, compact",
     });
     expect(readEmbedOptions(new URLSearchParams("theme=pink"))).toEqual({
-      error: "theme must be dark or light",
+      error: "theme must be one of: dark, light",
+    });
+    expect(readEmbedOptions(new URLSearchParams("size=compact&size=full"))).toEqual({
+      error: "size must be given once",
     });
   });
 

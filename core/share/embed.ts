@@ -3,6 +3,7 @@
  * the embed page of a playable item and the iframe that shows it.
  */
 
+import { readChoice } from "../page-params";
 import { parseStartTime } from "./moment";
 
 /** The playable detail pages, by their path segment. */
@@ -31,17 +32,21 @@ export function embedHeight(kind: EmbedKind, size: EmbedSize = "full"): number {
   return kind === "blog" ? EMBED_HEIGHT.single : EMBED_HEIGHT.list;
 }
 
+/** The sizes and themes an embed takes, the default first. */
+export const EMBED_SIZES: readonly EmbedSize[] = ["full", "compact"];
+export const EMBED_THEMES: readonly EmbedTheme[] = ["dark", "light"];
+
 /**
- * The embed's options from its query. A size or theme it does not know is an error with a
- * message (the code that frames it is wrong and should say so); `t` is read like a shared
- * link's, where anything malformed is ignored.
+ * The embed's options from its query (core/page-params.ts reads each parameter). A size or theme
+ * it does not know, or one given twice, is an error with a message (the code that frames it is
+ * wrong and should say so); `t` is read like a shared link's, where anything malformed is ignored.
  */
 export function readEmbedOptions(params: URLSearchParams): EmbedOptions | { error: string } {
-  const size = params.get("size") ?? "full";
-  if (size !== "full" && size !== "compact") return { error: "size must be full or compact" };
-  const theme = params.get("theme") ?? "dark";
-  if (theme !== "dark" && theme !== "light") return { error: "theme must be dark or light" };
-  return { size, theme, start: parseStartTime(params.get("t")) };
+  const size = readChoice(params.getAll("size"), "size", EMBED_SIZES, "full");
+  if (!size.ok) return { error: size.error };
+  const theme = readChoice(params.getAll("theme"), "theme", EMBED_THEMES, "dark");
+  if (!theme.ok) return { error: theme.error };
+  return { size: size.value, theme: theme.value, start: parseStartTime(params.get("t")) };
 }
 
 /** The item's detail page and its embed page. */

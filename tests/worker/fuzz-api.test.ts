@@ -62,12 +62,12 @@ const API_CASES: ApiCase[] = [
         init: {},
       }),
     ),
-    ok: [200, 503],
+    ok: [200],
   },
   {
     name: "GET /api/suggest",
     request: queryString(["q", "limit"]).map((qs) => ({ path: `/api/suggest?${qs}`, init: {} })),
-    ok: [200, 503],
+    ok: [200],
   },
   {
     name: "POST /api/cache/purge",

@@ -1,6 +1,7 @@
 import { allowLongProperties, fuzzRouteParams } from "./fuzz";
+import { PAGE_ROUTES } from "./fuzz-routes";
 
 // Bad input everywhere: see tests/worker/fuzz.ts.
 allowLongProperties();
 
-fuzzRouteParams((name) => !name.startsWith("/blog"));
+fuzzRouteParams((row) => PAGE_ROUTES.includes(row) && !row.route.startsWith("/blog"));

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
+import { MEMORY_PAGES, PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
 import type { WorkerEnv } from "@worker/env";
 import worker from "@worker/index";
 import { cachedPage } from "@worker/pages";
@@ -201,6 +201,58 @@ describe("the page cache", () => {
     expect((await get("/blog", bindings)).cache).toBe("hit");
     expect((await get("/blog?category=interviews", bindings)).cache).toBe("miss");
     expect((await get("/blog?category=interviews&utm_source=x", bindings)).cache).toBe("hit");
+  });
+
+  it("keeps a parameter only with a value its page takes, and only on a page that reads it", async () => {
+    const bindings = newSite();
+    const mixtape = await env.DB.prepare(
+      "SELECT slug FROM mixtapes WHERE pub_status = 'published' ORDER BY id LIMIT 1",
+    ).first<{ slug: string }>();
+    if (!mixtape) throw new Error("no published mixtape");
+    for (const path of [
+      "/blog?category=qzxabc",
+      "/blog?category=news",
+      "/blog/tag/vinyl?category=interviews",
+      "/about?size=compact&theme=light",
+      "/about?page=2",
+      "/releases?page=1e24",
+      "/artists/basalt?posts=99999999999999999999999",
+      "/artists/basalt?posts=9999",
+      `/embed/mixtapes/${mixtape.slug}?size=huge`,
+      `/embed/mixtapes/${mixtape.slug}?size=compact&size=full`,
+    ]) {
+      expect((await get(path, bindings)).cache, path).toBeNull();
+      expect((await get(path, bindings)).cache, path).toBeNull();
+    }
+    // What the site links to is kept: an artist's second list page, a compact embed.
+    expect((await get("/artists/basalt?posts=1", bindings)).cache).toBe("miss");
+    expect((await get("/artists/basalt?posts=1", bindings)).cache).toBe("hit");
+    expect((await get(`/embed/mixtapes/${mixtape.slug}?size=compact`, bindings)).cache).toBe("miss");
+    expect((await get(`/embed/mixtapes/${mixtape.slug}?size=compact`, bindings)).cache).toBe("hit");
+  });
+
+  it("keeps a page in the isolate's copy through a burst of made-up addresses", async () => {
+    const bindings = newSite();
+    const all = { ...env, ...bindings } as WorkerEnv;
+    const mixtape = await env.DB.prepare(
+      "SELECT slug FROM mixtapes WHERE pub_status = 'published' ORDER BY id LIMIT 1",
+    ).first<{ slug: string }>();
+    if (!mixtape) throw new Error("no published mixtape");
+    expect((await get("/about", bindings)).cache).toBe("miss");
+    // More made-up addresses than the isolate's copy holds pages (MEMORY_PAGES).
+    const letters = (n: number) =>
+      n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
+    for (let i = 0; i < MEMORY_PAGES / 2 + 5; i++) {
+      await get(`/blog?category=qzx${letters(i)}`, bindings);
+      await get(`/embed/mixtapes/${mixtape.slug}?t=zz${i}&size=full`, bindings);
+    }
+    const held = await cachedPage(
+      new Request("http://localhost/about", { headers: BROWSER }),
+      all,
+      createExecutionContext(),
+    );
+    expect(held?.headers.get(PAGE_CACHE_STATUS_HEADER)).toBe("hit");
+    expect(firstTagText((await held?.text()) ?? "", "h1")).toBeTruthy();
   });
 
   it("shows an edit on the next request after a purge, and the cached page before it", async () => {

@@ -163,13 +163,31 @@ describe("sharing tags and framing", () => {
   });
 
   it.each([
-    ["size=huge", "size must be full or compact"],
-    ["theme=pink", "theme must be dark or light"],
-  ])("/embed/…?%s answers 400 saying what is wrong", async (query, message) => {
-    const res = await callApp(`/embed/releases/${release.slug}?${query}`);
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain(message);
-  });
+    ["size=huge", "size must be one of: full, compact"],
+    ["theme=neon", "theme must be one of: dark, light"],
+    ["size=compact&size=full", "size must be given once"],
+  ])(
+    "/embed/…?%s answers 400 with a card, framed, that says which option and what it takes",
+    async (query, message) => {
+      const res = await callApp(`/embed/releases/${release.slug}?${query}`);
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      const title = "This player&#x27;s embed code has a mistake";
+      expect(html).toContain(`<h1 class="embed__title embed__title--wraps">${title}</h1>`);
+      expect(html).toContain(`In its address, ${message}.`);
+      expect(html).toContain(`<title>${title} · Crossfade</title>`);
+      expect(html).not.toMatch(/Not found|Something went wrong|Refresh Page|site-header/);
+      // The site that pasted the code shows the message in its frame (docs/decisions/122).
+      expect(directivesOf(res).get("frame-ancestors")).toBe("*");
+      expect(res.headers.get("X-Frame-Options")).toBeNull();
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      // Its one link is the item's page, in a new top-level window.
+      const anchors = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
+      expect(anchors).toHaveLength(1);
+      expect(anchors[0]).toContain(`href="/releases/${release.slug}"`);
+      expect(anchors[0]).toMatch(/ target="_blank"/);
+    },
+  );
 
   it("a post without a track keeps the large-image card, and still announces its oEmbed", async () => {
     const html = await (await callApp(`/blog/${silentPost.slug}`)).text();
@@ -178,7 +196,7 @@ describe("sharing tags and framing", () => {
     expect(html).toContain('type="application/json+oembed"');
   });
 
-  it("an embed's t is part of its page (where Play starts), so each t has its own cached copy", async () => {
+  it("an embed's t is part of its page (where Play starts), so each moment has its own cached copy", async () => {
     const bindings = { SITE_NAME: "Crossfade embed cache" };
     const init = { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" } };
     const status = async (path: string) =>
@@ -189,6 +207,11 @@ describe("sharing tags and framing", () => {
     expect(await status(`${embed}?t=30`)).toBe("miss");
     expect(await status(`${embed}?t=30`)).toBe("hit");
     expect(await status(`${embed}?t=45`)).toBe("miss");
+    // One copy per moment, however the link writes it; a t that names no moment is the embed itself.
+    expect(await status(`${embed}?t=0:30`)).toBe("hit");
+    expect(await status(`${embed}?t=zz999`)).toBe("hit");
+    expect(await status(`${embed}?t=zz1000`)).toBe("hit");
+    expect(await status(`${embed}?t=999999`)).toBe("hit");
     // The compact and light cards are pages of their own.
     expect(await status(`${embed}?size=compact`)).toBe("miss");
     expect(await status(`${embed}?size=compact`)).toBe("hit");
@@ -212,7 +235,6 @@ describe("sharing tags and framing", () => {
     `/embed/blog/${post.slug}/more`,
     `/embed/about/${post.slug}`,
     "/embed/blog/no-such-post",
-    `/embed/releases/${release.slug}?size=huge`,
   ])("%s is not a framed embed: refuses framing as every other page", async (path) => {
     const res = await callApp(path);
     expect(res.status).toBeGreaterThanOrEqual(400);

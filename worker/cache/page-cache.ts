@@ -1,6 +1,7 @@
 import { captureError } from "@worker/monitoring/report";
 import { isbot } from "isbot";
 import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
+import { pageQuery } from "./page-query";
 
 /**
  * The whole-page cache at the edge (docs/decisions/022). A page React rendered in full from
@@ -25,32 +26,16 @@ import { PAGE_CACHE_SECONDS, pageCacheSeconds } from "./cache-control";
  * Nor any other spelling of a page (docs/security.md): React Router matches paths whatever
  * their letter case, percent-encoding or trailing slash, so /Search?q= is the search page, and
  * every new spelling or unknown query parameter would be one more entry. Only the site's own
- * spelling of a path (lower case, nothing encoded, no trailing slash) with the parameters pages
- * read (a page number, /blog's category) is kept; every other request is rendered, never stored.
+ * spelling of a path (lower case, nothing encoded, no trailing slash) with the parameters its
+ * page reads, each with a value the page takes (./page-query.ts), is kept; every other request is
+ * rendered, never stored.
  */
-
-/**
- * Query parameters that never change a page (campaign tags, click ids, and a shared link's
- * moment, which the browser cues: docs/decisions/031): left out of keys.
- */
-const IGNORED_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|t|track)$/i;
 
 /** Paths whose pages answer a visitor's free text (compared as the router matches them). */
 const UNCACHED_PATHS = new Set(["/search"]);
 
 /** The site's own spelling of a page's path: the only one kept. */
 const OWN_PATH = /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*)?$/;
-
-/** Query parameters pages read, with the values they can take: the only ones in keys. */
-const PAGE_PARAMS: Record<string, RegExp> = {
-  // app/components/pagination.tsx (pageParam)
-  page: /^[1-9]\d{0,3}$/,
-  // app/routes/blog.tsx
-  category: /^[a-z]{1,20}$/,
-  // app/routes/embed.tsx (core/share/embed.ts readEmbedOptions)
-  size: /^(full|compact)$/,
-  theme: /^(dark|light)$/,
-};
 
 /** Headers of the Cache API copy only: when it was stored, and the nonce it was rendered with. */
 const STORED_AT = "X-Page-Stored-At";
@@ -197,7 +182,7 @@ export function cacheable(request: Request): boolean {
 
 /**
  * Where a URL's page lives in the cache: its origin and its path with the parameters that
- * change the page (sorted; campaign parameters left out), or null if its page is never kept.
+ * change the page (./page-query.ts), or null if its page is never kept.
  * The same few URLs are asked for again and again, so the answers are kept per isolate.
  */
 interface PageAddress {
@@ -221,20 +206,8 @@ function pageAddress(url: URL): PageAddress | null {
   const path = routedPath(url.pathname);
   if (UNCACHED_PATHS.has(path) || path.endsWith(".data")) return null;
   if (!OWN_PATH.test(url.pathname)) return null;
-  const seen = new Set<string>();
-  for (const [name, value] of url.searchParams) {
-    if (IGNORED_PARAMS.test(name)) continue;
-    const allowed = PAGE_PARAMS[name];
-    if (!Object.hasOwn(PAGE_PARAMS, name) || !allowed?.test(value) || seen.has(name)) return null;
-    seen.add(name);
-  }
-  // An embed renders its `t` into the page (where its Play starts): its copies differ by it.
-  const embed = url.pathname.startsWith("/embed/");
-  for (const name of [...url.searchParams.keys()]) {
-    if (IGNORED_PARAMS.test(name) && !(embed && name === "t")) url.searchParams.delete(name);
-  }
-  url.searchParams.sort();
-  return { origin: url.origin, tail: `${url.pathname}${url.search}` };
+  const query = pageQuery(url.pathname, url.searchParams);
+  return query === null ? null : { origin: url.origin, tail: `${url.pathname}${query}` };
 }
 
 function storable(response: Response): boolean {

@@ -9,6 +9,14 @@ describe("paging", () => {
     expect(paging(Number.NaN, 1e9, 100)).toEqual({ page: 1, pageSize: 1000, offset: 0 });
   });
 
+  it("keeps the offset a safe integer however far the page is, so SQL never reads it as a float", () => {
+    for (const page of [1e24, Number.MAX_VALUE, Number.POSITIVE_INFINITY]) {
+      const { offset } = paging(page, 12, 12);
+      expect(Number.isSafeInteger(offset), String(page)).toBe(true);
+      expect(String(offset), String(page)).toMatch(/^\d+$/);
+    }
+  });
+
   it("counts pages, with at least one", () => {
     expect(toPage([], 1, 15, 0)).toEqual({ items: [], page: 1, pageSize: 15, total: 0, pageCount: 1 });
     expect(toPage([1], 2, 15, 31).pageCount).toBe(3);

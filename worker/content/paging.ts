@@ -15,10 +15,15 @@ export const DEFAULT_SUBMISSION_PAGE_SIZE = 25;
 /** Strapi's REST maxLimit in cms/config/api.js; the embedded store keeps the same ceiling. */
 export const MAX_PAGE_SIZE = 1000;
 
-/** Clamps page and page size to positive integers; `offset` is where the page starts. */
+/**
+ * Clamps page and page size to positive integers; `offset` is where the page starts. The page
+ * stops where the offset would stop being a safe integer: a store reads a larger one as a float
+ * ("OFFSET 1.2e+25", a syntax error in SQL) and fails, whoever asked (docs/decisions/121).
+ */
 export function paging(page: number | undefined, pageSize: number | undefined, fallback: number) {
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(pageSize ?? fallback) || fallback));
-  const p = Math.max(1, Math.trunc(page ?? 1) || 1);
+  const last = Math.floor(Number.MAX_SAFE_INTEGER / size);
+  const p = Math.min(last, Math.max(1, Math.trunc(page ?? 1) || 1));
   return { page: p, pageSize: size, offset: (p - 1) * size };
 }
 

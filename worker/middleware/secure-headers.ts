@@ -43,10 +43,13 @@ export function securedAnswer(
 
 /**
  * Only an embed page that rendered may be framed (docs/decisions/064-embed-frames-only-itself.md):
- * the path of one of the three embed routes of app/routes.ts, answered 2xx. Any other /embed/
- * path is the site's 404 page, with its header and client-side links; a missing item's or a
- * malformed embed's error page carries links into the site too. Those keep the framing denial.
+ * the path of one of the three embed routes of app/routes.ts, answered 2xx, or answered 400: an
+ * option the embed does not take, whose card says so inside the frame of the site that pasted
+ * the code and links nowhere but the item's page (docs/decisions/122-an-embeds-mistake-shows-in-its-frame.md).
+ * Any other /embed/ path is the site's 404 page, with its header and client-side links; a
+ * missing item's error page carries links into the site too. Those keep the framing denial.
  */
 function isFramedEmbed(pathname: string, status: number): boolean {
-  return status >= 200 && status < 300 && pathname.startsWith("/embed/") && parseItemPath(pathname) !== null;
+  const shown = (status >= 200 && status < 300) || status === 400;
+  return shown && pathname.startsWith("/embed/") && parseItemPath(pathname) !== null;
 }
