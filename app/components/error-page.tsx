@@ -29,24 +29,17 @@ function ErrorFrame({
   );
 }
 
-/** The not-found page (HTTP 404). */
-export function NotFound() {
+/**
+ * The not-found page (HTTP 404), or with `problem` the 400 of an address that asks for something
+ * the page cannot take, saying what (the same ways on: the link is what went wrong).
+ */
+export function NotFound({ problem }: { problem?: string }) {
   return (
-    <ErrorFrame eyebrow="404" title={TEXTS.notFoundTitle} body={TEXTS.notFoundBody}>
-      <AppLink to="/" className="button button--accent">
-        Go home
-      </AppLink>
-      <AppLink to="/blog" className="button button--ghost">
-        Read the blog
-      </AppLink>
-    </ErrorFrame>
-  );
-}
-
-/** A 400: the address asks for something the page cannot take; `problem` says what. */
-export function BadRequest({ problem }: { problem: string }) {
-  return (
-    <ErrorFrame eyebrow="400" title={TEXTS.badRequestTitle} body={TEXTS.badRequestBody(problem)}>
+    <ErrorFrame
+      eyebrow={problem ? "400" : "404"}
+      title={problem ? TEXTS.badRequestTitle : TEXTS.notFoundTitle}
+      body={problem ? TEXTS.badRequestBody(problem) : TEXTS.notFoundBody}
+    >
       <AppLink to="/" className="button button--accent">
         Go home
       </AppLink>
@@ -96,7 +89,7 @@ export function RouteErrorBoundary() {
   useReportBoundaryError(error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const problem = badRequestProblem(error);
-  if (problem) return <BadRequest problem={problem} />;
+  if (problem) return <NotFound problem={problem} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <PageError />;
 }

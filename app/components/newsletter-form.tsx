@@ -100,19 +100,9 @@ export function NewsletterForm({
       intent === "complete" ? String(form.get(name) ?? "").trim() || null : null;
     const picked = (name: string) => (intent === "complete" ? form.getAll(name).map(String) : []);
     setSubmitting(true);
-    // With Turnstile on, the sign-up goes with the widget's token (docs/decisions/127).
-    const token = human ? await human.token() : undefined;
-    if (token === null) {
-      setSubmitting(false);
-      setView({
-        step: "email",
-        status: "error",
-        message: TEXTS.subscribeRetry,
-        email,
-        invalid: false,
-      });
-      return;
-    }
+    // With Turnstile on, the sign-up goes with the widget's token (docs/decisions/127); without
+    // one (its script could not load) the Worker's answer asks to send again, which retries it.
+    const token = human ? ((await human.token()) ?? "") : undefined;
     const result = await postSubscriber({
       email,
       firstName: detail("firstName"),

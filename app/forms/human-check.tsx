@@ -26,24 +26,16 @@ export function useHumanCheck(): HumanCheck | null {
   const root = useRouteLoaderData("root") as { turnstileSiteKey?: string | null } | undefined;
   const siteKey = root?.turnstileSiteKey;
   if (!siteKey) return null;
+  // One way into the widget's module for all three: a failed import (offline) gives null.
+  const call = <T,>(
+    use: (w: typeof import("./on-use/turnstile-widget")) => T | PromiseLike<T>,
+  ): Promise<T | null> => widget().then(use, () => null);
   return {
     siteKey,
     box,
-    start: () =>
-      void widget().then(
-        (w) => w.start(box.current),
-        () => null,
-      ),
-    token: () =>
-      widget().then(
-        (w) => w.tokenFor(box.current),
-        () => null,
-      ),
-    reset: () =>
-      void widget().then(
-        (w) => w.resetFor(box.current),
-        () => null,
-      ),
+    start: () => void call((w) => w.start(box.current)),
+    token: () => call((w) => w.tokenFor(box.current)),
+    reset: () => void call((w) => w.resetFor(box.current)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { FORM_TEXTS } from "@core/form-texts";
 import { SNIFF_BYTES } from "@core/forms/file-types";
 import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
 import { readSubmissionKey, SUBMISSION_KEY_FIELD } from "@core/forms/submission-key";
@@ -12,7 +13,6 @@ import {
   SUBMISSION_FIELDS,
   type SubmissionField,
 } from "@core/forms/submission-rules";
-import { TEXTS } from "@core/texts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AppLink } from "../components/app-link";
 import { describe, type FieldSpec, fieldId, SpecField } from "./form-field";
@@ -164,13 +164,13 @@ export function SubmissionForm({
     const audio = chosenFile(body.get(SUBMISSION_FIELDS.audioFile));
     const artwork = chosenFile(body.get(SUBMISSION_FIELDS.artworkFile));
     const check = checkSubmission(body, { audio: await summary(audio), artwork: await summary(artwork) });
-    if (!check.ok) return refuse(TEXTS.submissionFixFields, check.errors);
+    if (!check.ok) return refuse(FORM_TEXTS.submissionFixFields, check.errors);
 
     setErrors({});
     setFormError(null);
     setProgress(0);
     const token = human ? await human.token() : undefined;
-    if (token === null) return refuse(TEXTS.submissionUploadFailed);
+    if (token === null) return refuse(FORM_TEXTS.submissionUploadFailed);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/submissions");
     xhr.setRequestHeader("Accept", "application/json");
@@ -189,12 +189,12 @@ export function SubmissionForm({
         setReceipt({ reference: answer.reference, trackTitle: check.values.trackTitle });
       } else {
         human?.reset();
-        refuse(answer.error ?? TEXTS.submissionFailed, answer.fields ?? {});
+        refuse(answer.error ?? FORM_TEXTS.submissionFailed, answer.fields ?? {});
       }
     });
     xhr.addEventListener("error", () => {
       human?.reset();
-      refuse(TEXTS.submissionUploadFailed);
+      refuse(FORM_TEXTS.submissionUploadFailed);
     });
     xhr.send(token === undefined ? body : tokenFirst(body, token));
   }
@@ -261,7 +261,7 @@ export function SubmissionForm({
       {uploading ? (
         <div className="upload-progress">
           <label htmlFor="submission-progress">
-            {TEXTS.submissionUploading} {progress}%
+            {FORM_TEXTS.submissionUploading} {progress}%
           </label>
           <progress id="submission-progress" max={100} value={progress} />
         </div>

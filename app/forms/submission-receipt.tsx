@@ -1,4 +1,4 @@
-import { TEXTS } from "@core/texts";
+import { FORM_TEXTS } from "@core/form-texts";
 import type { Ref } from "react";
 import { AppLink } from "../components/app-link";
 
@@ -18,14 +18,14 @@ export function SubmissionReceipt({
   return (
     <section className="submission-receipt" aria-labelledby="submission-receipt-title">
       <h2 id="submission-receipt-title" ref={headingRef} tabIndex={-1}>
-        {TEXTS.submissionReceivedTitle}
+        {FORM_TEXTS.submissionReceivedTitle}
       </h2>
       <p>
         We received <strong>{receipt.trackTitle}</strong>. It is logged as <strong>pending</strong>, and a
         person from our A&amp;R team will listen to it, usually within three weeks.
       </p>
       <p className="submission-receipt__reference">
-        {TEXTS.submissionReferenceLabel}:{" "}
+        {FORM_TEXTS.submissionReferenceLabel}:{" "}
         <strong data-testid="submission-reference">{receipt.reference}</strong>
       </p>
       <p>Quote it if you write to demos@crossfade.example about this submission.</p>

@@ -3,6 +3,7 @@
  * so a visitor sees the same field-level message whether JavaScript checked or the server did.
  */
 import type { SubmissionDetails } from "../content/submission";
+import { FORM_TEXTS } from "../form-texts";
 import { TEXTS } from "../texts";
 import { isValidEmail } from "./email";
 import { ARTWORK, AUDIO, checkFile, type FileKind } from "./file-types";
@@ -74,8 +75,8 @@ function fileError(kind: FileKind, file: FileSummary | null): { error?: string; 
   if (result.ok) return { type: result.type };
   const audio = kind === AUDIO;
   if (result.problem === "tooLarge")
-    return { error: audio ? TEXTS.audioTooLarge : TEXTS.artworkTooLarge, type: null };
-  return { error: audio ? TEXTS.audioWrongType : TEXTS.artworkWrongType, type: null };
+    return { error: audio ? FORM_TEXTS.audioTooLarge : FORM_TEXTS.artworkTooLarge, type: null };
+  return { error: audio ? FORM_TEXTS.audioWrongType : FORM_TEXTS.artworkWrongType, type: null };
 }
 
 /**
@@ -90,19 +91,19 @@ export function checkSubmission(
   const required = (field: SubmissionField, message: string, max: number) => {
     const value = text(source, field);
     if (!value) errors[field] = message;
-    else if (value.length > max) errors[field] = `${TEXTS.fieldTooLong} (at most ${max} characters)`;
+    else if (value.length > max) errors[field] = `${FORM_TEXTS.fieldTooLong} (at most ${max} characters)`;
     return value;
   };
   const optional = (field: SubmissionField, max: number) => {
     const value = text(source, field);
-    if (value.length > max) errors[field] = `${TEXTS.fieldTooLong} (at most ${max} characters)`;
+    if (value.length > max) errors[field] = `${FORM_TEXTS.fieldTooLong} (at most ${max} characters)`;
     return value || null;
   };
 
-  const artistName = required("artistName", TEXTS.artistNameRequired, LIMITS.artistName);
-  const email = required("email", TEXTS.emailRequired, LIMITS.email);
+  const artistName = required("artistName", FORM_TEXTS.artistNameRequired, LIMITS.artistName);
+  const email = required("email", FORM_TEXTS.emailRequired, LIMITS.email);
   if (email && !errors.email && !isValidEmail(email)) errors.email = TEXTS.invalidEmail;
-  const trackTitle = required("trackTitle", TEXTS.trackTitleRequired, LIMITS.trackTitle);
+  const trackTitle = required("trackTitle", FORM_TEXTS.trackTitleRequired, LIMITS.trackTitle);
   const genre = optional("genre", LIMITS.genre);
   const city = optional("city", LIMITS.city);
   const message = optional("message", LIMITS.message);
@@ -111,20 +112,20 @@ export function checkSubmission(
     .split(/\s*\n\s*/)
     .map((line) => line.trim())
     .filter(Boolean);
-  if (links.length > LIMITS.links) errors.links = TEXTS.linksTooMany;
+  if (links.length > LIMITS.links) errors.links = FORM_TEXTS.linksTooMany;
   else if (links.some((link) => link.length > LIMITS.link || !isHttpUrl(link)))
-    errors.links = TEXTS.linksInvalid;
+    errors.links = FORM_TEXTS.linksInvalid;
 
   const consentValue = source.get(SUBMISSION_FIELDS.consent);
   // A checkbox sends "on"; scripts may send true/yes/1. Anything else (including "false") is no.
   const consent = typeof consentValue === "string" && /^(on|true|yes|1)$/i.test(consentValue.trim());
-  if (!consent) errors.consent = TEXTS.consentRequired;
+  if (!consent) errors.consent = FORM_TEXTS.consentRequired;
 
   const audio = fileError(AUDIO, files.audio);
   if (audio.error) errors.audioFile = audio.error;
   const artwork = fileError(ARTWORK, files.artwork);
   if (artwork.error) errors.artworkFile = artwork.error;
-  if (!files.audio && links.length === 0 && !errors.links) errors.links = TEXTS.musicRequired;
+  if (!files.audio && links.length === 0 && !errors.links) errors.links = FORM_TEXTS.musicRequired;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

@@ -2,6 +2,7 @@ import type { CatalogueReader } from "@core/content/catalogue";
 import type { NewsletterStore } from "@core/content/newsletter";
 import type { Page } from "@core/content/page";
 import type { SubmissionStore } from "@core/content/submission";
+import { FORM_TEXTS } from "@core/form-texts";
 import { TEXTS } from "@core/texts";
 import { SourceError, StoreFailure, serverMessageOf } from "@worker/failure/source-error";
 import { markSourceFailed, reportDegraded } from "@worker/failure/source-failure";
@@ -55,7 +56,7 @@ function propagated(source: ContentSource): ContentPorts {
     submissions: {
       ...submissions,
       createSubmission: (input) =>
-        storeFailureOf(TEXTS.submissionFailed, () => submissions.createSubmission(input)),
+        storeFailureOf(FORM_TEXTS.submissionFailed, () => submissions.createSubmission(input)),
       setSubmissionStatus: (id, status, notes) =>
         storeFailureOf(WRITE_STATUS, () => submissions.setSubmissionStatus(id, status, notes)),
     },
@@ -160,9 +161,9 @@ function degraded(source: ContentSource): ContentPorts {
   const submissions: SubmissionStore = {
     createSubmission: (input) =>
       degradeOnFailure(
-        TEXTS.submissionFailed,
+        FORM_TEXTS.submissionFailed,
         () => rawSubmissions.createSubmission(input),
-        serverMessageOr(TEXTS.submissionFailed),
+        serverMessageOr(FORM_TEXTS.submissionFailed),
       ),
     // An operator tool: a CMS that is down or refuses the token is an error answer (503), never
     // an empty list that reads as "no submissions".

@@ -1,6 +1,6 @@
+import { FORM_TEXTS } from "@core/form-texts";
 import { ARTWORK, AUDIO, MB } from "@core/forms/file-types";
 import type { Refusal } from "@core/forms/intake";
-import { TEXTS } from "@core/texts";
 
 /** Both files at their limits plus room for the text fields and multipart framing. */
 export const SUBMISSION_BODY_MAX = AUDIO.maxBytes + ARTWORK.maxBytes + 1 * MB;
@@ -25,7 +25,7 @@ export interface BodyLimit {
   message: string;
 }
 
-export const SUBMISSION_LIMIT: BodyLimit = { max: SUBMISSION_BODY_MAX, message: TEXTS.requestTooLarge };
+export const SUBMISSION_LIMIT: BodyLimit = { max: SUBMISSION_BODY_MAX, message: FORM_TEXTS.requestTooLarge };
 export const NEWSLETTER_LIMIT: BodyLimit = {
   max: NEWSLETTER_BODY_MAX,
   message: "The request is too large for a newsletter sign-up.",

@@ -1,4 +1,5 @@
 import type { ContentService } from "@core/content/service";
+import { FORM_TEXTS } from "@core/form-texts";
 import { HUMAN_CHECK_FIELD } from "@core/forms/human-check";
 import type { FormIntake, Refusal } from "@core/forms/intake";
 import { parsePicks, parseSubscriber } from "@core/forms/newsletter-rules";
@@ -41,7 +42,7 @@ export function writeRefused(error: unknown): Refusal {
 }
 
 function tooMany(retryAfter: number): Refusal {
-  return { ok: false, status: 429, error: TEXTS.tooManyRequests, retryAfter };
+  return { ok: false, status: 429, error: FORM_TEXTS.tooManyRequests, retryAfter };
 }
 
 /**
@@ -141,7 +142,7 @@ export function createIntake(
       if (!uploads) {
         // A deployment without its bucket cannot keep files: the operator's to fix (README).
         console.error("submission refused: no UPLOADS bucket bound to keep its files in");
-        return storeDown(TEXTS.submissionFailed);
+        return storeDown(FORM_TEXTS.submissionFailed);
       }
       // The files stream into R2 under this reference as they arrive, kept only once the
       // fields pass (docs/decisions/069-submission-files.md).
@@ -173,7 +174,7 @@ export function createIntake(
         return {
           ok: false,
           status: 400,
-          error: TEXTS.submissionFixFields,
+          error: FORM_TEXTS.submissionFixFields,
           fields: check.errors,
           values: typed,
         };
