@@ -1,4 +1,3 @@
-import { pagePath, parseItemPath } from "@core/share/embed";
 import { useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { badRequestProblem, RouteErrorBoundary } from "../components/error-page";
 import type { SiteInfo } from "../lib/seo";
@@ -16,14 +15,17 @@ export function EmbedErrorBoundary() {
   const { pathname } = useLocation();
   const site = useRouteLoaderData("root") as SiteInfo | undefined;
   if (!problem) return <RouteErrorBoundary />;
-  const item = parseItemPath(pathname);
+  // An embed's address is its item's page under /embed (core/share/embed.ts `embedPath`); the
+  // page's path is read off it here rather than with core/share/, which would bring the detail
+  // pages' sharing chunk into every embed.
+  const page = pathname.replace(/^\/embed(?=\/(?:blog|mixtapes|releases)\/[^/]+$)/, "");
   return (
     <main id="main">
       <article className="embed embed--full embed--dark" role="alert">
         <h1 className="embed__title embed__title--wraps">{EMBED_TEXTS.badCode}</h1>
         <p className="embed__problem">{EMBED_TEXTS.badCodeBody(problem)}</p>
-        {item ? (
-          <a href={pagePath(item.kind, item.slug)} target="_blank" rel="noopener" className="embed__link">
+        {page !== pathname ? (
+          <a href={page} target="_blank" rel="noopener" className="embed__link">
             {EMBED_TEXTS.open(site?.siteName ?? "Crossfade")}
           </a>
         ) : null}
