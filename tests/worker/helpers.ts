@@ -43,3 +43,15 @@ export async function callApp(
   await waitOnExecutionContext(ctx);
   return res;
 }
+
+/** A D1 binding that fails every statement, as a database that is down does. */
+export function brokenD1(): D1Database {
+  return {
+    prepare() {
+      throw new Error("D1 is down");
+    },
+    batch() {
+      return Promise.reject(new Error("D1 is down"));
+    },
+  } as unknown as D1Database;
+}

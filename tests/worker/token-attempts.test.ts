@@ -5,7 +5,7 @@ import { TOKEN_UNCHECKED } from "@worker/auth";
 import type { WorkerEnv } from "@worker/env";
 import { describe, expect, it, vi } from "vitest";
 import { newClient } from "./form-helpers";
-import { callApp, visit } from "./helpers";
+import { brokenD1, callApp, visit } from "./helpers";
 
 // Guesses at the admin token (docs/decisions/065-token-attempts-and-sessions.md, changed by
 // docs/decisions/125-token-limit-picks-and-salt.md): the right token always gets in; wrong ones,
@@ -105,14 +105,7 @@ describe("the admin token's attempt limit", () => {
   });
 
   it("while D1 fails: the right token still gets in where nothing else needs D1, a wrong one is told to come back", async () => {
-    const broken = {
-      prepare() {
-        throw new Error("D1 is down");
-      },
-      batch() {
-        return Promise.reject(new Error("D1 is down"));
-      },
-    } as unknown as D1Database;
+    const broken = brokenD1();
     const down = { DB: broken };
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
