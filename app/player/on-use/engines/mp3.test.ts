@@ -79,6 +79,20 @@ describe("the MP3 engine", () => {
     vi.unstubAllGlobals();
   });
 
+  it("keeps a cued start as its position until the element can seek there, never the element's 0", async () => {
+    const positions: number[] = [];
+    const engine = createMp3Engine({ ...recorder(), onProgress: (position) => positions.push(position) });
+    const loaded = engine.load("/media/audio/a.mp3", { ...OPTIONS, autoplay: false, startAt: 4 });
+    // The metadata arrives first (a task of its own), the element still at 0; "canplay" after it.
+    const element = MediaElement.made.at(-1) as MediaElement;
+    element.dispatchEvent(new Event("loadedmetadata"));
+    await vi.advanceTimersByTimeAsync(10);
+    await loaded;
+    expect(element.currentTime).toBe(4);
+    expect(positions).toEqual([4, 4]);
+    engine.destroy();
+  });
+
   it("reports playing, then paused, as the element does", async () => {
     const { engine, events } = await loadedEngine();
     engine.pause();

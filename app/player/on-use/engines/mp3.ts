@@ -33,8 +33,11 @@ export function createMp3Engine(events: EngineEvents): Engine {
   let audio = new Audio();
   audio.preload = "auto";
   let poll: ReturnType<typeof setInterval> | undefined;
+  // Where a load was told to start, until it can: "loadedmetadata" comes before "canplay", and
+  // reporting the element's 0 then would show a cued moment (a link's `t`) jump back to the start.
+  let startingAt: number | undefined;
 
-  const report = () => events.onProgress(audio.currentTime, audio.duration);
+  const report = () => events.onProgress(startingAt ?? audio.currentTime, audio.duration);
   // Media events are queued as tasks: a "pause" can arrive after play() was already called again
   // (Space pressed twice quickly). Only an event that still matches the element is reported, and
   // only from the element this engine plays.
@@ -87,13 +90,16 @@ export function createMp3Engine(events: EngineEvents): Engine {
             events.onError("This track can't be played right now.");
           } else {
             if (options.startAt) audio.currentTime = options.startAt;
+            startingAt = undefined;
             if (options.autoplay) play();
             report();
           }
+          startingAt = undefined;
           resolve();
         };
         const onReady = () => done(true);
         const onFail = () => done(false);
+        startingAt = options.startAt || undefined;
         const timer = setTimeout(() => done(false), MP3_LOAD_TIMEOUT_MS);
         const fetched = takeAhead(url);
         if (fetched) {
@@ -115,6 +121,7 @@ export function createMp3Engine(events: EngineEvents): Engine {
     play,
     pause: () => audio.pause(),
     seek(seconds: number) {
+      startingAt = undefined;
       audio.currentTime = seconds;
       report();
     },
