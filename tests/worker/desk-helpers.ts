@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
-import { recordSession } from "@worker/admin/session-store";
 import type { WorkerEnv } from "@worker/env";
+import { recordSession } from "@worker/ops/d1/sessions";
 import { callApp } from "./helpers";
 
 const TOKEN = "test-admin-token-0123456789abcdef0123456789";

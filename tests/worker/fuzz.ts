@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
-import { recordSession } from "@worker/admin/session-store";
 import { app } from "@worker/app";
 import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
 import type { WorkerEnv } from "@worker/env";
+import { recordSession } from "@worker/ops/d1/sessions";
 import fc from "fast-check";
 import { beforeAll, describe, it, vi } from "vitest";
 import { FUZZED_ROUTES, type FuzzedRoute, refusalOf, SHARE, SHARED_KEYS } from "./fuzz-routes";

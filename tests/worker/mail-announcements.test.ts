@@ -1,17 +1,17 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
-import { recordSession } from "@worker/admin/session-store";
 import type { WorkerEnv } from "@worker/env";
 import worker from "@worker/index";
 import {
   CLAIM_SECONDS,
-  createAnnouncement,
   mailIdOf,
   REQUEUE_AFTER_MS,
   resumeAnnouncement,
   startAnnouncement,
 } from "@worker/mail/announcements";
+import { createAnnouncement } from "@worker/ops/d1/announcements";
+import { recordSession } from "@worker/ops/d1/sessions";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { callApp } from "./helpers";
 import { batchOf, linkTo, MailRecorder, QueueRecorder } from "./mail-recorder";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
-import { recordSession } from "@worker/admin/session-store";
+import { recordSession } from "@worker/ops/d1/sessions";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newClient, submissionForm } from "./form-helpers";
 import { callApp } from "./helpers";

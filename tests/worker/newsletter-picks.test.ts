@@ -1,10 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { newSession, SESSION_COOKIE, sealSession } from "@worker/admin/session";
-import { recordSession } from "@worker/admin/session-store";
 import type { WorkerEnv } from "@worker/env";
 import worker from "@worker/index";
 import { readCsv } from "@worker/newsletter/csv-reader";
+import { recordSession } from "@worker/ops/d1/sessions";
 import { beforeEach, describe, expect, it } from "vitest";
 import { newClient } from "./form-helpers";
 import { callApp } from "./helpers";

@@ -1,6 +1,10 @@
-import type { AnnouncementSummary, AnnouncementTarget } from "@worker/mail/announcements";
-import type { Audience, Follows } from "@worker/mail/audience";
 import type { Card } from "@worker/mail/layout";
+import type {
+  AnnouncementSummary,
+  AnnouncementTarget,
+  Audience,
+  Follows,
+} from "@worker/ops/announcement-log";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { ANNOUNCE_TEXTS as T } from "./texts";

@@ -1,16 +1,13 @@
 import type { ContentService } from "@core/content/service";
 import {
-  type AnnouncementSummary,
-  createAnnouncement,
-  getAnnouncement,
-  listAnnouncements,
   recipientsOf,
   renderAnnouncement,
   resumeAnnouncement,
   startAnnouncement,
 } from "@worker/mail/announcements";
-import { type Audience, followsOf, hasFollows } from "@worker/mail/audience";
+import { followsOf, hasFollows } from "@worker/mail/audience";
 import { describeMail, mailerFor } from "@worker/mail/port";
+import type { AnnouncementSummary, Audience } from "@worker/ops/announcement-log";
 import { Hono } from "hono";
 import { announcementBody, type Candidate, composeBody } from "./announcement-views";
 import { deskForm, deskPage as page } from "./desk-page";
@@ -99,7 +96,7 @@ async function composePage(
   const body = composeBody({
     csrf: c.var.csrf,
     candidates: await candidates(c.var.content),
-    announcements: await listAnnouncements(c.env.DB),
+    announcements: await c.var.ops.announcements.list(20, null),
     draft,
     message,
     subscribers: await subscriberCount(c),
@@ -137,17 +134,17 @@ announcementsDesk.post("/", async (c) => {
   if (audience === "followers" && !hasFollows(follows))
     return composePage(c, 400, { kind: "error", text: T.nothingToFollow }, draft);
   const items = chosen.map(({ key: _key, follows: _follows, ...card }) => card);
-  const id = await createAnnouncement(c.env.DB, { subject, body, items }, { audience, follows });
+  const id = await c.var.ops.announcements.create({ subject, body, items }, { audience, follows });
   return c.redirect(`/admin/announcements/${id}`, 303);
 });
 
 /** The announcement of the path with its progress, or the page that says there is none. */
 async function announcementOf(c: DeskContext) {
   const id = Number(c.req.param("id"));
-  const found = Number.isSafeInteger(id) && id > 0 ? await getAnnouncement(c.env.DB, id) : null;
+  const found = Number.isSafeInteger(id) && id > 0 ? await c.var.ops.announcements.get(id) : null;
   if (!found) return page(c, 404, T.title, messageBody(T.title, { kind: "error", text: T.notFound }));
   // Its own progress only: the send log of every other announcement is not read.
-  const [summary] = await listAnnouncements(c.env.DB, 1, id);
+  const [summary] = await c.var.ops.announcements.list(1, id);
   if (!summary) return page(c, 404, T.title, messageBody(T.title, { kind: "error", text: T.notFound }));
   return { ...found, ...summary, items: found.items };
 }
@@ -155,13 +152,11 @@ async function announcementOf(c: DeskContext) {
 async function detailPage(c: DeskContext, status: 200 | 400 | 409 | 503, message?: Notice) {
   const found = await announcementOf(c);
   if (found instanceof Response) return found;
-  const listed = (status: string, extra = "") =>
-    c.env.DB.prepare(
-      `SELECT email, last_error AS lastError FROM announcement_sends WHERE announcement_id = ? AND status = ?${extra} ORDER BY subscriber_id LIMIT 50`,
-    )
-      .bind(found.id, status)
-      .all<{ email: string; lastError: string | null }>();
-  const [failures, uncertain] = await Promise.all([listed("failed"), listed("sent", " AND uncertain = 1")]);
+  const log = c.var.ops.announcements;
+  const [failures, uncertain] = await Promise.all([
+    log.listed(found.id, "failed"),
+    log.listed(found.id, "uncertain"),
+  ]);
   let subscribers: number;
   try {
     // Only a draft needs the audience counted (in CMS mode, pages read from Strapi).
@@ -174,8 +169,8 @@ async function detailPage(c: DeskContext, status: 200 | 400 | 409 | 503, message
   const body = announcementBody({
     csrf: c.var.csrf,
     announcement: found,
-    failures: failures.results,
-    uncertain: uncertain.results.map((r) => r.email),
+    failures,
+    uncertain: uncertain.map((r) => r.email),
     subscribers,
     message,
   });

@@ -10,7 +10,6 @@ import {
   type SessionCheck,
   type SessionPayload,
 } from "./session";
-import { sessionOpen } from "./session-store";
 import { DESK_TEXTS } from "./texts";
 
 /**
@@ -36,11 +35,11 @@ export function fromSameOrigin(request: Request): boolean {
 
 /**
  * The request's session: its cookie must be signed, unexpired and still open on the server
- * (not signed out, worker/admin/session-store.ts).
+ * (not signed out: the operational store's sessions, worker/ops/store.ts).
  */
 export async function deskSession(c: DeskContext): Promise<SessionCheck> {
   const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
-  if (check.ok && !(await sessionOpen(c.env.DB, check.session))) return { ok: false, reason: "expired" };
+  if (check.ok && !(await c.var.ops.sessions.isOpen(check.session))) return { ok: false, reason: "expired" };
   return check;
 }
 

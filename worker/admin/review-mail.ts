@@ -8,10 +8,9 @@ import {
   REVIEW_TEMPLATES,
   type ReviewTemplate,
   readTemplate,
-  saveTemplate,
 } from "@worker/mail/review-templates";
-import { logSubmissionMail } from "@worker/mail/submission-mails";
 import { reviewMail } from "@worker/mail/templates";
+import type { TemplateStore } from "@worker/ops/store";
 import { Hono } from "hono";
 import { html } from "hono/html";
 import { type DeskStatus, deskForm, deskPage as page, submissionOf } from "./desk-page";
@@ -67,7 +66,11 @@ ${message ? html`<p class="notice ${message.kind}" role="${message.kind === "err
 reviewMailDesk.get("/submissions/:id/mail", async (c) => {
   const found = await reviewedSubmission(c);
   if (found instanceof Response) return found;
-  const mail = reviewMail(siteOf(c.env), found.submission, await readTemplate(c.env.DB, found.template));
+  const mail = reviewMail(
+    siteOf(c.env),
+    found.submission,
+    await readTemplate(c.var.ops.templates, found.template),
+  );
   const message = mailerFor(c.env) ? undefined : ({ kind: "error", text: T.mailOff } as const);
   return page(
     c,
@@ -82,7 +85,11 @@ reviewMailDesk.post("/submissions/:id/mail", async (c) => {
   if (form instanceof Response) return form;
   const found = await reviewedSubmission(c);
   if (found instanceof Response) return found;
-  const mail = reviewMail(siteOf(c.env), found.submission, await readTemplate(c.env.DB, found.template));
+  const mail = reviewMail(
+    siteOf(c.env),
+    found.submission,
+    await readTemplate(c.var.ops.templates, found.template),
+  );
   const mailer = mailerFor(c.env);
   const again = (status: DeskStatus, text: string) =>
     page(c, status, T.mails, previewBody(c, found.submission, found.template, mail, { kind: "error", text }));
@@ -110,9 +117,9 @@ reviewMailDesk.post("/submissions/:id/mail", async (c) => {
     return again(503, T.sendFailed);
   }
   // The mail went: a failed log write must not tell the operator to send it again.
-  await logSubmissionMail(c.env.DB, found.submission.id, found.template, mail, sent.messageId).catch(
-    (error: unknown) => console.error("a review mail was sent but not logged", error),
-  );
+  await c.var.ops.submissionMails
+    .log(found.submission.id, found.template, mail, sent.messageId)
+    .catch((error: unknown) => console.error("a review mail was sent but not logged", error));
   return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}?mailed=1`, 303);
 });
 
@@ -141,15 +148,15 @@ ${message ? html`<p class="notice ${message.kind}" role="${message.kind === "err
 <div class="detail">${forms}</div>`;
 }
 
-async function allTemplates(db: D1Database) {
+async function allTemplates(templates: TemplateStore) {
   const out = { ...DEFAULT_TEMPLATES };
-  for (const name of REVIEW_TEMPLATES) out[name] = await readTemplate(db, name);
+  for (const name of REVIEW_TEMPLATES) out[name] = await readTemplate(templates, name);
   return out;
 }
 
 reviewMailDesk.get("/mail-templates", async (c) => {
   const message = c.req.query("saved") === "1" ? ({ kind: "ok", text: T.templateSaved } as const) : undefined;
-  return page(c, 200, T.templatesTitle, templatesBody(c, await allTemplates(c.env.DB), message));
+  return page(c, 200, T.templatesTitle, templatesBody(c, await allTemplates(c.var.ops.templates), message));
 });
 
 reviewMailDesk.post("/mail-templates", async (c) => {
@@ -164,10 +171,15 @@ reviewMailDesk.post("/mail-templates", async (c) => {
     .trim()
     .slice(0, 10_000);
   const refuse = async (text: string) =>
-    page(c, 400, T.templatesTitle, templatesBody(c, await allTemplates(c.env.DB), { kind: "error", text }));
+    page(
+      c,
+      400,
+      T.templatesTitle,
+      templatesBody(c, await allTemplates(c.var.ops.templates), { kind: "error", text }),
+    );
   if (!isReviewTemplate(name) || !subject || !body) return refuse(T.templateMissing);
   // A subject is one header line: the mail port refuses a line break in it (worker/mail/mailer.ts).
   if (/[\r\n]/.test(subject)) return refuse(T.templateSubjectLines);
-  await saveTemplate(c.env.DB, name, { subject, body });
+  await c.var.ops.templates.save(name, { subject, body });
   return c.redirect("/admin/mail-templates?saved=1", 303);
 });

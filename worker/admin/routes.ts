@@ -3,7 +3,6 @@ import { tryToken } from "@worker/auth";
 import { usableToken } from "@worker/config";
 import { emptyPage } from "@worker/content/paging";
 import { BodyError, readForm } from "@worker/forms/body";
-import { submissionMails } from "@worker/mail/submission-mails";
 import { subscribersCsv } from "@worker/newsletter";
 import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
@@ -13,7 +12,6 @@ import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
 import { reviewMailDesk } from "./review-mail";
 import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
-import { endSession, recordSession } from "./session-store";
 import { DESK_TEXTS as T } from "./texts";
 import { detailBody, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
 
@@ -96,7 +94,7 @@ adminDesk.post("/sign-in", async (c) => {
   if (!verdict.ok) return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }), false);
   const session = newSession();
   try {
-    await recordSession(c.env.DB, session);
+    await c.var.ops.sessions.record(session);
   } catch (error) {
     // The right token needs no D1, its session does: while D1 fails nobody is signed in.
     console.error("recording the desk's session failed", error);
@@ -122,7 +120,7 @@ adminDesk.post("/sign-out", requireSession("page"), async (c) => {
   const form = await readForm(c.req.raw, FORM_LIMIT).catch(() => new FormData());
   if (!(await csrfOk(c, form)))
     return page(c, 403, T.signOut, messageBody(T.signOut, { kind: "error", text: T.forbidden }));
-  await endSession(c.env.DB, c.var.session);
+  await c.var.ops.sessions.end(c.var.session);
   return c.body(null, 303, { Location: "/admin?session=signed-out", "Set-Cookie": CLEARED_COOKIE });
 });
 
@@ -159,7 +157,7 @@ adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
   const said = c.req.query("saved") === "1" ? T.saved : c.req.query("mailed") === "1" ? T.mailed : undefined;
   const message: Notice | undefined = said ? { kind: "ok", text: said } : undefined;
   // A failed read of the mail log still shows the submission, and says the list is missing.
-  const mails = await submissionMails(c.env.DB, found.id).catch((error: unknown) => {
+  const mails = await c.var.ops.submissionMails.list(found.id).catch((error: unknown) => {
     console.error("reading a submission's mails failed", error);
     return null;
   });

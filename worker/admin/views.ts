@@ -1,6 +1,6 @@
 import type { Page } from "@core/content/page";
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
-import type { SubmissionMail } from "@worker/mail/submission-mails";
+import type { SubmissionMail } from "@worker/ops/store";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DESK_CSS } from "./styles";

@@ -1,4 +1,5 @@
 import type { WorkerEnv } from "../env";
+import { opsStoreOf } from "../ops/service";
 import { createStrapiSource } from "./strapi";
 import { budgetMs, timeBudget } from "./time-budget";
 
@@ -42,7 +43,8 @@ export function readiness(env: WorkerEnv, now = Date.now()): Promise<Readiness> 
 
 async function checkSources(env: WorkerEnv): Promise<Readiness> {
   const probes: Record<string, [required: boolean, run: () => Promise<unknown>]> = {
-    d1: [true, () => env.DB.prepare("SELECT 1 AS one").first()],
+    // D1 is required in both modes: the operational store is D1's whichever store has the content.
+    d1: [true, () => opsStoreOf(env).ping()],
     cache: [false, () => env.CACHE.get("crossfade:readiness")],
     uploads: [false, () => env.UPLOADS.head("crossfade:readiness")],
   };

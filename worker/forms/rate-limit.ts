@@ -1,14 +1,16 @@
 import { usableToken } from "../config";
 import type { WorkerEnv } from "../env";
+import { opsStoreOf } from "../ops/service";
 
 /**
- * Per-client fixed-window rate limits kept in D1 (docs/decisions/007-forms.md). The client is
- * the address in CF-Connecting-IP (an IPv6 address by its /64, which one subscriber holds whole),
- * stored only as an HMAC-SHA-256 digest keyed with the Worker secret RATE_LIMIT_SALT
- * (docs/decisions/125-token-limit-picks-and-salt.md), so a copy of D1 does not give the addresses.
+ * Per-client fixed-window rate limits kept in the operational store, D1 (worker/ops/store.ts;
+ * docs/decisions/007-forms.md). The client is the address in CF-Connecting-IP (an IPv6 address
+ * by its /64, which one subscriber holds whole), stored only as an HMAC-SHA-256 digest keyed with
+ * the Worker secret RATE_LIMIT_SALT (docs/decisions/125-token-limit-picks-and-salt.md), so a copy
+ * of D1 does not give the addresses.
  */
 
-/** What the limiter needs of the Worker's env: the table, and the secret its keys are made with. */
+/** What the limiter needs of the Worker's env: the store's binding, and the secret its keys are made with. */
 export type RateStore = Pick<WorkerEnv, "DB" | "RATE_LIMIT_SALT">;
 
 export interface RateRule {
@@ -121,26 +123,8 @@ type RateCheck = (store: RateStore, rule: RateRule, client: string, now?: number
  * may go ahead. Old windows are swept now and then.
  */
 export const hitRateLimit: RateCheck = async (store, rule, client, now = Date.now()) => {
-  const db = store.DB;
   const { key, windowStart, decide } = await windowOf(store, rule, client, now);
-  // In an UPDATE every right-hand side sees the old row, so count is compared with the old window.
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END,
-         window_start = excluded.window_start
-       RETURNING count`,
-    )
-    .bind(key, windowStart)
-    .first<{ count: number }>();
-  if (Math.random() < 0.02) {
-    await db
-      .prepare("DELETE FROM rate_limits WHERE window_start < ?1")
-      .bind(now - 24 * 3600 * 1000)
-      .run();
-  }
-  return decide(row?.count ?? 1);
+  return decide(await opsStoreOf(store).rateLimits.hit(key, windowStart, now));
 };
 
 /**
@@ -155,9 +139,5 @@ export async function refundRateLimit(
   now = Date.now(),
 ): Promise<void> {
   const { key, windowStart } = await windowOf(store, rule, client, now);
-  await store.DB.prepare(
-    "UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0",
-  )
-    .bind(key, windowStart)
-    .run();
+  await opsStoreOf(store).rateLimits.refund(key, windowStart);
 }

@@ -1,13 +1,12 @@
 import type { NewsletterOptIn, PendingSubscriber } from "@core/content/newsletter";
 import type { Submission } from "@core/content/submission";
-import { blockedFromMail } from "@worker/content/d1/newsletter";
 import type { WorkerEnv } from "@worker/env";
 import { reportServerError } from "@worker/monitoring/report";
+import { opsStoreOf } from "@worker/ops/service";
 import type { Site } from "./layout";
 import { type Mailer, mailerFor, type OutgoingMail } from "./port";
 import { claimRecipient, releaseRecipient } from "./recipient-limit";
 import { confirmToken } from "./signing";
-import { logSubmissionMail } from "./submission-mails";
 import { confirmationMail, receiptMail } from "./templates";
 
 /** What the forms' intake sends (worker/forms/intake.ts): none of it when mail is off. */
@@ -45,6 +44,7 @@ export function formMail(
   ctx?: Pick<ExecutionContext, "waitUntil">,
 ): FormMail {
   const mailer: Mailer | null = mailerFor(env);
+  const ops = opsStoreOf(env);
   const site = siteOf(env);
   const afterAnswer = async (job: Promise<void>) => {
     if (ctx) ctx.waitUntil(job);
@@ -68,8 +68,8 @@ export function formMail(
       return afterAnswer(
         (async () => {
           try {
-            if (await blockedFromMail(env.DB, pending.email)) return;
-            const token = await confirmToken(env.DB, pending.id, pending.email);
+            if (await ops.suppressions.blocked(pending.email)) return;
+            const token = await confirmToken(ops.linkKeys, pending.id, pending.email);
             const sent = await sendCapped(mailer, confirmationMail(site, pending.email, token));
             if (!sent) await optIn.notSent(pending.id);
           } catch (error) {
@@ -86,7 +86,7 @@ export function formMail(
           try {
             const mail = receiptMail(site, submission);
             const sent = await sendCapped(mailer, mail);
-            if (sent) await logSubmissionMail(env.DB, submission.id, "receipt", mail, sent.messageId);
+            if (sent) await ops.submissionMails.log(submission.id, "receipt", mail, sent.messageId);
           } catch (error) {
             reportServerError(error, "mail:receipt");
           }

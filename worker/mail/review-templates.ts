@@ -1,3 +1,5 @@
+import type { TemplateStore } from "@worker/ops/store";
+
 /** The review answers the desk can send, and their texts until the operator edits them. */
 export const REVIEW_TEMPLATES = ["accepted", "rejected"] as const;
 export type ReviewTemplate = (typeof REVIEW_TEMPLATES)[number];
@@ -17,29 +19,12 @@ export const DEFAULT_TEMPLATES: Record<ReviewTemplate, { subject: string; body: 
   },
 };
 
+/** The template's text as the operator last saved it, else its default. */
 export async function readTemplate(
-  db: D1Database,
+  templates: TemplateStore,
   name: ReviewTemplate,
 ): Promise<{ subject: string; body: string }> {
-  const row = await db
-    .prepare("SELECT subject, body FROM mail_templates WHERE name = ?")
-    .bind(name)
-    .first<{ subject: string; body: string }>();
-  return row ?? DEFAULT_TEMPLATES[name];
-}
-
-export async function saveTemplate(
-  db: D1Database,
-  name: ReviewTemplate,
-  template: { subject: string; body: string },
-): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO mail_templates (name, subject, body, updated_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (name) DO UPDATE SET subject = excluded.subject, body = excluded.body, updated_at = excluded.updated_at`,
-    )
-    .bind(name, template.subject, template.body, new Date().toISOString())
-    .run();
+  return (await templates.read(name)) ?? DEFAULT_TEMPLATES[name];
 }
 
 export function isReviewTemplate(value: unknown): value is ReviewTemplate {

@@ -1,7 +1,7 @@
 import { newsletterStoreOf } from "@worker/content/service";
 import type { WorkerEnv } from "@worker/env";
+import { opsStoreOf } from "@worker/ops/service";
 import { consumeDeadLetters, consumeMailBatch, sweepAnnouncements } from "./announcements";
-import { sweepDeliveries } from "./deliveries";
 import { CONFIRM_LINK_DAYS } from "./signing";
 
 /** The dead-letter queue's name ends so (wrangler.toml `dead_letter_queue`). */
@@ -11,11 +11,12 @@ const DEAD_LETTERS = /-dlq$/;
  * The Cron Trigger (wrangler.toml `[triggers]`): pending sign-ups whose link has expired are
  * removed from the store that keeps the subscribers (D1, or Strapi through its API), and the
  * announcements' send log is swept (worker/mail/announcements.ts), and so are the webhook's
- * deliveries whose signature can no longer pass (worker/mail/deliveries.ts).
+ * deliveries whose signature can no longer pass (worker/mail/deliveries.ts): those two are the
+ * operational store's (worker/ops/store.ts), D1 in both modes.
  */
 export async function runScheduled(env: WorkerEnv, scheduledTime: number): Promise<void> {
   // First, in D1: a CMS that does not answer must not keep the table growing.
-  await sweepDeliveries(env.DB, scheduledTime);
+  await opsStoreOf(env).deliveries.sweep(scheduledTime);
   const cutoff = new Date(scheduledTime - CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000).toISOString();
   await newsletterStoreOf(env).optIn.removeExpired(cutoff);
   await sweepAnnouncements(env, scheduledTime);

@@ -1,8 +1,7 @@
 import type { AppEnv } from "@worker/app-env";
-import { suppress } from "@worker/content/d1/newsletter";
 import { BodyError, readText } from "@worker/forms/body";
 import { type Context, Hono } from "hono";
-import { claimDelivery, releaseDelivery } from "./deliveries";
+import { deliveryExpiry } from "./deliveries";
 import { svixKey, verifySvix } from "./svix";
 
 /**
@@ -69,13 +68,13 @@ mailEvents.post("/mail/events", async (c) => {
   const event = readEvent(value);
   if (typeof event === "string") return refuse(c, 400, event);
   // A delivery already accepted is acknowledged and changes nothing (worker/mail/deliveries.ts).
-  if (!(await claimDelivery(c.env.DB, verdict.id, verdict.timestamp)))
+  if (!(await c.var.ops.deliveries.claim(verdict.id, deliveryExpiry(verdict.timestamp))))
     return c.json({ suppressed: [], replay: true }, 200, NO_STORE);
   if (!event) return c.json({ suppressed: [] }, 200, NO_STORE);
   try {
-    for (const email of event.recipients) await suppress(c.env.DB, email, event.reason);
+    for (const email of event.recipients) await c.var.ops.suppressions.suppress(email, event.reason);
   } catch (error) {
-    await releaseDelivery(c.env.DB, verdict.id).catch(() => undefined);
+    await c.var.ops.deliveries.release(verdict.id).catch(() => undefined);
     throw error;
   }
   return c.json({ suppressed: event.recipients, reason: event.reason }, 200, NO_STORE);

@@ -5,13 +5,14 @@ import { configFor } from "../config";
 import { meteredD1, newMeter, serverTiming } from "../content/d1/meter";
 import { contentCacheFor, createContentService } from "../content/service";
 import { type RequestSourceState, trackRequest } from "../failure/source-failure";
+import { opsStoreOf } from "../ops/service";
 
 /**
  * What every request is answered with: the configuration checked (on the first request, logged
  * once), the request's content service (docs/conventions.md "Boundaries") with the execution
- * context for background work, and a record of whether a source degraded. The service builds
- * each adapter when it is first used; the form intake is made where a form is read
- * (worker/forms/intake.ts `intakeOf`).
+ * context for background work, the operational store beside it (worker/ops/store.ts), and a
+ * record of whether a source degraded. The service builds each adapter when it is first used;
+ * the form intake is made where a form is read (worker/forms/intake.ts `intakeOf`).
  */
 export const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   configFor(c.env);
@@ -22,6 +23,8 @@ export const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = c.env.DB ? meteredD1(c.env.DB, meter) : c.env.DB;
   c.set("content", createContentService({ ...c.env, DB: db }, ctx, contentCache));
   c.set("contentCache", contentCache);
+  // Unmetered: Server-Timing sums the content's statements (docs/decisions/070), as it always did.
+  c.set("ops", opsStoreOf(c.env));
   // An answer built from a degraded source (an empty list or a missing item standing in for a
   // CMS failure) is never stored by browsers or shared caches (docs/decisions/021).
   const sources: RequestSourceState = { failed: false };

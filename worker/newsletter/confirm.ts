@@ -1,5 +1,4 @@
 import type { AppEnv } from "@worker/app-env";
-import { liftUnsubscribe } from "@worker/content/d1/newsletter";
 import { escapeHtml } from "@worker/fallback-page";
 import { readConfirmLink } from "@worker/mail/signing";
 import { type Context, Hono } from "hono";
@@ -11,8 +10,9 @@ import { CONFIRM_TEXTS as T } from "./texts";
  * confirmation mail. GET asks, its button posts back, so a mail scanner that opens links confirms
  * nobody; POST confirms and records when. Both are idempotent: a confirmed subscriber sees the
  * same "You are subscribed". An expired link, or one whose pending sign-up was removed, says to
- * sign up again. The subscriber is in whichever store keeps them (D1 or Strapi); the signing key
- * and the suppression list are in D1 in both modes.
+ * sign up again. The subscriber is in whichever store keeps them (D1 or Strapi), reached through
+ * the content service; the signing key and the suppression list are the operational store's
+ * (worker/ops/store.ts), D1 in both modes.
  */
 export const confirmPages = new Hono<AppEnv>();
 
@@ -28,7 +28,7 @@ const page = (c: Context<AppEnv>, status: 200 | 400 | 404 | 410, body: string) =
 async function check(c: Context<AppEnv>) {
   const token = c.req.query("token")?.trim() ?? "";
   if (!token) return { answer: page(c, 400, statusMessage(T.missing)) };
-  const link = await readConfirmLink(c.env.DB, token);
+  const link = await readConfirmLink(c.var.ops.linkKeys, token);
   if (!link) return { answer: page(c, 404, statusMessage(T.invalid)) };
   const subscriber = await c.var.content.newsletter.optIn.find(link.id);
   const isFor = subscriber !== null && (await link.isFor(subscriber.email));
@@ -63,7 +63,7 @@ confirmPages.post(
     if (found.answer) return found.answer;
     await c.var.content.newsletter.optIn.confirm(found.subscriber.id, found.subscriber.email);
     // A new, explicit consent lifts an earlier unsubscribe of the address (not a bounce or complaint).
-    await liftUnsubscribe(c.env.DB, found.subscriber.email);
+    await c.var.ops.suppressions.liftUnsubscribe(found.subscriber.email);
     return page(c, 200, statusMessage(T.done));
   }),
 );

@@ -1,5 +1,4 @@
 import type { AppEnv } from "@worker/app-env";
-import { suppress } from "@worker/content/d1/newsletter";
 import { escapeHtml } from "@worker/fallback-page";
 import { type Context, Hono } from "hono";
 import { newsletterPage, statusMessage, whileStoreAnswers } from "./page";
@@ -57,7 +56,7 @@ unsubscribePages.post(
     const removed = await found.admin.unsubscribe(found.token);
     if (!removed) return page(c, 404, message(T.invalid));
     // Kept from any further mail, whichever store held the subscriber.
-    await suppress(c.env.DB, removed, "unsubscribed");
+    await c.var.ops.suppressions.suppress(removed, "unsubscribed");
     return page(c, 200, message(T.done));
   }),
 );

@@ -151,41 +151,6 @@ export function newsletterAdmin(db: D1Database): NewsletterAdmin {
   };
 }
 
-/** Keeps the address from any further mail; a stronger reason (bounced, complained) is kept. */
-export async function suppress(
-  db: D1Database,
-  email: string,
-  reason: "unsubscribed" | "bounced" | "complained",
-): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO mail_suppressions (email, reason, created_at) VALUES (?1, ?2, ?3)
-       ON CONFLICT (email) DO UPDATE SET reason = CASE WHEN excluded.reason = 'unsubscribed' THEN reason ELSE excluded.reason END`,
-    )
-    .bind(email.toLowerCase(), reason, new Date().toISOString())
-    .run();
-}
-
-/** Whether the address bounced or complained: it gets no confirmation mail (docs/decisions/089). */
-export async function blockedFromMail(db: D1Database, email: string): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 FROM mail_suppressions WHERE email = ? AND reason IN ('bounced','complained')")
-    .bind(email.toLowerCase())
-    .first();
-  return row !== null;
-}
-
-/**
- * Confirming is a new, explicit consent: it lifts an earlier unsubscribe of the address. A bounce
- * or a complaint stays.
- */
-export async function liftUnsubscribe(db: D1Database, email: string): Promise<void> {
-  await db
-    .prepare("DELETE FROM mail_suppressions WHERE email = ? AND reason = 'unsubscribed'")
-    .bind(email.toLowerCase())
-    .run();
-}
-
 /** Double opt-in over the newsletter_subscribers table (migrations/0009_mail.sql). */
 export function d1OptIn(db: D1Database): NewsletterOptIn {
   return {

@@ -1,0 +1,1 @@
+export { createD1OpsStore } from "./store";
