@@ -140,3 +140,14 @@ export const PUB_STATUS = {
   strapi: false,
   message: "must be draft or published (missing: draft)",
 } as const satisfies SimpleField;
+
+/**
+ * The simple fields Strapi keeps, for writing an item there (cms/src/seed/catalogue.js):
+ * [column, attribute, whether it is media (an uploaded file's id)].
+ */
+export function strapiColumns(fields: Fields): Array<[string, string, boolean]> {
+  return simpleFields(fields).flatMap(([column, def]) => {
+    const name = strapiName(column, def);
+    return name ? [[column, name, def.value === "media"] as [string, string, boolean]] : [];
+  });
+}

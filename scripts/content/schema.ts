@@ -3,9 +3,16 @@
  * with valibot. Field names are the D1 columns of migrations/0001_catalogue.sql; join tables
  * become lists of slugs, child tables lists of objects. The slug is the file's name.
  */
-import { type ColumnFields, type Fields, type OwnKeys, type SimpleField, simpleFields } from "../../core/content/kind";
-import { POST_FIELDS } from "../../core/content/post";
+
 import * as v from "valibot";
+import {
+  type ColumnFields,
+  type Fields,
+  type OwnKeys,
+  type SimpleField,
+  simpleFields,
+} from "../../core/content/kind";
+import { POST_FIELDS } from "../../core/content/post";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
 const text = v.string(TEXT);
@@ -104,7 +111,7 @@ function frontSchema<F extends Fields, O extends Own<F>>(fields: F, own: O) {
   const simple = new Map(simpleFields(fields));
   for (const key of Object.keys(fields)) {
     const def = simple.get(key);
-    entries[key] = def ? frontField(def) : (own as Record<string, v.GenericSchema>)[key] as v.GenericSchema;
+    entries[key] = def ? frontField(def) : ((own as Record<string, v.GenericSchema>)[key] as v.GenericSchema);
   }
   return v.strictObject(entries, "front matter must be a set of fields") as unknown as v.StrictObjectSchema<
     Record<string, v.GenericSchema>,
@@ -150,7 +157,13 @@ export const artistSchema = v.strictObject(
   "front matter must be a set of fields",
 );
 
-export const postSchema = frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs });
+export const postSchema = frontSchema(POST_FIELDS, {
+  id,
+  artists: slugs,
+  genres: slugs,
+  locations: slugs,
+  tags: slugs,
+});
 
 export const aggregatedSchema = v.strictObject(
   {

@@ -4,9 +4,10 @@
  * lists are left out, and every file is read back before it is returned, so a file that would
  * not import to the same rows is an error here rather than a silent change later.
  */
+
+import matter from "gray-matter";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
 import { POST_FIELDS } from "../../core/content/post";
-import matter from "gray-matter";
 import { slugify } from "../catalogue/format";
 import type { Catalogue, EntryArtist } from "../catalogue/types";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";

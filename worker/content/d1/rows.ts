@@ -1,7 +1,7 @@
 import type { AggregatedPost } from "@core/content/aggregated-post";
 import type { AudioPlatform } from "@core/content/audio";
-import type { MixtapeTrack } from "@core/content/mixtape";
 import type { RowFields } from "@core/content/kind";
+import type { MixtapeTrack } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
 import { artistRefs } from "./artist-refs";

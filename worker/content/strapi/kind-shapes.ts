@@ -31,7 +31,11 @@ type StrapiValue<D> = D extends { value: "filled" }
         ? T | null | undefined
         : string | null | undefined;
 
-type StrapiKey<K, D> = D extends { strapi: false } ? never : D extends { strapi: infer S extends string } ? S : K;
+type StrapiKey<K, D> = D extends { strapi: false }
+  ? never
+  : D extends { strapi: infer S extends string }
+    ? S
+    : K;
 
 /** The simple attributes of a kind's Strapi answer: `{ [attribute]: value }`. */
 export type StrapiFields<F extends Fields> = {
@@ -75,7 +79,8 @@ export function strapiSite<F extends Fields>(
   const values = entry as Record<string, unknown>;
   for (const [column, def] of siteFields(fields)) {
     const raw = values[strapiName(column, def) ?? column];
-    out[def.site] = def.value === "media" ? mediaUrl((raw as StrapiMedia | null | undefined)?.url) : siteValue(def, raw);
+    out[def.site] =
+      def.value === "media" ? mediaUrl((raw as StrapiMedia | null | undefined)?.url) : siteValue(def, raw);
   }
   return out as SiteFields<F>;
 }
