@@ -1,6 +1,7 @@
 import type { AggregatedPost } from "./aggregated-post";
 import type { ArtistRef } from "./artist-ref";
-import type { AudioPlatform } from "./audio";
+import { AUDIO_PLATFORMS, type AudioPlatform } from "./audio";
+import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
 /**
@@ -11,26 +12,44 @@ import type { Taxon } from "./taxon";
 export const POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
 
+/**
+ * A post's fields in content-file order (./kind.ts, docs/decisions/128-one-definition-per-kind.md):
+ * the columns of migrations/0001_catalogue.sql's posts, the front matter of posts/<slug>.md.
+ */
+export const POST_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** 'Unknown Artist' is a display default applied by the page, not stored. */
+  artist_name: { value: "name", site: "artist" },
+  artists: { value: "own" },
+  excerpt: { value: "text", site: "excerpt" },
+  /** The site's `date`: ISO 8601 (postDate, or publishedAt when the CMS has no postDate). */
+  post_date: { value: "instant", site: "date", strapi: "postDate" },
+  category: { value: "pick", of: POST_CATEGORIES, fallback: "news", site: "category" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  genres: { value: "own" },
+  locations: { value: "own" },
+  tags: { value: "own" },
+  /** Absolute or site-relative URL; null means the page shows the placeholder cover. */
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  // The audio's parts: the site's `audio` (PostAudio), each adapter's own code.
+  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
+  primary_audio_url: { value: "optional" },
+  audio_file: { value: "media" },
+  track_title: { value: "optional" },
+} as const satisfies Fields;
+
 /** A blog post in its shown form (docs/product.md section 3: id is the slug). */
-export interface Post {
+export interface Post extends SiteFields<typeof POST_FIELDS> {
   id: string;
   numericId: number;
   slug: string;
-  title: string;
-  /** 'Unknown Artist' is a display default applied by the page, not stored here. */
-  artist: string | null;
-  excerpt: string;
   /** Rich-text paragraphs as plain strings; pages render each as a <p>. */
   content: string[];
-  /** ISO 8601 (postDate, or publishedAt when the CMS has no postDate). */
-  date: string;
-  category: PostCategory;
   tags: string[];
   genres: Taxon[];
   locations: Taxon[];
-  /** Absolute or site-relative URL; null means the page shows the placeholder cover. */
-  coverImage: string | null;
-  isFeatured: boolean;
   audio: PostAudio | null;
   /** The artists the post is about, when they have a page. */
   artists?: ArtistRef[];

@@ -4,7 +4,8 @@
 
 import type { AudioPlatform } from "@core/content/audio";
 import type { EventStatus } from "@core/content/event";
-import type { PostCategory } from "@core/content/post";
+import type { ColumnFields } from "@core/content/kind";
+import type { POST_FIELDS, PostCategory } from "@core/content/post";
 import type { EventColumns, PubStatus, ReleaseColumns } from "@core/content/rows";
 
 export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
@@ -27,24 +28,12 @@ export interface LocationRecord {
   type: "city" | "region" | "country";
 }
 
-export interface PostRecord {
+/** A post: its simple columns as core/content/post.ts defines them ('post_date' as '…T…:00.000Z'). */
+export interface PostRecord extends ColumnFields<typeof POST_FIELDS> {
   id: number;
   slug: string;
-  title: string;
-  artist_name: string | null;
-  excerpt: string;
   /** Paragraphs; stored as a JSON array in posts.content. */
   content: string[];
-  /** 'YYYY-MM-DDTHH:MM:SS.000Z' */
-  post_date: string;
-  category: PostCategory;
-  cover_image: string | null;
-  is_featured: boolean;
-  audio_platform: AudioPlatform | null;
-  primary_audio_url: string | null;
-  audio_file: string | null;
-  track_title: string | null;
-  pub_status: PubStatus;
   /** post_genres rows */
   genre_ids: number[];
   /** post_locations rows */

@@ -85,9 +85,11 @@ const ORDER = {
     "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists",
 };
 
+/** A record's fields in ORDER, then any field ORDER does not name (a column added later), as they come. */
 function ordered<T extends object>(kind: keyof typeof ORDER, record: T): T {
   const out: Record<string, unknown> = {};
   for (const key of ORDER[kind].split(" ")) out[key] = (record as Record<string, unknown>)[key];
+  for (const [key, value] of Object.entries(record)) if (!(key in out)) out[key] = value;
   return out as T;
 }
 

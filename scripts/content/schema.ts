@@ -3,7 +3,16 @@
  * with valibot. Field names are the D1 columns of migrations/0001_catalogue.sql; join tables
  * become lists of slugs, child tables lists of objects. The slug is the file's name.
  */
+
 import * as v from "valibot";
+import {
+  type ColumnFields,
+  type Fields,
+  type OwnKeys,
+  type SimpleField,
+  simpleFields,
+} from "../../core/content/kind";
+import { POST_FIELDS } from "../../core/content/post";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
 const text = v.string(TEXT);
@@ -62,6 +71,55 @@ const localTime = v.union(
 
 const taxonRef = v.strictObject({ name: filled, slug }, "must be {name, slug}");
 
+/** "must be a, b or c": the message for a value outside a picklist. */
+const oneOf = (values: readonly string[]) =>
+  `must be ${values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : values[0]}`;
+
+/** The front matter schema of one simple field (core/content/kind.ts). */
+function frontField(def: SimpleField): v.GenericSchema {
+  switch (def.value) {
+    case "filled":
+      return filled;
+    case "text":
+      return v.optional(text, "");
+    case "flag":
+      return flag;
+    case "instant":
+      return instant;
+    case "day":
+      return day;
+    case "pick": {
+      const pick = v.picklist(def.of ?? [], def.message ?? oneOf(def.of ?? []));
+      return def.fallback === null ? v.nullish(pick, null) : v.optional(pick, def.fallback as string);
+    }
+    default:
+      return optionalText;
+  }
+}
+
+type Own<F extends Fields> = { [K in OwnKeys<F>]: v.GenericSchema };
+type FrontOf<F extends Fields, O extends Own<F>> = ColumnFields<F> & {
+  [K in keyof O]: v.InferOutput<O[K]>;
+};
+
+/**
+ * A kind's front matter: its definition's simple fields derived, `own` the schemas of the fields
+ * it marks own (a missing one fails typecheck), all in the definition's order.
+ */
+function frontSchema<F extends Fields, O extends Own<F>>(fields: F, own: O) {
+  const entries: Record<string, v.GenericSchema> = {};
+  const simple = new Map(simpleFields(fields));
+  for (const key of Object.keys(fields)) {
+    const def = simple.get(key);
+    entries[key] = def ? frontField(def) : ((own as Record<string, v.GenericSchema>)[key] as v.GenericSchema);
+  }
+  return v.strictObject(entries, "front matter must be a set of fields") as unknown as v.StrictObjectSchema<
+    Record<string, v.GenericSchema>,
+    undefined
+  > &
+    v.GenericSchema<unknown, FrontOf<F, O>>;
+}
+
 export const genreSchema = v.strictObject({ id, name: filled }, "front matter must be a set of fields");
 
 export const locationSchema = v.strictObject(
@@ -99,34 +157,13 @@ export const artistSchema = v.strictObject(
   "front matter must be a set of fields",
 );
 
-export const postSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    artist_name: optionalText,
-    excerpt: v.optional(text, ""),
-    post_date: instant,
-    category: v.optional(
-      v.picklist(
-        ["news", "interviews", "premieres", "reviews", "features"],
-        "must be news, interviews, premieres, reviews or features",
-      ),
-      "news",
-    ),
-    pub_status: pubStatus,
-    is_featured: flag,
-    artists: slugs,
-    genres: slugs,
-    locations: slugs,
-    tags: slugs,
-    cover_image: optionalText,
-    audio_platform: platform,
-    primary_audio_url: optionalText,
-    audio_file: optionalText,
-    track_title: optionalText,
-  },
-  "front matter must be a set of fields",
-);
+export const postSchema = frontSchema(POST_FIELDS, {
+  id,
+  artists: slugs,
+  genres: slugs,
+  locations: slugs,
+  tags: slugs,
+});
 
 export const aggregatedSchema = v.strictObject(
   {

@@ -4,7 +4,10 @@
  * lists are left out, and every file is read back before it is returned, so a file that would
  * not import to the same rows is an error here rather than a silent change later.
  */
+
 import matter from "gray-matter";
+import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
+import { POST_FIELDS } from "../../core/content/post";
 import { slugify } from "../catalogue/format";
 import type { Catalogue, EntryArtist } from "../catalogue/types";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
@@ -19,6 +22,18 @@ function drop(front: Front): Front {
     if (Array.isArray(value) && value.length === 0) continue;
     out[key] = value;
   }
+  return out;
+}
+
+/**
+ * A record's front matter in its kind's field order (core/content/kind.ts): the simple fields
+ * as the record holds them, `own` the values of the fields the definition marks own.
+ */
+function frontOf<F extends Fields>(fields: F, record: object, own: Record<OwnKeys<F>, unknown>): Front {
+  const simple = new Set(simpleFields(fields).map(([column]) => column));
+  const values = record as Front;
+  const out: Front = {};
+  for (const key of Object.keys(fields)) out[key] = simple.has(key) ? values[key] : (own as Front)[key];
   return out;
 }
 
@@ -76,25 +91,13 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "posts",
       p.slug,
-      {
+      frontOf(POST_FIELDS, p, {
         id: p.id,
-        title: p.title,
-        artist_name: p.artist_name,
         artists: artistsOf(p.artist_ids),
-        excerpt: p.excerpt,
-        post_date: p.post_date,
-        category: p.category,
-        pub_status: p.pub_status,
-        is_featured: p.is_featured,
         genres: slugsOf(p.genre_ids, genreSlug),
         locations: slugsOf(p.location_ids, locationSlug),
         tags: p.tags,
-        cover_image: p.cover_image,
-        audio_platform: p.audio_platform,
-        primary_audio_url: p.primary_audio_url,
-        audio_file: p.audio_file,
-        track_title: p.track_title,
-      },
+      }),
       normaliseParagraphs(p.content),
     );
   }

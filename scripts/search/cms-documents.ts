@@ -4,9 +4,12 @@
  * published entry as the document `npm run search:sync` would write for it (the Strapi adapter's
  * answer shape and mapping, then the Meilisearch document), so both writers agree by
  * construction (docs/decisions/036); and the slugs the embedded store's upgrade gives names that
- * become artists, for Strapi's own upgrade (cms/src/seed/artists-from-names.js).
+ * become artists, for Strapi's own upgrade (cms/src/seed/artists-from-names.js); and each
+ * kind's simple fields as Strapi keeps them, for its seed (cms/src/seed/catalogue.js).
  */
 
+import { strapiColumns } from "@core/content/kind";
+import { POST_FIELDS } from "@core/content/post";
 import { slugsForNames } from "@scripts/catalogue/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
@@ -21,6 +24,14 @@ import { POST_POPULATE as POST_POPULATE_LIST } from "@worker/content/strapi/post
 import { listedArtistShape, mixtapeShape, postShape } from "@worker/content/strapi/shapes";
 
 export { INDEX_SETTINGS, slugsForNames };
+
+/**
+ * Per kind of the catalogue's records (scripts/catalogue/types.ts), its simple fields as Strapi
+ * keeps them (core/content/kind.ts): [column, attribute, is media].
+ */
+export const SEED_FIELDS = {
+  posts: strapiColumns(POST_FIELDS),
+};
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */
 export const POST_POPULATE = populateObject(POST_POPULATE_LIST);

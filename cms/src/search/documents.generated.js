@@ -26,10 +26,81 @@ __export(cms_documents_exports, {
   INDEXED_TYPES: () => INDEXED_TYPES,
   INDEX_SETTINGS: () => INDEX_SETTINGS,
   POST_POPULATE: () => POST_POPULATE2,
+  SEED_FIELDS: () => SEED_FIELDS,
   documentOf: () => documentOf,
   slugsForNames: () => slugsForNames
 });
 module.exports = __toCommonJS(cms_documents_exports);
+
+// core/content/kind.ts
+function strapiName(column, def) {
+  return def.strapi === false ? null : def.strapi ?? column;
+}
+function simpleFields(fields2) {
+  return Object.entries(fields2).filter((e) => e[1].value !== "own");
+}
+function siteFields(fields2) {
+  return simpleFields(fields2).filter((e) => !!e[1].site);
+}
+var nonBlank = (s) => s?.trim() ? s : null;
+function siteValue(def, raw) {
+  switch (def.value) {
+    case "flag":
+      return raw === true || raw === 1;
+    case "name":
+      return nonBlank(raw);
+    case "optional":
+    case "media":
+      return raw ?? null;
+    case "pick":
+      return raw ?? def.fallback ?? null;
+    default:
+      return raw ?? "";
+  }
+}
+var PUB_STATUSES = ["draft", "published"];
+var PUB_STATUS = {
+  value: "pick",
+  of: PUB_STATUSES,
+  fallback: "draft",
+  strapi: false,
+  message: "must be draft or published (missing: draft)"
+};
+function strapiColumns(fields2) {
+  return simpleFields(fields2).flatMap(([column, def]) => {
+    const name = strapiName(column, def);
+    return name ? [[column, name, def.value === "media"]] : [];
+  });
+}
+
+// core/content/audio.ts
+var AUDIO_PLATFORMS = ["local", "youtube", "soundcloud", "spotify"];
+
+// core/content/post.ts
+var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
+var POST_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** 'Unknown Artist' is a display default applied by the page, not stored. */
+  artist_name: { value: "name", site: "artist" },
+  artists: { value: "own" },
+  excerpt: { value: "text", site: "excerpt" },
+  /** The site's `date`: ISO 8601 (postDate, or publishedAt when the CMS has no postDate). */
+  post_date: { value: "instant", site: "date", strapi: "postDate" },
+  category: { value: "pick", of: POST_CATEGORIES, fallback: "news", site: "category" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  genres: { value: "own" },
+  locations: { value: "own" },
+  tags: { value: "own" },
+  /** Absolute or site-relative URL; null means the page shows the placeholder cover. */
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  // The audio's parts: the site's `audio` (PostAudio), each adapter's own code.
+  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
+  primary_audio_url: { value: "optional" },
+  audio_file: { value: "media" },
+  track_title: { value: "optional" }
+};
 
 // scripts/catalogue/format.ts
 var FOLD = {
@@ -44,17 +115,17 @@ var FOLD = {
   \u00FE: "th",
   \u00F0: "d"
 };
-function slugify(text2) {
-  return text2.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+function slugify(text4) {
+  return text4.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 var BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 var YOUTUBE_ID = `${BASE62}-_`;
 
 // scripts/catalogue/random.ts
-function hashString(text2) {
+function hashString(text4) {
   let hash = 2166136261;
-  for (let i = 0; i < text2.length; i++) {
-    hash ^= text2.charCodeAt(i);
+  for (let i = 0; i < text4.length; i++) {
+    hash ^= text4.charCodeAt(i);
     hash = Math.imul(hash, 16777619);
   }
   return hash >>> 0;
@@ -551,11 +622,21 @@ var FOLDED_LETTERS = [
   ["\xF0", "d"],
   ["\xD0", "d"]
 ];
-function foldLetters(text2) {
-  let out = text2;
+function foldLetters(text4) {
+  let out = text4;
   for (const [from, to] of FOLDED_LETTERS) out = out.replaceAll(from, to);
   return out;
 }
+
+// worker/content/meilisearch/kind-documents.ts
+var docName = (column, def) => strapiName(column, def) ?? column;
+function toDocFields(fields2, item) {
+  const out = {};
+  const values = item;
+  for (const [column, def] of siteFields(fields2)) out[docName(column, def)] = values[def.site];
+  return out;
+}
+var text = nullish(string());
 
 // worker/content/meilisearch/documents.ts
 function artistToDocument(artist) {
@@ -571,21 +652,16 @@ function artistToDocument(artist) {
 var seconds = (iso) => Math.floor(Date.parse(iso) / 1e3) || 0;
 function postToDocument(post) {
   return {
+    ...toDocFields(POST_FIELDS, post),
     id: post.slug,
     numericId: post.numericId,
     slug: post.slug,
-    title: post.title,
-    artist_name: post.artist,
-    excerpt: post.excerpt,
     content: post.content,
     postDate: seconds(post.date),
     postDateIso: post.date,
-    category: post.category,
     tags: post.tags,
     genres: post.genres,
     locations: post.locations,
-    coverImage: post.coverImage,
-    is_featured: post.isFeatured,
     audio_platform: post.audio?.platform ?? null,
     primary_audio_url: post.audio?.url ?? null,
     track_title: post.audio?.trackTitle ?? null
@@ -723,15 +799,15 @@ function createCmsClient(baseUrl, options = {}) {
     } catch (cause) {
       throw new CmsError(`Request to ${url} failed`, "network", void 0, null, { cause });
     }
-    let text2;
+    let text4;
     try {
-      text2 = await res.text();
+      text4 = await res.text();
     } catch (cause) {
       throw new CmsError(`Reading the answer of ${url} failed`, "network", res.status, null, { cause });
     }
     let body = null;
     try {
-      body = text2 ? JSON.parse(text2) : null;
+      body = text4 ? JSON.parse(text4) : null;
     } catch {
       if (res.ok) throw new CmsError(`Invalid JSON from ${url}`, "parse", res.status);
     }
@@ -790,8 +866,42 @@ var LINK_NAMES = {
   website: "Website"
 };
 
+// worker/content/strapi/kind-shapes.ts
+var text2 = nullish(string());
+var media = object({ url: string(), name: text2, mime: text2, size: nullish(number()) });
+function schemaOf(def) {
+  switch (def.value) {
+    case "filled":
+      return string();
+    case "flag":
+      return nullish(boolean());
+    case "media":
+      return nullish(media);
+    case "pick":
+      return nullish(picklist(def.of ?? []));
+    default:
+      return text2;
+  }
+}
+function strapiEntries(fields2) {
+  const out = {};
+  for (const [column, def] of simpleFields(fields2)) {
+    const name = strapiName(column, def);
+    if (name) out[name] = schemaOf(def);
+  }
+  return out;
+}
+function strapiSite(fields2, entry, mediaUrl) {
+  const out = {};
+  const values = entry;
+  for (const [column, def] of siteFields(fields2)) {
+    const raw = values[strapiName(column, def) ?? column];
+    out[def.site] = def.value === "media" ? mediaUrl(raw?.url) : siteValue(def, raw);
+  }
+  return out;
+}
+
 // worker/content/strapi/mappers.ts
-var nonBlank = (s) => s?.trim() ? s : null;
 function toTaxa(list) {
   return (list ?? []).map((t) => ({ name: t.name, slug: t.slug })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
@@ -815,20 +925,15 @@ function toPost(p, media2) {
   const file = media2(p.audio_file?.url);
   const url = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
   return {
+    ...strapiSite(POST_FIELDS, p, media2),
     id: p.slug,
     numericId: p.id,
     slug: p.slug,
-    title: p.title,
-    artist: nonBlank(p.artist_name),
-    excerpt: p.excerpt ?? "",
     content: toParagraphs(p.content),
     date: p.postDate ?? p.publishedAt ?? "",
-    category: p.category ?? "news",
     tags: [...new Set((p.tags ?? []).map((t) => t.name))].sort(),
     genres: toTaxa(p.genres),
     locations: toTaxa(p.locations),
-    coverImage: media2(p.coverImage?.url),
-    isFeatured: p.is_featured === true,
     audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
     artists: toArtistRefs(p.artists)
   };
@@ -885,62 +990,48 @@ var import_node_async_hooks = require("node:async_hooks");
 var scope = new import_node_async_hooks.AsyncLocalStorage();
 var requestScope = new import_node_async_hooks.AsyncLocalStorage();
 
-// core/content/post.ts
-var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
-
 // core/content/submission.ts
 var SUBMISSION_STATUSES = ["pending", "reviewing", "accepted", "rejected"];
 
 // worker/content/strapi/shapes.ts
-var text = nullish(string());
+var text3 = nullish(string());
 var flag = nullish(boolean());
 var AUDIO_PLATFORM = nullish(picklist(["local", "youtube", "soundcloud", "spotify"]));
-var media = object({ url: string(), name: text, mime: text, size: nullish(number()) });
-var taxon = object({ id: number(), name: string(), slug: string(), type: text });
+var taxon = object({ id: number(), name: string(), slug: string(), type: text3 });
 var named = object({ name: string(), slug: string() });
 var artistRef = object({ id: optional(number()), slug: string(), name: string() });
 var artistRefs = nullish(array(artistRef));
 var entryArtists = nullish(array(object({ entry: number(), artists: artistRefs })));
-var platformLink = object({ platform: string(), custom_platform_name: text, url: string() });
+var platformLink = object({ platform: string(), custom_platform_name: text3, url: string() });
 var block = object({
   type: string(),
-  text,
+  text: text3,
   children: nullish(array(lazy(() => block)))
 });
 var postShape = object({
   id: number(),
-  title: string(),
   slug: string(),
-  artist_name: text,
-  excerpt: text,
+  ...strapiEntries(POST_FIELDS),
   content: nullish(union([array(block), string()])),
-  postDate: text,
-  publishedAt: text,
-  category: nullish(picklist(POST_CATEGORIES)),
+  publishedAt: text3,
   tags: nullish(array(object({ name: string() }))),
   genres: nullish(array(named)),
   locations: nullish(array(named)),
-  coverImage: nullish(media),
-  is_featured: flag,
-  audio_platform: AUDIO_PLATFORM,
-  primary_audio_url: text,
-  audio_file: nullish(media),
-  track_title: text,
   artists: artistRefs
 });
 var aggregatedPostShape = object({
   documentId: string(),
   original_url: string(),
   title: string(),
-  artist_name: text,
-  excerpt: text,
-  published_date: text,
-  postDate: text,
-  publishedAt: text,
+  artist_name: text3,
+  excerpt: text3,
+  published_date: text3,
+  postDate: text3,
+  publishedAt: text3,
   featured_image: nullish(media),
   genres: nullish(array(named)),
   locations: nullish(array(named)),
-  audio: text,
+  audio: text3,
   audio_file: nullish(media),
   artists: artistRefs
 });
@@ -948,15 +1039,15 @@ var mixtapeShape = object({
   id: number(),
   slug: string(),
   title: string(),
-  artist_name: text,
-  release_date: text,
+  artist_name: text3,
+  release_date: text3,
   coverImage: nullish(media),
-  description: text,
+  description: text3,
   tracklist: optional(unknown()),
-  duration: text,
+  duration: text3,
   track_count: nullish(number()),
-  download_url: text,
-  external_audio_url: text,
+  download_url: text3,
+  external_audio_url: text3,
   audio_file: nullish(media),
   audio_platform: AUDIO_PLATFORM,
   genres: nullish(array(named)),
@@ -967,9 +1058,9 @@ var mixtapeShape = object({
 var track = object({
   track_number: number(),
   title: string(),
-  artist_name: text,
-  duration: text,
-  audio_url: text,
+  artist_name: text3,
+  duration: text3,
+  audio_url: text3,
   audio_platform: AUDIO_PLATFORM,
   is_primary_track: flag,
   is_featured: flag,
@@ -980,13 +1071,13 @@ var releaseShape = object({
   slug: string(),
   title: string(),
   artist_name: string(),
-  release_date: text,
+  release_date: text3,
   artwork: nullish(media),
-  release_type: text,
-  total_duration: text,
-  description: text,
-  credits: text,
-  catalog_number: text,
+  release_type: text3,
+  total_duration: text3,
+  description: text3,
+  credits: text3,
+  catalog_number: text3,
   is_featured: flag,
   tracks: nullish(array(track)),
   purchase_links: nullish(array(platformLink)),
@@ -997,17 +1088,17 @@ var eventShape = object({
   slug: string(),
   title: string(),
   starts_at: string(),
-  ends_at: text,
-  timezone: text,
-  venue: text,
-  address: text,
-  city: text,
+  ends_at: text3,
+  timezone: text3,
+  venue: text3,
+  address: text3,
+  city: text3,
   location: nullish(named),
   lineup: optional(unknown()),
-  description: text,
+  description: text3,
   coverImage: nullish(media),
-  ticket_url: text,
-  price: text,
+  ticket_url: text3,
+  price: text3,
   event_status: nullish(picklist(["scheduled", "postponed", "cancelled"])),
   is_featured: flag,
   lineup_artists: entryArtists
@@ -1018,7 +1109,7 @@ var artistShape = object({
   slug: string(),
   name: string(),
   kind: ARTIST_KIND,
-  bio: text,
+  bio: text3,
   image: nullish(media),
   location: nullish(named),
   genres: nullish(array(named)),
@@ -1045,19 +1136,19 @@ var storedFile = object({
 });
 var submissionShape = object({
   documentId: string(),
-  reference: text,
+  reference: text3,
   artist_name: string(),
   email: string(),
   track_title: string(),
-  genre: text,
-  city: text,
-  links: text,
-  message: text,
+  genre: text3,
+  city: text3,
+  links: text3,
+  message: text3,
   consent: flag,
   status: picklist(SUBMISSION_STATUSES),
-  adminNotes: text,
-  submissionDate: text,
-  createdAt: text,
+  adminNotes: text3,
+  submissionDate: text3,
+  createdAt: text3,
   // Submissions before docs/decisions/069: files in Strapi's media library.
   audioFile: nullish(media),
   artworkFile: nullish(media),
@@ -1078,7 +1169,7 @@ var artistDirectoryShape = object({
   })
 });
 var artistSlugShape = object({ slug: string() });
-var suggestionShape = object({ title: string(), artist_name: text, slug: string() });
+var suggestionShape = object({ title: string(), artist_name: text3, slug: string() });
 var subscribedShape = nullable(
   object({
     message: nullish(string()),
@@ -1091,12 +1182,12 @@ var subscriberStateShape = object({
 var listedSubscriberShape = object({
   id: number(),
   email: string(),
-  firstName: text,
-  lastName: text,
-  city: text,
-  source: text,
+  firstName: text3,
+  lastName: text3,
+  city: text3,
+  source: text3,
   subscribedAt: string(),
-  consentedAt: text,
+  consentedAt: text3,
   unsubscribeToken: string(),
   picks: nullish(
     object({ artists: nullish(array(string())), genres: nullish(array(string())) })
@@ -1106,7 +1197,7 @@ var subscriberCountShape = object({ count: number() });
 var expiredShape = object({ removed: number() });
 var unsubscribedShape = object({ data: object({ email: string() }) });
 var anyAnswerShape = unknown();
-var datedShape = object({ postDate: text, published_date: text, publishedAt: text });
+var datedShape = object({ postDate: text3, published_date: text3, publishedAt: text3 });
 
 // worker/content/strapi/posts.ts
 var POST_POPULATE = [
@@ -1121,6 +1212,9 @@ var fields = (names) => names.map((f, i) => [`fields[${i}]`, f]);
 var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
+var SEED_FIELDS = {
+  posts: strapiColumns(POST_FIELDS)
+};
 var POST_POPULATE2 = populateObject(POST_POPULATE);
 var ARTIST_POPULATE = populateObject(["image"]);
 var INDEXED_TYPES = {
@@ -1147,6 +1241,7 @@ function documentOf(uid, entry, cmsOrigin) {
   INDEXED_TYPES,
   INDEX_SETTINGS,
   POST_POPULATE,
+  SEED_FIELDS,
   documentOf,
   slugsForNames
 });

@@ -5,6 +5,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { SEED_FIELDS } = require('../search/documents.generated');
 
 const MIME = { '.svg': 'image/svg+xml', '.mp3': 'audio/mpeg', '.jpg': 'image/jpeg', '.png': 'image/png' };
 
@@ -53,6 +54,15 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
   const media = mediaUploader(strapi, mediaDir);
   const docs = (uid) => strapi.documents(uid);
   const statusOf = (row) => (row.pub_status === 'published' ? { status: 'published' } : {});
+  // A record's simple fields under their Strapi names, each kind's definition in core/content/
+  // (media uploaded, as their ids); the kind's own fields are written below.
+  const simple = async (kind, row) => {
+    const data = {};
+    for (const [column, attribute, isMedia] of SEED_FIELDS[kind]) {
+      data[attribute] = isMedia ? await media.idOf(row[column]) : row[column];
+    }
+    return data;
+  };
 
   const genreDoc = new Map();
   const genreBySlug = new Map();
@@ -108,22 +118,12 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::blog-post.blog-post').create({
         ...statusOf(p),
         data: {
-          title: p.title,
+          ...(await simple('posts', p)),
           slug: p.slug,
-          artist_name: p.artist_name,
-          excerpt: p.excerpt,
           content: paragraphs(p.content),
-          postDate: p.post_date,
-          category: p.category,
           tags: p.tags.map((name) => ({ name })),
           genres: p.genre_ids.map((id) => genreDoc.get(id)),
           locations: p.location_ids.map((id) => locationDoc.get(id)),
-          coverImage: await media.idOf(p.cover_image),
-          is_featured: p.is_featured,
-          audio_platform: p.audio_platform,
-          primary_audio_url: p.primary_audio_url,
-          audio_file: await media.idOf(p.audio_file),
-          track_title: p.track_title,
           artists: artists(p.artist_ids),
         },
       });

@@ -1,9 +1,11 @@
 import type { AggregatedPost } from "@core/content/aggregated-post";
 import type { AudioPlatform } from "@core/content/audio";
+import type { RowFields } from "@core/content/kind";
 import type { MixtapeTrack } from "@core/content/mixtape";
-import type { Post, PostCategory } from "@core/content/post";
+import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
 import { artistRefs } from "./artist-refs";
+import { columnList, leanColumnList, siteOf } from "./kind-rows";
 
 /**
  * Columns of an aggregated post plus its artists, kept in its extras row by triggers
@@ -27,44 +29,32 @@ export function identity(row: { id: number; slug: string; title: string }) {
   return { id: row.id, slug: row.slug, title: row.title };
 }
 
-export interface PostRow {
+export interface PostRow extends RowFields<typeof POST_FIELDS> {
   id: number;
   slug: string;
-  title: string;
-  artist_name: string | null;
-  excerpt: string;
+  /** JSON array of paragraphs. */
   content: string;
-  post_date: string;
-  category: PostCategory;
-  cover_image: string | null;
-  is_featured: number;
-  audio_platform: AudioPlatform | null;
-  primary_audio_url: string | null;
-  audio_file: string | null;
-  track_title: string | null;
   genres_json: string | null;
   locations_json: string | null;
   tags_json: string | null;
   artists_json: string | null;
 }
 
+const POST_EXTRA_COLUMNS = "px.genres_json, px.locations_json, px.tags_json, px.artists_json";
+
 /**
- * Columns of a post plus its genres, locations, tags and artists as JSON, kept for it in
- * post_extras by triggers (scripts/catalogue/extras-sql.ts, cards-sql.ts): one more row a post,
- * not every link behind it.
+ * Columns of a post (core/content/post.ts) plus its genres, locations, tags and artists as JSON,
+ * kept for it in post_extras by triggers (scripts/catalogue/extras-sql.ts, cards-sql.ts): one
+ * more row a post, not every link behind it.
  */
-export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.content, p.post_date,
-  p.category, p.cover_image, p.is_featured, p.audio_platform, p.primary_audio_url, p.audio_file,
-  p.track_title, px.genres_json, px.locations_json, px.tags_json, px.artists_json`;
+export const POST_COLUMNS = `p.id, p.slug, ${columnList(POST_FIELDS, "p")}, p.content, ${POST_EXTRA_COLUMNS}`;
 
 /** What POST_COLUMNS reads besides the post's own row (after `FROM posts p`). */
 export const POST_EXTRAS = "LEFT JOIN post_extras px ON px.post_id = p.id";
 
 /** POST_COLUMNS with only what a sitemap reads (a lean list): slug and date, one row per post. */
-export const LEAN_POST_COLUMNS = `p.id, p.slug, p.title, NULL AS artist_name, '' AS excerpt, '[]' AS content, p.post_date,
-  p.category, NULL AS cover_image, 0 AS is_featured, NULL AS audio_platform, NULL AS primary_audio_url,
-  NULL AS audio_file, NULL AS track_title, NULL AS genres_json, NULL AS locations_json, NULL AS tags_json,
-  NULL AS artists_json`;
+export const LEAN_POST_COLUMNS = `p.id, p.slug, ${leanColumnList(POST_FIELDS, "p")}, '[]' AS content,
+  NULL AS genres_json, NULL AS locations_json, NULL AS tags_json, NULL AS artists_json`;
 
 export function toPost(row: PostRow): Post {
   // A streaming URL wins unless the post says its audio is the uploaded file.
@@ -72,20 +62,14 @@ export function toPost(row: PostRow): Post {
     row.audio_platform === "local" || !row.primary_audio_url ? row.audio_file : row.primary_audio_url;
   const platform: AudioPlatform = row.audio_platform ?? "local";
   return {
+    ...siteOf(POST_FIELDS, row),
     id: row.slug,
     numericId: row.id,
     slug: row.slug,
-    title: row.title,
-    artist: row.artist_name?.trim() ? row.artist_name : null,
-    excerpt: row.excerpt,
     content: parseJson<string[]>(row.content, []),
-    date: row.post_date,
-    category: row.category,
     tags: parseJson<string[]>(row.tags_json, []),
     genres: parseJson<Taxon[]>(row.genres_json, []),
     locations: parseJson<Taxon[]>(row.locations_json, []),
-    coverImage: row.cover_image,
-    isFeatured: row.is_featured === 1,
     audio: url ? { platform, url, trackTitle: row.track_title } : null,
     artists: artistRefs(row.artists_json),
   };

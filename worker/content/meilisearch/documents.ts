@@ -1,32 +1,27 @@
 import type { ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import type { Mixtape } from "@core/content/mixtape";
-import type { Post, PostCategory } from "@core/content/post";
+import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
 import { foldLetters } from "../d1/search/fold";
+import { type DocFields, fromDocFields, toDocFields } from "./kind-documents";
 
 /**
  * The documents of the blog-post and mixtape indexes. Field names follow the CMS's (docs/product.md
  * section 3) so the filters, sorts and facets of section 7 apply as written; `search:sync`
  * writes them and the adapter reads them back into domain types.
  */
-export interface PostDocument {
+export interface PostDocument extends Omit<DocFields<typeof POST_FIELDS>, "postDate"> {
   id: string;
   numericId: number;
   slug: string;
-  title: string;
-  artist_name: string | null;
-  excerpt: string;
   content: string[];
   /** Unix seconds: Meilisearch sorts numbers, not dates. */
   postDate: number;
   postDateIso: string;
-  category: PostCategory;
   tags: string[];
   genres: Taxon[];
   locations: Taxon[];
-  coverImage: string | null;
-  is_featured: boolean;
   audio_platform: AudioPlatform | null;
   primary_audio_url: string | null;
   track_title: string | null;
@@ -85,21 +80,16 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) || 0;
 
 export function postToDocument(post: Post): PostDocument {
   return {
+    ...toDocFields(POST_FIELDS, post),
     id: post.slug,
     numericId: post.numericId,
     slug: post.slug,
-    title: post.title,
-    artist_name: post.artist,
-    excerpt: post.excerpt,
     content: post.content,
     postDate: seconds(post.date),
     postDateIso: post.date,
-    category: post.category,
     tags: post.tags,
     genres: post.genres,
     locations: post.locations,
-    coverImage: post.coverImage,
-    is_featured: post.isFeatured,
     audio_platform: post.audio?.platform ?? null,
     primary_audio_url: post.audio?.url ?? null,
     track_title: post.audio?.trackTitle ?? null,
@@ -108,20 +98,15 @@ export function postToDocument(post: Post): PostDocument {
 
 export function documentToPost(doc: PostDocument): Post {
   return {
+    ...fromDocFields(POST_FIELDS, doc),
     id: doc.slug,
     numericId: doc.numericId,
     slug: doc.slug,
-    title: doc.title,
-    artist: doc.artist_name,
-    excerpt: doc.excerpt ?? "",
     content: doc.content ?? [],
     date: doc.postDateIso,
-    category: doc.category,
     tags: doc.tags ?? [],
     genres: doc.genres ?? [],
     locations: doc.locations ?? [],
-    coverImage: doc.coverImage,
-    isFeatured: Boolean(doc.is_featured),
     audio: doc.primary_audio_url
       ? {
           platform: doc.audio_platform ?? "local",

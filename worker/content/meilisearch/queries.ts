@@ -1,46 +1,60 @@
 /** The Meilisearch queries of docs/product.md section 7: what each search asks, and how it filters. */
 import type { SearchQuery } from "@core/search/query";
 import type { MultiSearchQuery } from "meilisearch";
+import { mixtapeHitShape, postHitShape } from "./shapes";
 
 const POST_FACETS = ["genres.name", "genres.slug", "locations.name", "locations.slug", "is_featured"];
 const MIXTAPE_FACETS = ["genres.name", "genres.slug", "is_featured"];
 const HIGHLIGHT = { highlightPreTag: "<mark>", highlightPostTag: "</mark>" } as const;
-const POST_FIELDS = [
-  "id",
-  "numericId",
-  "slug",
-  "title",
-  "artist_name",
-  "excerpt",
-  "postDateIso",
-  "category",
-  "tags",
-  "genres",
-  "locations",
-  "coverImage",
-  "is_featured",
-  "audio_platform",
-  "primary_audio_url",
-  "track_title",
-];
-const MIXTAPE_FIELDS = [
-  "id",
-  "numericId",
-  "slug",
-  "title",
-  "artist_name",
-  "releaseDateIso",
-  "coverImage",
-  "description",
-  "tracklist",
-  "duration",
-  "track_count",
-  "download_url",
-  "audio_platform",
-  "audio_url",
-  "genres",
-  "is_featured",
-];
+/**
+ * The fields a hit is read with (./shapes.ts): the order the queries have always listed them in,
+ * then any field the kind's definition (core/content/kind.ts) has gained since.
+ */
+const retrieved = (order: string[], shape: { entries: object }) =>
+  [...new Set([...order, ...Object.keys(shape.entries)])].filter((name) => name !== "_formatted");
+
+const POST_FIELDS = retrieved(
+  [
+    "id",
+    "numericId",
+    "slug",
+    "title",
+    "artist_name",
+    "excerpt",
+    "postDateIso",
+    "category",
+    "tags",
+    "genres",
+    "locations",
+    "coverImage",
+    "is_featured",
+    "audio_platform",
+    "primary_audio_url",
+    "track_title",
+  ],
+  postHitShape,
+);
+const MIXTAPE_FIELDS = retrieved(
+  [
+    "id",
+    "numericId",
+    "slug",
+    "title",
+    "artist_name",
+    "releaseDateIso",
+    "coverImage",
+    "description",
+    "tracklist",
+    "duration",
+    "track_count",
+    "download_url",
+    "audio_platform",
+    "audio_url",
+    "genres",
+    "is_featured",
+  ],
+  mixtapeHitShape,
+);
 
 /** A Meilisearch filter value: slugs are validated upstream, quotes are escaped regardless. */
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;

@@ -2,8 +2,9 @@
  * Meilisearch search answers as far as the adapter reads them (docs/decisions/026-answers-checked-at-the-edge.md):
  * the fields it asks for (attributesToRetrieve), the highlights, totals and facet counts.
  */
-import { POST_CATEGORIES } from "@core/content/post";
+import { POST_FIELDS } from "@core/content/post";
 import * as v from "valibot";
+import { hitEntries } from "./kind-documents";
 
 const text = v.nullish(v.string());
 const named = v.array(v.object({ name: v.string(), slug: v.string() }));
@@ -14,16 +15,11 @@ export const postHitShape = v.object({
   id: v.string(),
   numericId: v.number(),
   slug: v.string(),
-  title: v.string(),
-  artist_name: text,
-  excerpt: text,
+  ...hitEntries(POST_FIELDS, ["post_date"]),
   postDateIso: v.string(),
-  category: v.picklist(POST_CATEGORIES),
   tags: v.nullish(v.array(v.string())),
   genres: v.nullish(named),
   locations: v.nullish(named),
-  coverImage: text,
-  is_featured: v.nullish(v.boolean()),
   audio_platform: AUDIO_PLATFORM,
   primary_audio_url: text,
   track_title: text,

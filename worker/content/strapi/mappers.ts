@@ -7,12 +7,13 @@ import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import type { MusicEvent } from "@core/content/event";
 import type { Mixtape, MixtapeTrack } from "@core/content/mixtape";
-import type { Post } from "@core/content/post";
+import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Release } from "@core/content/release";
 import type { Submission } from "@core/content/submission";
 import type { Taxon } from "@core/content/taxon";
 import type { StoredFile } from "@core/content/upload";
 import { artistLinks, purchaseLinks } from "../purchase-links";
+import { strapiSite } from "./kind-shapes";
 import type {
   StrapiAggregatedPost,
   StrapiArtist,
@@ -76,20 +77,15 @@ export function toPost(p: StrapiPost, media: MediaUrl): Post {
   const file = media(p.audio_file?.url);
   const url = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
   return {
+    ...strapiSite(POST_FIELDS, p, media),
     id: p.slug,
     numericId: p.id,
     slug: p.slug,
-    title: p.title,
-    artist: nonBlank(p.artist_name),
-    excerpt: p.excerpt ?? "",
     content: toParagraphs(p.content),
     date: p.postDate ?? p.publishedAt ?? "",
-    category: p.category ?? "news",
     tags: [...new Set((p.tags ?? []).map((t) => t.name))].sort(),
     genres: toTaxa(p.genres),
     locations: toTaxa(p.locations),
-    coverImage: media(p.coverImage?.url),
-    isFeatured: p.is_featured === true,
     audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
     artists: toArtistRefs(p.artists),
   };

@@ -4,15 +4,15 @@
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
-import { POST_CATEGORIES } from "@core/content/post";
+import { POST_FIELDS } from "@core/content/post";
 import { SUBMISSION_STATUSES } from "@core/content/submission";
 import * as v from "valibot";
+import { media, strapiEntries } from "./kind-shapes";
 
 const text = v.nullish(v.string());
 const flag = v.nullish(v.boolean());
 const AUDIO_PLATFORM = v.nullish(v.picklist(["local", "youtube", "soundcloud", "spotify"]));
 
-const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullish(v.number()) });
 /** A genre or location as listed (its own collection). */
 const taxon = v.object({ id: v.number(), name: v.string(), slug: v.string(), type: text });
 /** A genre or location as a relation of a post, mixtape or event: only its name and slug are read. */
@@ -39,23 +39,13 @@ const block: v.GenericSchema<unknown, StrapiBlock> = v.object({
 
 export const postShape = v.object({
   id: v.number(),
-  title: v.string(),
   slug: v.string(),
-  artist_name: text,
-  excerpt: text,
+  ...strapiEntries(POST_FIELDS),
   content: v.nullish(v.union([v.array(block), v.string()])),
-  postDate: text,
   publishedAt: text,
-  category: v.nullish(v.picklist(POST_CATEGORIES)),
   tags: v.nullish(v.array(v.object({ name: v.string() }))),
   genres: v.nullish(v.array(named)),
   locations: v.nullish(v.array(named)),
-  coverImage: v.nullish(media),
-  is_featured: flag,
-  audio_platform: AUDIO_PLATFORM,
-  primary_audio_url: text,
-  audio_file: v.nullish(media),
-  track_title: text,
   artists: artistRefs,
 });
 
@@ -307,7 +297,7 @@ export function oneOf<T>(row: v.GenericSchema<unknown, T>) {
   return v.object({ data: row });
 }
 
-export type StrapiMedia = v.InferOutput<typeof media>;
+export type { StrapiMedia } from "./kind-shapes";
 export type StrapiTaxon = v.InferOutput<typeof taxon>;
 export type StrapiCountedTaxon = v.InferOutput<typeof countedTaxon>;
 export type StrapiNamed = v.InferOutput<typeof named>;
