@@ -1,3 +1,6 @@
+import { slugify, streamUrl } from "../content/format";
+import type { Rng } from "../content/random";
+import type { AggregatedPostRecord, TaxonRef, Unlinked } from "../content/types";
 import { AGGREGATED } from "./data/aggregated";
 import { GENRES, type GenreDef } from "./data/genres";
 import { LOCATIONS, type LocationDef } from "./data/locations";
@@ -5,9 +8,6 @@ import { POSTS_TO } from "./data/post-plans";
 import { HOURS } from "./data/words";
 import { distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
-import { slugify, streamUrl } from "./format";
-import type { Rng } from "./random";
-import type { AggregatedPostRecord, TaxonRef, Unlinked } from "./types";
 
 export function buildAggregated(rng: Rng): Unlinked<AggregatedPostRecord>[] {
   const times = distinctTimes(rng, AGGREGATED.length, Date.UTC(2024, 2, 1), POSTS_TO);

@@ -1,11 +1,9 @@
 // The demo catalogue's artists: one for every name that appears on two or more items (the rule
 // migrations/0008_artists.sql applies to a live store), each with a bio, a home, genres, links
 // and an image, and every item linked to the artists it names (docs/decisions/075-artists.md).
-import { ARTISTS, GROUPS } from "./data/artists";
-import { GENRES } from "./data/genres";
-import { LOCATIONS } from "./data/locations";
-import { slugify } from "./format";
-import type { Rng } from "./random";
+
+import { slugify } from "../content/format";
+import type { Rng } from "../content/random";
 import type {
   AggregatedPostRecord,
   ArtistLinkRecord,
@@ -16,7 +14,10 @@ import type {
   PostRecord,
   ReleaseRecord,
   Unlinked,
-} from "./types";
+} from "../content/types";
+import { ARTISTS, GROUPS } from "./data/artists";
+import { GENRES } from "./data/genres";
+import { LOCATIONS } from "./data/locations";
 
 export interface UnlinkedItems {
   posts: Unlinked<PostRecord>[];

@@ -1,9 +1,9 @@
+import { slugify } from "../content/format";
+import type { Rng } from "../content/random";
+import type { EventRecord, Unlinked } from "../content/types";
 import { EVENTS } from "./data/events";
 import { LOCATIONS, type LocationDef, type Venue } from "./data/locations";
-import { slugify } from "./format";
-import type { Rng } from "./random";
 import { addLocalHours, withOffset } from "./time-zones";
-import type { EventRecord, Unlinked } from "./types";
 
 export function buildEvents(rng: Rng, locationIds: Map<string, number>): Unlinked<EventRecord>[] {
   return EVENTS.map((e, i) => {

@@ -1,3 +1,6 @@
+import { clock, cue, pad, slugify, streamUrl } from "../content/format";
+import type { Rng } from "../content/random";
+import type { MixtapeRecord, TracklistEntry, Unlinked } from "../content/types";
 import { ARTISTS, artistByName, GUEST_ARTISTS } from "./data/artists";
 import { GENRES, type GenreDef } from "./data/genres";
 import { LOCATIONS, type LocationDef } from "./data/locations";
@@ -12,10 +15,7 @@ import {
 import { HOURS, TEXTURES } from "./data/words";
 import { day, distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
-import { clock, cue, pad, slugify, streamUrl } from "./format";
-import type { Rng } from "./random";
 import type { TitleBank } from "./title-bank";
-import type { MixtapeRecord, TracklistEntry, Unlinked } from "./types";
 
 export function buildMixtapes(
   rng: Rng,

@@ -1,5 +1,8 @@
 // Posts: the planned ones written out, with prose, tags, audio, drafts and featured flags.
 
+import { slugify, streamUrl } from "../content/format";
+import type { Rng } from "../content/random";
+import type { AudioPlatform, PostRecord, Unlinked } from "../content/types";
 import { composeBody } from "./compose-body";
 import { ARTISTS, GUEST_ARTISTS, LABELS } from "./data/artists";
 import { GENRES, type GenreDef } from "./data/genres";
@@ -10,11 +13,8 @@ import { AUDIO_CLIPS, POST_TAGS } from "./data/tags-and-media";
 import { COLOURS, FORMATS, GEAR, HOURS, SEASONS, SHORT_QUOTES, TEXTURES, TOPICS } from "./data/words";
 import { distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
-import { slugify, streamUrl } from "./format";
 import { ensureCoverage, planPosts } from "./plan-posts";
-import type { Rng } from "./random";
 import type { TitleBank } from "./title-bank";
-import type { AudioPlatform, PostRecord, Unlinked } from "./types";
 
 export function buildPosts(
   rng: Rng,

@@ -1,3 +1,12 @@
+import { BASE62, clock, pad, slugify, streamUrl } from "../content/format";
+import type { Rng } from "../content/random";
+import type {
+  AudioPlatform,
+  PurchaseLinkRecord,
+  ReleaseRecord,
+  ReleaseTrackRecord,
+  Unlinked,
+} from "../content/types";
 import { artistByName, GUEST_ARTISTS } from "./data/artists";
 import { GENRES, type GenreDef } from "./data/genres";
 import { LOCATIONS, type LocationDef } from "./data/locations";
@@ -16,10 +25,7 @@ import { AUDIO_CLIPS } from "./data/tags-and-media";
 import { COLOURS, GEAR, SEASONS, TEXTURES } from "./data/words";
 import { day, distinctTimes } from "./dates";
 import { type Context, fill } from "./fill";
-import { BASE62, clock, pad, slugify, streamUrl } from "./format";
-import type { Rng } from "./random";
 import type { TitleBank } from "./title-bank";
-import type { AudioPlatform, PurchaseLinkRecord, ReleaseRecord, ReleaseTrackRecord, Unlinked } from "./types";
 
 export function buildReleases(rng: Rng, titles: TitleBank): Unlinked<ReleaseRecord>[] {
   const days = distinctTimes(rng, RELEASE_TYPES.length, Date.UTC(2024, 1, 1), Date.UTC(2026, 10, 12)).map(

@@ -1,9 +1,9 @@
+import type { Rng } from "../content/random";
+import type { PostCategory } from "../content/types";
 import { CLOSINGS } from "./data/post-frames";
 import { BODY, OPENINGS, QUOTE_LEADS, RECORD_BODY, SCENE_BODY } from "./data/post-prose";
 import { QUOTES } from "./data/words";
 import { type Context, fill } from "./fill";
-import type { Rng } from "./random";
-import type { PostCategory } from "./types";
 
 /** 3-6 paragraphs of 2-4 sentences: opening first, closing last, nothing repeated. */
 export function composeBody(rng: Rng, category: PostCategory, ctx: Context, opening?: string): string[] {

@@ -1,4 +1,4 @@
-import type { Rng } from "./random";
+import type { Rng } from "../content/random";
 
 /** Epoch milliseconds → 'YYYY-MM-DD' (UTC). */
 export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { catalogueToSql, ftsRebuildSql } from "../content/sql/to-sql";
 import {
   AUDIO_CLIPS,
   type Catalogue,
@@ -18,7 +19,6 @@ import {
   PLACEHOLDER_COVER,
   POST_TAGS,
 } from "./generate";
-import { catalogueToSql, ftsRebuildSql } from "./to-sql";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NOW = "2026-11-21";

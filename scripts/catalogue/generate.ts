@@ -8,6 +8,9 @@
  * turns it into records, each from its own seeded generator so the tables do not shift one
  * another.
  */
+
+import { createRng } from "../content/random";
+import type { Catalogue, GenreRecord, LocationRecord } from "../content/types";
 import { buildAggregated } from "./build-aggregated";
 import { buildArtists, linkArtists } from "./build-artists";
 import { buildEvents } from "./build-events";
@@ -16,18 +19,16 @@ import { buildPosts } from "./build-posts";
 import { buildReleases } from "./build-releases";
 import { GENRES } from "./data/genres";
 import { LOCATIONS } from "./data/locations";
-import { createRng } from "./random";
 import { TitleBank } from "./title-bank";
-import type { Catalogue, GenreRecord, LocationRecord } from "./types";
 
+export { slugify } from "../content/format";
+export type * from "../content/types";
 export { EMPTY_GENRE_SLUG } from "./data/genres";
 export { EMPTY_LOCATION_SLUG } from "./data/locations";
 export { DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "./data/mixtapes";
 export { RELEASE_ALL_LOCAL } from "./data/releases";
 export { AUDIO_CLIPS, PLACEHOLDER_COVER, POST_TAGS } from "./data/tags-and-media";
-export { slugify } from "./format";
 export { zoneOffsetMinutes } from "./time-zones";
-export type * from "./types";
 
 export const CATALOGUE_SEED = 20261121;
 

@@ -1,10 +1,11 @@
 // Which posts to write, and with which artist, genres and locations.
+
+import type { Rng } from "../content/random";
+import type { PostCategory } from "../content/types";
 import { ARTISTS, type Artist } from "./data/artists";
 import { EMPTY_GENRE_SLUG, GENRES } from "./data/genres";
 import { EMPTY_LOCATION_SLUG, LOCATIONS } from "./data/locations";
 import { CATEGORY_PLAN, type PostPlan, SPECIAL_POSTS } from "./data/post-plans";
-import type { Rng } from "./random";
-import type { PostCategory } from "./types";
 
 export function planPosts(rng: Rng): PostPlan[] {
   const plans = SPECIAL_POSTS.map((p) => ({ ...p, genres: [...p.genres], locations: [...p.locations] }));

@@ -1,5 +1,5 @@
 // Time zones: the DST rules of the venues' zones, so events carry the offset of their date.
-import { pad } from "./format";
+import { pad } from "../content/format";
 
 interface ZoneRule {
   /** Standard offset in minutes east of UTC. */

@@ -1,5 +1,5 @@
+import type { Rng } from "../content/random";
 import { TITLE_FIRST, TITLE_SECOND, TITLE_SINGLE } from "./data/words";
-import type { Rng } from "./random";
 
 /** Invented track and record titles, never the same twice in one catalogue. */
 export class TitleBank {

@@ -5,10 +5,10 @@
  * not import to the same rows is an error here rather than a silent change later.
  */
 import matter from "gray-matter";
-import { slugify } from "../catalogue/format";
-import type { Catalogue, EntryArtist } from "../catalogue/types";
+import { slugify } from "./format";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
 import type { Kind } from "./parse";
+import type { Catalogue, EntryArtist } from "./types";
 
 type Front = Record<string, unknown>;
 

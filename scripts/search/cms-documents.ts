@@ -7,7 +7,7 @@
  * become artists, for Strapi's own upgrade (cms/src/seed/artists-from-names.js).
  */
 
-import { slugsForNames } from "@scripts/catalogue/artist-slugs";
+import { slugsForNames } from "@scripts/content/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
   artistToDocument,

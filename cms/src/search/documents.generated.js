@@ -31,7 +31,7 @@ __export(cms_documents_exports, {
 });
 module.exports = __toCommonJS(cms_documents_exports);
 
-// scripts/catalogue/format.ts
+// scripts/content/format.ts
 var FOLD = {
   \u00F8: "o",
   \u00D8: "o",
@@ -50,7 +50,7 @@ function slugify(text2) {
 var BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 var YOUTUBE_ID = `${BASE62}-_`;
 
-// scripts/catalogue/random.ts
+// scripts/content/random.ts
 function hashString(text2) {
   let hash = 2166136261;
   for (let i = 0; i < text2.length; i++) {
@@ -60,7 +60,7 @@ function hashString(text2) {
   return hash >>> 0;
 }
 
-// scripts/catalogue/artist-slugs.ts
+// scripts/content/artist-slugs.ts
 function slugsForNames(names, taken) {
   const used = new Set(taken);
   return names.map((name) => {

@@ -1,5 +1,5 @@
 // Events: hand-written, so dates sit around DST changes on purpose.
-import type { EventStatus } from "../types";
+import type { EventStatus } from "../../content/types";
 
 export interface EventDef {
   title: string;

@@ -1,5 +1,5 @@
 // Mixtapes: the Crossfade Mix series.
-import type { AudioPlatform } from "../types";
+import type { AudioPlatform } from "../../content/types";
 import { AUDIO_CLIPS } from "./tags-and-media";
 
 export const MIX_OPENINGS = [
@@ -16,7 +16,7 @@ export const MIX_DESCRIPTIONS = [
 ];
 
 /**
- * The demo mix (scripts/catalogue/make-demo-mix.ts): DEMO_MIX_TRACKS segments of
+ * The demo mix (scripts/media/make-demo-mix.ts): DEMO_MIX_TRACKS segments of
  * DEMO_MIX_SEGMENT_SECONDS each, one per tracklist entry, so every cue of its mixtapes plays.
  */
 export const DEMO_MIX = "/media/audio/demo-mix.mp3";

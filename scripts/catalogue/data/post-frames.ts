@@ -1,5 +1,5 @@
 // What frames a post's prose: closing sentences, excerpts and titles, by category.
-import type { PostCategory } from "../types";
+import type { PostCategory } from "../../content/types";
 
 export const CLOSINGS: Record<PostCategory, string[]> = {
   news: [

@@ -1,5 +1,5 @@
 // What posts to write: the hand-written special cases and the mix of the generated ones.
-import type { PostCategory } from "../types";
+import type { PostCategory } from "../../content/types";
 import { type Artist, artistByName } from "./artists";
 
 export interface PostPlan {

@@ -1,6 +1,6 @@
 // Post prose. Each post draws sentences without replacement, so a post never repeats itself; the
 // pools are large enough that two posts rarely share more than a few sentences.
-import type { PostCategory } from "../types";
+import type { PostCategory } from "../../content/types";
 
 export const OPENINGS: Record<PostCategory, string[]> = {
   news: [

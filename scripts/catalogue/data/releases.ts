@@ -1,5 +1,5 @@
 // Releases: the Crossfade label catalogue, XFD001 onwards.
-import type { ReleaseRecord } from "../types";
+import type { ReleaseRecord } from "../../content/types";
 import { AUDIO_CLIPS } from "./tags-and-media";
 
 export const RELEASE_TYPES: Array<ReleaseRecord["release_type"]> = [

@@ -7,7 +7,7 @@ import { artistRefs } from "./artist-refs";
 
 /**
  * Columns of an aggregated post plus its artists, kept in its extras row by triggers
- * (scripts/catalogue/cards-sql.ts; no row: no artists).
+ * (scripts/content/sql/cards-sql.ts; no row: no artists).
  */
 export const AGGREGATED_COLUMNS =
   "g.*, (SELECT artists_json FROM aggregated_post_extras WHERE aggregated_post_id = g.id) AS artists_json";
@@ -50,7 +50,7 @@ export interface PostRow {
 
 /**
  * Columns of a post plus its genres, locations, tags and artists as JSON, kept for it in
- * post_extras by triggers (scripts/catalogue/extras-sql.ts, cards-sql.ts): one more row a post,
+ * post_extras by triggers (scripts/content/sql/extras-sql.ts, cards-sql.ts): one more row a post,
  * not every link behind it.
  */
 export const POST_COLUMNS = `p.id, p.slug, p.title, p.artist_name, p.excerpt, p.content, p.post_date,

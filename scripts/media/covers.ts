@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/catalogue/covers.ts`: writes the generative SVG cover art for every image the
+ * `npx tsx scripts/media/covers.ts`: writes the generative SVG cover art for every image the
  * demo catalogue references (public/media/covers/*.svg) plus the stock placeholder. Each cover
  * is seeded by its file name, so reruns produce identical files; covers no longer referenced
  * are removed.
@@ -7,8 +7,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateCatalogue, PLACEHOLDER_COVER } from "./generate";
-import { createRng, type Rng } from "./random";
+import { generateCatalogue, PLACEHOLDER_COVER } from "../catalogue/generate";
+import { createRng, type Rng } from "../content/random";
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public");
 const SIZE = 600;
