@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { loadCatalogue } from "./scripts/content/folder";
 
 // The real Strapi CMS in cms/ and the Worker's production build in front of it;
 // scripts/strapi-lane.mjs boots both and sets CMS_URL, CMS_API_TOKEN, CMS_EDITOR_TOKEN,
@@ -13,5 +14,7 @@ export default defineConfig({
     environment: "node",
     fileParallelism: false,
     testTimeout: 30_000,
+    // The content contract's demo catalogue, read from content/ (tests/support/demo-catalogue.ts).
+    provide: { demoCatalogue: JSON.stringify(loadCatalogue()) },
   },
 });

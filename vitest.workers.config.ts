@@ -28,7 +28,6 @@ export default defineConfig(async () => {
           d1Databases: { UPGRADE_DB: "crossfade-upgrade-test" },
           bindings: {
             TEST_MIGRATIONS: migrations,
-            TEST_CATALOGUE: catalogue,
             // PURGE_TOKEN turns the cache purge webhook on (tests/worker/cache-purge.test.ts).
             PURGE_TOKEN: TEST_PURGE_TOKEN,
             // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).
@@ -49,6 +48,7 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
+      provide: { demoCatalogue: catalogue },
       // Node-side stand-ins the Worker reaches over HTTP: Sentry, a misbehaving upstream, a broken CMS.
       globalSetup: ["tests/support/workers-global-setup.ts"],
     },

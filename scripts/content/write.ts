@@ -1,6 +1,6 @@
 /**
  * The catalogue → content files, the inverse of parse.ts + resolve.ts: what `npm run content --
- * export` and `npm run catalogue` write. Fields come in a fixed order, null fields and empty
+ * export` writes. Fields come in a fixed order, null fields and empty
  * lists are left out, and every file is read back before it is returned, so a file that would
  * not import to the same rows is an error here rather than a silent change later.
  */

@@ -4,8 +4,7 @@
 // Layer III with no ID3 tag or Xing header: whole frames can be cut and joined as they are.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "../catalogue/data/mixtapes";
-import { AUDIO_CLIPS } from "../catalogue/data/tags-and-media";
+import { AUDIO_CLIPS, DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "./demo-media";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const BITRATES = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]; // MPEG-2 Layer III, kbps

@@ -47,8 +47,6 @@ var FOLD = {
 function slugify(text2) {
   return text2.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
-var BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-var YOUTUBE_ID = `${BASE62}-_`;
 
 // scripts/content/random.ts
 function hashString(text2) {
