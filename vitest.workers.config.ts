@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { loadCatalogue } from "./scripts/content/folder";
 import { reactByteLengthInJs } from "./scripts/react-byte-length";
+import { demoCatalogue } from "./tests/support/demo-catalogue";
 import { standInDsn } from "./tests/support/sentry-stand-in";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (docs/conventions.md "Tests").
@@ -20,6 +21,8 @@ export default defineConfig(async () => {
       reactRouter(),
       // The server's React as production builds it (docs/decisions/042).
       reactByteLengthInJs(),
+      // `virtual:demo-catalogue`, read from TEST_CATALOGUE (tests/support/demo-catalogue.ts).
+      demoCatalogue("workerd"),
       cloudflareTest(({ inject }) => ({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
@@ -28,6 +31,7 @@ export default defineConfig(async () => {
           d1Databases: { UPGRADE_DB: "crossfade-upgrade-test" },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_CATALOGUE: catalogue,
             // PURGE_TOKEN turns the cache purge webhook on (tests/worker/cache-purge.test.ts).
             PURGE_TOKEN: TEST_PURGE_TOKEN,
             // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).
@@ -48,7 +52,6 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
-      provide: { demoCatalogue: catalogue },
       // Node-side stand-ins the Worker reaches over HTTP: Sentry, a misbehaving upstream, a broken CMS.
       globalSetup: ["tests/support/workers-global-setup.ts"],
     },

@@ -2,10 +2,10 @@
  * What the demo catalogue says every content source must answer: published rows only, in the
  * orders the ports promise. Pure TypeScript (runs in workerd and in Node).
  */
+import catalogue from "virtual:demo-catalogue";
 import type { PostRecord } from "@scripts/content/types";
-import { demoCatalogue } from "../support/demo-catalogue";
 
-export const catalogue = demoCatalogue();
+export { catalogue };
 
 const published = <T extends { pub_status: string }>(rows: T[]) =>
   rows.filter((r) => r.pub_status === "published");

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { demoCatalogue } from "../support/demo-catalogue";
 import { firstTagText, htmlText, visit } from "./helpers";
 
 // Artists as content (docs/product.md sections 2 and 3): the artist page, the A–Z directory,
 // names linking to their artist everywhere, the feeds to follow an artist or a genre.
-const catalogue = demoCatalogue() as {
+const catalogue = JSON.parse(env.TEST_CATALOGUE) as {
   artists: Array<{ id: number; slug: string; name: string; kind: string; links: Array<{ url: string }> }>;
 };
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
+import catalogue from "virtual:demo-catalogue";
 import { FRESH_MS } from "@worker/cache/content/content-cache";
 import type { WorkerEnv } from "@worker/env";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
-import { demoCatalogue } from "../support/demo-catalogue";
 import { callApp } from "./helpers";
 
 // docs/decisions/018 point 3, the CMS rows of the fault matrix (docs/faults.md). CMS_URL points at a
@@ -27,7 +27,6 @@ const urls = inject("failingCms");
 const FAULTS = ["down", "slow", "garbage", "wrong", "error"] as const;
 type Fault = (typeof FAULTS)[number];
 
-const catalogue = demoCatalogue();
 const published = <T extends { pub_status: string }>(items: T[]) =>
   items.filter((i) => i.pub_status === "published");
 const post = published(catalogue.posts)[0];

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The demo catalogue read from content/, as JSON (vitest.workers.config.ts). */
+      TEST_CATALOGUE: string;
       /** An empty D1 database of its own for tests/worker/store-upgrade.test.ts. */
       UPGRADE_DB: D1Database;
       /** The Sentry stand-in's base URL (tests/support/sentry-stand-in.ts). */

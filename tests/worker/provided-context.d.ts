@@ -1,4 +1,4 @@
-// What tests/support/workers-global-setup.ts and the vitest configs (Node) provide to the tests through inject().
+// What tests/support/workers-global-setup.ts (Node) provides to the workerd tests through inject().
 import "vitest";
 
 declare module "vitest" {
@@ -17,7 +17,5 @@ declare module "vitest" {
     /** Turnstile's siteverify stand-in (tests/support/turnstile-stand-in.ts) and a port nobody listens on. */
     turnstileStandIn: { origin: string; down: string };
     faultServer: string;
-    /** The demo catalogue read from content/, as JSON (tests/support/demo-catalogue.ts). */
-    demoCatalogue: string;
   }
 }

@@ -3,7 +3,6 @@ import { env } from "cloudflare:workers";
 import { createD1Source } from "@worker/content/d1";
 import { createD1Search } from "@worker/content/d1/search/search-index";
 import { describe, expect, it } from "vitest";
-import { demoCatalogue } from "../support/demo-catalogue";
 import { dataTables, fillLikeAnOperator, OPERATOR_ROWS, rowsOf, snapshot, wipe } from "./store-upgrade";
 
 // An operator's live store is upgraded with `wrangler d1 migrations apply` (docs/operations.md):
@@ -14,7 +13,7 @@ import { dataTables, fillLikeAnOperator, OPERATOR_ROWS, rowsOf, snapshot, wipe }
 // tests read stays as tests/worker/setup.ts left it.
 
 const migrations = env.TEST_MIGRATIONS;
-const catalogue = demoCatalogue();
+const catalogue = JSON.parse(env.TEST_CATALOGUE);
 const db = env.UPGRADE_DB;
 const latest = migrations.at(-1)?.name;
 
