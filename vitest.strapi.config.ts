@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { demoCatalogue } from "./tests/support/demo-catalogue";
 
 // The real Strapi CMS in cms/ and the Worker's production build in front of it;
 // scripts/strapi-lane.mjs boots both and sets CMS_URL, CMS_API_TOKEN, CMS_EDITOR_TOKEN,
@@ -7,6 +8,8 @@ import { defineConfig } from "vitest/config";
 // its content, so they run one after another.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // The content contract's demo catalogue, read from content/ (tests/support/demo-catalogue.ts).
+  plugins: [demoCatalogue("node")],
   test: {
     name: "strapi",
     include: ["tests/strapi/**/*.test.ts"],

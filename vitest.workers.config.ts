@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { loadCatalogue } from "./scripts/content/folder";
 import { reactByteLengthInJs } from "./scripts/react-byte-length";
+import { demoCatalogue } from "./tests/support/demo-catalogue";
 import { standInDsn } from "./tests/support/sentry-stand-in";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (docs/conventions.md "Tests").
@@ -20,6 +21,8 @@ export default defineConfig(async () => {
       reactRouter(),
       // The server's React as production builds it (docs/decisions/042).
       reactByteLengthInJs(),
+      // `virtual:demo-catalogue`, read from TEST_CATALOGUE (tests/support/demo-catalogue.ts).
+      demoCatalogue("workerd"),
       cloudflareTest(({ inject }) => ({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },

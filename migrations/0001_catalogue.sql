@@ -191,7 +191,7 @@ CREATE TABLE newsletter_subscribers (
 
 -- Full-text search (docs/architecture.md): diacritics folded, prefix indexes for as-you-type.
 -- rowid is the post's / mixtape's id; refreshed by scripts after content changes (see
--- ftsRebuildSql in scripts/catalogue/to-sql.ts).
+-- ftsRebuildSql in scripts/content/sql/to-sql.ts).
 CREATE VIRTUAL TABLE posts_fts USING fts5(
   title, artist_name, excerpt, body, genres, locations,
   tokenize = 'unicode61 remove_diacritics 2',

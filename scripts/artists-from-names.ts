@@ -2,15 +2,15 @@
  * `npx tsx scripts/artists-from-names.ts [--remote] [--env <name>] [--persist-to <dir>] [--dry-run]`:
  * after migrations/0008_artists.sql, makes the artists the migration left out: names on two or
  * more items whose letters SQL could not fold into a slug (docs/decisions/075-artists.md). Slugs
- * come from slugify() (scripts/catalogue/format.ts); a name with no Latin letter at all gets
+ * come from slugify() (scripts/content/format.ts); a name with no Latin letter at all gets
  * `artist-<hash>`, to rename in its content file. Items are linked as the migration links them.
  */
 import { isAbsolute, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { slugsForNames } from "./catalogue/artist-slugs";
-import { LINKS, NAMED } from "./catalogue/artists-sql";
-import { sqlLiteral } from "./catalogue/to-sql";
+import { slugsForNames } from "./content/artist-slugs";
 import { executeStatements, query, ROOT, type Target } from "./content/d1";
+import { LINKS, NAMED } from "./content/sql/artists-sql";
+import { sqlLiteral } from "./content/sql/to-sql";
 
 export { slugsForNames };
 

@@ -1,11 +1,11 @@
 // `npx tsx scripts/fts-triggers.ts`: writes migrations/0004_search_triggers.sql,
-// migrations/0007_flat_lists.sql and migrations/0010_cards_and_lists.sql from scripts/catalogue/fts-sql.ts,
+// migrations/0007_flat_lists.sql and migrations/0010_cards_and_lists.sql from scripts/content/sql/fts-sql.ts,
 // list-sql.ts and cards-sql.ts (the unit lane checks that the files and the generators agree).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { cardsMigration } from "./catalogue/cards-sql";
-import { flatListsMigration, ftsTriggerMigration } from "./catalogue/fts-sql";
-import { flatListsSql } from "./catalogue/list-sql";
+import { cardsMigration } from "./content/sql/cards-sql";
+import { flatListsMigration, ftsTriggerMigration } from "./content/sql/fts-sql";
+import { flatListsSql } from "./content/sql/list-sql";
 
 const files: [string, string][] = [
   ["migrations/0004_search_triggers.sql", ftsTriggerMigration()],

@@ -3,8 +3,8 @@
 // `wrangler d1 execute --file` after the migrations (docs/decisions/033-content-files.md).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { catalogueToSql } from "./catalogue/to-sql";
 import { ContentError, DEMO_CONTENT, loadCatalogue } from "./content/folder";
+import { catalogueToSql } from "./content/sql/to-sql";
 
 const target = process.argv[2];
 if (!target) {

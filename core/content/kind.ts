@@ -82,7 +82,7 @@ export type SiteFields<F extends Fields> = {
   [K in SimpleKeys<F> as F[K] extends { site: infer S extends string } ? S : never]: ValueOf<F[K]>;
 };
 
-/** The simple fields as the catalogue records (scripts/catalogue/types.ts) and content files hold them. */
+/** The simple fields as the catalogue records (scripts/content/types.ts) and content files hold them. */
 export type ColumnFields<F extends Fields> = { [K in SimpleKeys<F>]: ValueOf<F[K]> };
 
 /** The simple fields as a D1 row holds them: flags are 0/1. */

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateCatalogue } from "../catalogue/generate";
 import { ContentError, catalogueFromFiles, DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
 import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markdown";
 import { mediaBucket, planMedia } from "./media";
@@ -13,8 +12,7 @@ import { parseContent } from "./parse";
 import { resolveContent } from "./resolve";
 import { catalogueToFiles } from "./write";
 
-const generated = generateCatalogue();
-const demoFiles = catalogueToFiles(generated);
+const demoFiles = readFolder(DEMO_CONTENT).markdown;
 
 function problemsOf(files: Record<string, string>) {
   const { content, problems } = parseContent(new Map(Object.entries(files)));
@@ -26,15 +24,14 @@ const post = (front: string, body = "Some words.\n") =>
   `---\ntitle: A post\npost_date: '2026-03-01T18:00:00.000Z'\n${front}---\n${body}`;
 
 describe("content/", () => {
-  it("is what `npm run catalogue` writes from the generator, file for file", () => {
-    const folder = readFolder(DEMO_CONTENT).markdown;
-    expect([...folder.keys()].sort()).toEqual([...demoFiles.keys()].sort());
-    for (const [path, text] of demoFiles) expect(folder.get(path), path).toBe(text);
+  it("is what its own catalogue writes, file for file (the files are in the form write.ts gives)", () => {
+    const written = catalogueToFiles(loadCatalogue());
+    expect([...demoFiles.keys()].sort()).toEqual([...written.keys()].sort());
+    for (const [path, text] of written) expect(demoFiles.get(path), path).toBe(text);
   });
 
-  it("loads as the generator's catalogue, ids, drafts, links and child rows included", () => {
+  it("holds drafts as well as published items", () => {
     const loaded = loadCatalogue();
-    expect(loaded).toEqual(generated);
     expect(loaded.posts.filter((p) => p.pub_status === "draft").length).toBeGreaterThan(0);
   });
 

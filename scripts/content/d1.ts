@@ -6,7 +6,9 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { sqlLiteral } from "../catalogue/to-sql";
+import type { Kind } from "./parse";
+import type { KnownRows } from "./resolve";
+import { sqlLiteral } from "./sql/to-sql";
 import type {
   AggregatedPostRecord,
   ArtistRecord,
@@ -17,9 +19,7 @@ import type {
   PostRecord,
   ReleaseRecord,
   TracklistEntry,
-} from "../catalogue/types";
-import type { Kind } from "./parse";
-import type { KnownRows } from "./resolve";
+} from "./types";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -213,7 +213,7 @@ export function readKnownRows(target: Target): KnownRows {
   return { genres, locations, artists, posts, aggregated, mixtapes, releases, events } as KnownRows;
 }
 
-/** A SQLite literal (scripts/catalogue/to-sql.ts): line breaks as char(10), one statement a line. */
+/** A SQLite literal (scripts/content/sql/to-sql.ts): line breaks as char(10), one statement a line. */
 export const literal = (value: unknown): string => sqlLiteral(value as Parameters<typeof sqlLiteral>[0]);
 
 /** Bytes of SQL per statement: D1 takes statements up to 100 KB. */

@@ -5,10 +5,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Catalogue } from "../catalogue/types";
 import { KINDS, parseContent } from "./parse";
 import { type KnownRows, NO_ROWS, resolveContent } from "./resolve";
 import type { ContentProblem } from "./schema";
+import type { Catalogue } from "./types";
 
 /** The demo catalogue's files: content/ at the repository's root. */
 export const DEMO_CONTENT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "content");

@@ -1,9 +1,13 @@
 /**
- * Validated items → the catalogue records of scripts/catalogue/types.ts, with ids: the file's
+ * Validated items → the catalogue records of scripts/content/types.ts, with ids: the file's
  * `id` when it has one, else the id the database already gives that slug (aggregated posts:
  * that original_url), else the next free id. Genre and location slugs resolve to the files'
  * genres and locations first, then to the database's.
  */
+
+import { joinText } from "./markdown";
+import { emptyByKind, type Kind, type Parsed, type ParsedContent } from "./parse";
+import { type ContentProblem, EVENT_TIME, eventTime } from "./schema";
 import type {
   AggregatedPostRecord,
   ArtistRecord,
@@ -15,10 +19,7 @@ import type {
   MixtapeRecord,
   PostRecord,
   ReleaseRecord,
-} from "../catalogue/types";
-import { joinText } from "./markdown";
-import { emptyByKind, type Kind, type Parsed, type ParsedContent } from "./parse";
-import { type ContentProblem, EVENT_TIME, eventTime } from "./schema";
+} from "./types";
 
 /** What the database holds already: for each kind, every row's id and key (slug or original_url). */
 export type KnownRows = Record<Kind, Array<{ id: number; key: string }>>;

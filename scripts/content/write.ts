@@ -1,6 +1,6 @@
 /**
  * The catalogue → content files, the inverse of parse.ts + resolve.ts: what `npm run content --
- * export` and `npm run catalogue` write. Fields come in a fixed order, null fields and empty
+ * export` writes. Fields come in a fixed order, null fields and empty
  * lists are left out, and every file is read back before it is returned, so a file that would
  * not import to the same rows is an error here rather than a silent change later.
  */
@@ -8,10 +8,10 @@
 import matter from "gray-matter";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
 import { POST_FIELDS } from "../../core/content/post";
-import { slugify } from "../catalogue/format";
-import type { Catalogue, EntryArtist } from "../catalogue/types";
+import { slugify } from "./format";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
 import type { Kind } from "./parse";
+import type { Catalogue, EntryArtist } from "./types";
 
 type Front = Record<string, unknown>;
 

@@ -10,7 +10,7 @@
 
 import { strapiColumns } from "@core/content/kind";
 import { POST_FIELDS } from "@core/content/post";
-import { slugsForNames } from "@scripts/catalogue/artist-slugs";
+import { slugsForNames } from "@scripts/content/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
   artistToDocument,
@@ -26,7 +26,7 @@ import { listedArtistShape, mixtapeShape, postShape } from "@worker/content/stra
 export { INDEX_SETTINGS, slugsForNames };
 
 /**
- * Per kind of the catalogue's records (scripts/catalogue/types.ts), its simple fields as Strapi
+ * Per kind of the catalogue's records (scripts/content/types.ts), its simple fields as Strapi
  * keeps them (core/content/kind.ts): [column, attribute, is media].
  */
 export const SEED_FIELDS = {

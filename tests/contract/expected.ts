@@ -2,9 +2,10 @@
  * What the demo catalogue says every content source must answer: published rows only, in the
  * orders the ports promise. Pure TypeScript (runs in workerd and in Node).
  */
-import { generateCatalogue, type PostRecord } from "@scripts/catalogue/generate";
+import catalogue from "virtual:demo-catalogue";
+import type { PostRecord } from "@scripts/content/types";
 
-export const catalogue = generateCatalogue();
+export { catalogue };
 
 const published = <T extends { pub_status: string }>(rows: T[]) =>
   rows.filter((r) => r.pub_status === "published");

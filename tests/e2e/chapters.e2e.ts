@@ -9,7 +9,7 @@ import { press } from "./press";
 
 const session = useBrowser();
 
-// A demo mix whose file is one 5-second segment per tracklist entry (scripts/catalogue/make-demo-mix.ts).
+// A demo mix whose file is one 5-second segment per tracklist entry (scripts/media/make-demo-mix.ts).
 const mix = published.mixtapes.find(
   (m) => m.audio_file === "/media/audio/demo-mix.mp3" && m.tracklist.length >= 5,
 );

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { generateCatalogue } from "@scripts/catalogue/generate";
+import { loadCatalogue } from "@scripts/content/folder";
 import { describe, expect, it } from "vitest";
 
 // cms/src/seed/artists-from-names.js, the upgrade of a Strapi database made before artists, run
@@ -15,7 +15,7 @@ const { artistsFromNames } = require("./src/seed/artists-from-names.js") as {
   artistsFromNames: (strapi: unknown) => Promise<number>;
 };
 
-const catalogue = generateCatalogue();
+const catalogue = loadCatalogue();
 const nameOf = new Map(catalogue.artists.map((a) => [a.id, a.name]));
 const names = (ids: number[]) => ids.map((id) => nameOf.get(id));
 const ARTIST = "api::artist.artist";

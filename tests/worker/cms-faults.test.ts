@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { generateCatalogue } from "@scripts/catalogue/generate";
+import catalogue from "virtual:demo-catalogue";
 import { FRESH_MS } from "@worker/cache/content/content-cache";
 import type { WorkerEnv } from "@worker/env";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
@@ -27,7 +27,6 @@ const urls = inject("failingCms");
 const FAULTS = ["down", "slow", "garbage", "wrong", "error"] as const;
 type Fault = (typeof FAULTS)[number];
 
-const catalogue = generateCatalogue();
 const published = <T extends { pub_status: string }>(items: T[]) =>
   items.filter((i) => i.pub_status === "published");
 const post = published(catalogue.posts)[0];

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { ftsRebuildSql } from "@scripts/catalogue/to-sql";
+import { ftsRebuildSql } from "@scripts/content/sql/to-sql";
 import { createD1Search } from "@worker/content/d1/search/search-index";
 import type { WorkerEnv } from "@worker/env";
 import fc from "fast-check";

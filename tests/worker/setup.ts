@@ -1,6 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { catalogueToSql } from "@scripts/catalogue/to-sql";
+import { catalogueToSql } from "@scripts/content/sql/to-sql";
 
 // Every test file starts from the migrated schema and the demo catalogue, read from content/ by
 // vitest.workers.config.ts (Node) and handed over as TEST_CATALOGUE.

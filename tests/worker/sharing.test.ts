@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
-import { generateCatalogue } from "@scripts/catalogue/generate";
+import catalogue from "virtual:demo-catalogue";
 import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
 import { describe, expect, it } from "vitest";
 import { callApp, metaContent } from "./helpers";
 
-const catalogue = generateCatalogue();
 const published = <T extends { pub_status: string }>(items: T[]) =>
   items.filter((i) => i.pub_status === "published");
 const post = published(catalogue.posts).find((p) => p.audio_file || p.primary_audio_url);

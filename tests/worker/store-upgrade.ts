@@ -1,4 +1,4 @@
-import { catalogueRows, type SqlValue, type TableRow } from "@scripts/catalogue/to-sql";
+import { catalogueRows, type SqlValue, type TableRow } from "@scripts/content/sql/to-sql";
 
 /**
  * Helpers of tests/worker/store-upgrade.test.ts: an operator's D1 store at an older schema

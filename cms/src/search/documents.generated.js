@@ -102,7 +102,7 @@ var POST_FIELDS = {
   track_title: { value: "optional" }
 };
 
-// scripts/catalogue/format.ts
+// scripts/content/format.ts
 var FOLD = {
   \u00F8: "o",
   \u00D8: "o",
@@ -118,10 +118,8 @@ var FOLD = {
 function slugify(text4) {
   return text4.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
-var BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-var YOUTUBE_ID = `${BASE62}-_`;
 
-// scripts/catalogue/random.ts
+// scripts/content/random.ts
 function hashString(text4) {
   let hash = 2166136261;
   for (let i = 0; i < text4.length; i++) {
@@ -131,7 +129,7 @@ function hashString(text4) {
   return hash >>> 0;
 }
 
-// scripts/catalogue/artist-slugs.ts
+// scripts/content/artist-slugs.ts
 function slugsForNames(names, taken) {
   const used = new Set(taken);
   return names.map((name) => {

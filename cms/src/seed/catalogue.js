@@ -1,5 +1,5 @@
-// Loads the demo catalogue (cms/data/catalogue.json, written by `npm run cms:catalogue` from
-// scripts/catalogue/generate.ts) into an empty database, so Strapi serves the same content as
+// Loads the demo catalogue (cms/data/catalogue.json, written by `npm run cms:catalogue` from the
+// content files in content/) into an empty database, so Strapi serves the same content as
 // the embedded D1 store. Covers and audio clips are uploaded to the media library from the
 // site's public/ folder; drafts stay drafts (only published rows get a published version).
 const fs = require('node:fs');

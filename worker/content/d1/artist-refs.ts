@@ -2,7 +2,7 @@ import type { ArtistRef } from "@core/content/artist-ref";
 
 /*
  * An item's artist refs are kept as JSON in its extras row by triggers
- * (scripts/catalogue/cards-sql.ts): its own at entry 0, its entries' (tracklist position, track
+ * (scripts/content/sql/cards-sql.ts): its own at entry 0, its entries' (tracklist position, track
  * number, lineup place) at theirs, in no order. These read them back in the order of the links.
  */
 

@@ -72,7 +72,7 @@ export async function getArtist(db: D1Database, slug: string): Promise<Artist | 
 
 /**
  * Published artists A–Z, a page at a time from the list index's `artists` (by slug), each with
- * its count of published items kept in artist_extras by triggers (scripts/catalogue/cards-sql.ts,
+ * its count of published items kept in artist_extras by triggers (scripts/content/sql/cards-sql.ts,
  * docs/decisions/095), and the page each first letter starts on from the list's counts.
  */
 export async function listArtists(db: D1Database, filter: ListFilter = {}): Promise<ArtistDirectory> {

@@ -16,7 +16,7 @@ export interface EventRow extends EventColumns {
   is_featured: number;
 }
 
-/** An event, its location and its lineup's artists (kept in its extras row, scripts/catalogue/cards-sql.ts). */
+/** An event, its location and its lineup's artists (kept in its extras row, scripts/content/sql/cards-sql.ts). */
 export const EVENT_SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug,
   (SELECT artists_json FROM event_extras WHERE event_id = e.id) AS lineup_json
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;

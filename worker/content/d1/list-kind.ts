@@ -1,5 +1,5 @@
 /**
- * The kinds of member of the list index (scripts/catalogue/list-sql.ts): on equal dates /blog
+ * The kinds of member of the list index (scripts/content/sql/list-sql.ts): on equal dates /blog
  * lists posts before aggregated posts (kind DESC). Pure TypeScript, shared with the migration's
  * generator.
  */

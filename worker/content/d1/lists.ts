@@ -1,5 +1,5 @@
 /**
- * Pages of the list index (scripts/catalogue/list-sql.ts, docs/decisions/071-flat-lists.md):
+ * Pages of the list index (scripts/content/sql/list-sql.ts, docs/decisions/071-flat-lists.md):
  * page k of a list without LIMIT … OFFSET over the whole list, and its size without COUNT(*).
  * The page's start is found through the list's counts per year, month and day (a few dozen
  * rows); the page then steps only over the members of the day it starts in.

@@ -27,7 +27,7 @@ export interface MixtapeRow {
 
 /**
  * A mixtape's columns, its genres and its artists (author and tracklist entries) as JSON from
- * its extras row (scripts/catalogue/extras-sql.ts, cards-sql.ts), joined by MIXTAPE_EXTRAS.
+ * its extras row (scripts/content/sql/extras-sql.ts, cards-sql.ts), joined by MIXTAPE_EXTRAS.
  */
 export const MIXTAPE_COLUMNS = "m.*, mx.genres_json, mx.artists_json";
 

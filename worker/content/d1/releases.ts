@@ -26,7 +26,7 @@ interface TrackJson {
   is_featured: number;
 }
 
-/** A release's artists, kept in its extras row by triggers (scripts/catalogue/cards-sql.ts). */
+/** A release's artists, kept in its extras row by triggers (scripts/content/sql/cards-sql.ts). */
 const RELEASE_ARTISTS = "(SELECT artists_json FROM release_extras WHERE release_id = r.id) AS artists_json";
 
 /** A release with its tracks, purchase links and artists: what its page shows. */

@@ -9,7 +9,7 @@ import { columnList, leanColumnList, siteOf } from "./kind-rows";
 
 /**
  * Columns of an aggregated post plus its artists, kept in its extras row by triggers
- * (scripts/catalogue/cards-sql.ts; no row: no artists).
+ * (scripts/content/sql/cards-sql.ts; no row: no artists).
  */
 export const AGGREGATED_COLUMNS =
   "g.*, (SELECT artists_json FROM aggregated_post_extras WHERE aggregated_post_id = g.id) AS artists_json";
@@ -44,7 +44,7 @@ const POST_EXTRA_COLUMNS = "px.genres_json, px.locations_json, px.tags_json, px.
 
 /**
  * Columns of a post (core/content/post.ts) plus its genres, locations, tags and artists as JSON,
- * kept for it in post_extras by triggers (scripts/catalogue/extras-sql.ts, cards-sql.ts): one
+ * kept for it in post_extras by triggers (scripts/content/sql/extras-sql.ts, cards-sql.ts): one
  * more row a post, not every link behind it.
  */
 export const POST_COLUMNS = `p.id, p.slug, ${columnList(POST_FIELDS, "p")}, p.content, ${POST_EXTRA_COLUMNS}`;

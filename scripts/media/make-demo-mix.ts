@@ -1,11 +1,10 @@
-// `npx tsx scripts/catalogue/make-demo-mix.ts`: the demo mixtapes' audio (DEMO_MIX), spliced
+// `npx tsx scripts/media/make-demo-mix.ts`: the demo mixtapes' audio (DEMO_MIX), spliced
 // from the clips make-audio.sh made, so a mix's whole tracklist plays on a fresh checkout without
 // SoX or LAME (docs/decisions/030-queue-feeds-demo.md). The clips are constant-bitrate MPEG-2
 // Layer III with no ID3 tag or Xing header: whole frames can be cut and joined as they are.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "./data/mixtapes";
-import { AUDIO_CLIPS } from "./data/tags-and-media";
+import { AUDIO_CLIPS, DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "./demo-media";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const BITRATES = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]; // MPEG-2 Layer III, kbps

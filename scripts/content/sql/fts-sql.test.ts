@@ -6,25 +6,25 @@ import { flatListsMigration, ftsTriggerMigration } from "./fts-sql";
 import { flatListsSql } from "./list-sql";
 
 const migration = (name: string) =>
-  readFileSync(new URL(`../../migrations/${name}`, import.meta.url), "utf8");
+  readFileSync(new URL(`../../../migrations/${name}`, import.meta.url), "utf8");
 
 describe("the generated migrations (run `npx tsx scripts/fts-triggers.ts` after changing their generators)", () => {
-  it("0004_search_triggers.sql is what scripts/catalogue/fts-sql.ts generates", () => {
+  it("0004_search_triggers.sql is what scripts/content/sql/fts-sql.ts generates", () => {
     expect(migration("0004_search_triggers.sql")).toBe(ftsTriggerMigration());
   });
 
-  it("0007_flat_lists.sql is what scripts/catalogue/fts-sql.ts and list-sql.ts generate", () => {
+  it("0007_flat_lists.sql is what scripts/content/sql/fts-sql.ts and list-sql.ts generate", () => {
     expect(migration("0007_flat_lists.sql")).toBe(flatListsMigration(flatListsSql()));
   });
 
-  it("0010_cards_and_lists.sql is what scripts/catalogue/cards-sql.ts generates", () => {
+  it("0010_cards_and_lists.sql is what scripts/content/sql/cards-sql.ts generates", () => {
     expect(migration("0010_cards_and_lists.sql")).toBe(cardsMigration());
   });
 });
 
 describe("migrations/0008_artists.sql", () => {
-  it("is what scripts/artists-migration.ts generates (run it after changing scripts/catalogue/artists-sql.ts)", () => {
-    const file = readFileSync(new URL("../../migrations/0008_artists.sql", import.meta.url), "utf8");
+  it("is what scripts/artists-migration.ts generates (run it after changing scripts/content/sql/artists-sql.ts)", () => {
+    const file = readFileSync(new URL("../../../migrations/0008_artists.sql", import.meta.url), "utf8");
     expect(file).toBe(artistsMigration());
   });
 });

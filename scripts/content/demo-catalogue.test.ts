@@ -1,28 +1,38 @@
-// The demo catalogue: reproducible, big and varied enough for the pages and tests that use it,
+// The demo catalogue in content/: big and varied enough for the pages and tests that use it,
 // consistent with its media files, and loadable into the D1 schema. Runs in Node (node:fs).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PLACEHOLDER_COVER } from "@core/content/covers";
 import { describe, expect, it } from "vitest";
-import {
-  AUDIO_CLIPS,
-  type Catalogue,
-  DEMO_MIX,
-  DEMO_MIX_SEGMENT_SECONDS,
-  DEMO_MIX_TRACKS,
-  EMPTY_GENRE_SLUG,
-  EMPTY_LOCATION_SLUG,
-  generateCatalogue,
-  PLACEHOLDER_COVER,
-  POST_TAGS,
-} from "./generate";
-import { catalogueToSql, ftsRebuildSql } from "./to-sql";
+import { AUDIO_CLIPS, DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "../media/demo-media";
+import { loadCatalogue } from "./folder";
+import { catalogueToSql, ftsRebuildSql } from "./sql/to-sql";
+import type { Catalogue } from "./types";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NOW = "2026-11-21";
-const catalogue: Catalogue = generateCatalogue();
+const catalogue: Catalogue = loadCatalogue();
+/** The tags the demo posts draw on, every one of them used. */
+const POST_TAGS = [
+  "vinyl",
+  "live-set",
+  "debut",
+  "remix",
+  "ambient-works",
+  "field-recording",
+  "label-news",
+  "tour",
+  "studio",
+  "b2b",
+  "ep",
+  "album",
+];
+/** The genre and the location no post names: their pages show the empty state. */
+const EMPTY_GENRE_SLUG = "italo-disco";
+const EMPTY_LOCATION_SLUG = "melbourne";
 const published = <T extends { pub_status: string }>(rows: T[]) =>
   rows.filter((r) => r.pub_status === "published");
 const posts = published(catalogue.posts);
@@ -30,10 +40,10 @@ const posts = published(catalogue.posts);
 /** Splits prose into sentences (a full stop, ? or ! followed by a space and a capital or quote). */
 const sentences = (text: string) => text.split(/(?<=[.!?]["”]?)\s+(?=["A-Z])/);
 
-describe("generateCatalogue", () => {
-  it("returns the same catalogue on every call", () => {
-    expect(generateCatalogue()).toEqual(catalogue);
-    expect(catalogueToSql(generateCatalogue())).toEqual(catalogueToSql(catalogue));
+describe("the demo catalogue (content/)", () => {
+  it("loads the same catalogue on every read", () => {
+    expect(loadCatalogue()).toEqual(catalogue);
+    expect(catalogueToSql(loadCatalogue())).toEqual(catalogueToSql(catalogue));
   });
 
   it("has enough posts in every category, with the special cases tests rely on", () => {

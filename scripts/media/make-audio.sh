@@ -7,7 +7,7 @@
 #   short-clip.mp3    ~4 s   two bars of the deep-pulse groove (tests wait for it to end)
 # SoX runs with -R (repeatable), so the same commands give the same files. Fades give their
 # stop position explicitly: after reverb or echo SoX may not know the length any more.
-# Usage: bash scripts/catalogue/make-audio.sh
+# Usage: bash scripts/media/make-audio.sh
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -4,7 +4,7 @@
  * published posts and mixtapes as they go in. Every statement is a single line ending in
  * ';', so a seed file can hold one statement per line. Pure TypeScript (also used in workerd).
  */
-import type { Catalogue, EntryArtist } from "./generate";
+import type { Catalogue, EntryArtist } from "../types";
 
 export { ftsRebuildSql } from "./fts-sql";
 

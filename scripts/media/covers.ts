@@ -1,14 +1,15 @@
 /**
- * `npx tsx scripts/catalogue/covers.ts`: writes the generative SVG cover art for every image the
- * demo catalogue references (public/media/covers/*.svg) plus the stock placeholder. Each cover
+ * `npx tsx scripts/media/covers.ts`: writes the generative SVG cover art for every image the
+ * content files reference (public/media/covers/*.svg) plus the stock placeholder. Each cover
  * is seeded by its file name, so reruns produce identical files; covers no longer referenced
  * are removed.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateCatalogue, PLACEHOLDER_COVER } from "./generate";
-import { createRng, type Rng } from "./random";
+import { PLACEHOLDER_COVER } from "@core/content/covers";
+import { loadCatalogue } from "../content/folder";
+import { createRng, type Rng } from "../content/random";
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public");
 const SIZE = 600;
@@ -169,7 +170,7 @@ export function placeholderSvg(): string {
 
 /** Every cover path the catalogue references, with the text to print on it. */
 export function coverTargets(): Map<string, { title: string; kicker: string }> {
-  const c = generateCatalogue();
+  const c = loadCatalogue();
   const targets = new Map<string, { title: string; kicker: string }>();
   const add = (path: string | null, title: string, kicker: string) => {
     if (path?.startsWith("/media/covers/")) targets.set(path, { title, kicker });

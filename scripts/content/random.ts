@@ -1,6 +1,7 @@
 /**
- * A tiny seeded PRNG (mulberry32) for the demo catalogue: the same seed gives the same
- * sequence on every run and every runtime (Node, workerd), so the catalogue is reproducible.
+ * A tiny seeded PRNG (mulberry32) for the demo covers (scripts/media/covers.ts) and the name
+ * hash of artist slugs (scripts/content/artist-slugs.ts): the same seed gives the same sequence
+ * on every run and every runtime (Node, workerd), so both are reproducible.
  */
 
 export interface Rng {
