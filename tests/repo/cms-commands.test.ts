@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM helper of the CMS runner
-import { envFileValue, operatorToken } from "../../scripts/cms.mjs";
+import { envFileValue, operatorToken } from "../../scripts/cms-env.mjs";
 import { readSource } from "./source-files";
 
 // The CMS commands as README "The CMS" and docs/operations.md "Deploying the CMS" write them.
