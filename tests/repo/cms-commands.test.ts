@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { envFileValue, operatorToken } from "../../scripts/cms-env.mjs";
 import { readSource } from "./source-files";
 
-// The CMS commands as README "The CMS" and docs/operations.md "Deploying the CMS" write them.
+// The CMS commands as docs/cms.md writes them.
 
 describe("npm run -s cms:secrets >> cms/.env", () => {
   it("appends only comments and NAME=value lines: every secret once, nothing of npm's own", () => {
-    const docs = readSource("docs/operations.md");
+    const docs = readSource("docs/cms.md");
     expect(docs).toContain("npm run -s cms:secrets >> cms/.env");
     const out = execFileSync("npm", ["run", "-s", "cms:secrets"], { encoding: "utf8" });
     const lines = out.split("\n").filter((l) => l.trim() !== "");
