@@ -5,8 +5,9 @@
 // when absent) with its uploads in an S3 bucket (s3rver, through @strapi/provider-upload-aws-s3).
 // The bootstrap loads the demo catalogue (the lane asks for it: CMS_SEED_DEMO=true) and points its
 // purge webhook at the Worker; this Strapi reads no cms/.env (startCms). Then it serves the
-// production build with wrangler dev on another free port with CMS_URL at that Strapi, runs vitest.strapi.config.ts (the content contract, publish → purge, the forms
-// through the Worker, Strapi's refusals, Strapi's Meilisearch updates), and stops all of them.
+// production build with wrangler dev on another free port with CMS_URL at that Strapi, runs
+// vitest.strapi.config.ts (the content contract, publish → purge, the forms through the Worker,
+// Strapi's refusals, Strapi's Meilisearch updates), and stops all of them.
 //
 // STRAPI_LANE_DB=sqlite runs Strapi on a SQLite file instead (as `npm run cms:start` does), and
 // STRAPI_LANE_UPLOADS=disk keeps uploads on Strapi's disk: neither is what CI runs.
