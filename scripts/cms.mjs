@@ -1,11 +1,13 @@
 // The Strapi CMS in cms/ for the Worker and the tests: installs its dependencies when missing
-// and starts it headless on 127.0.0.1. `npm run cms:start` runs it in the foreground.
+// and starts it headless. `npm run cms:start` runs the operator's in the foreground.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { devNull } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cmsStartEnv } from "./cms-env.mjs";
 import { cmsSecrets } from "./cms-secrets.mjs";
 import { ROOT, stopProcess } from "./lib.mjs";
 
@@ -56,27 +58,6 @@ export function prefetchCmsDeps(logPath) {
   return { finished, stop: () => child.kill() };
 }
 
-/** The value of NAME in a .env file (NAME=value lines, optionally quoted), or undefined. */
-export function envFileValue(file, name) {
-  if (!existsSync(file)) return undefined;
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    const match = line.match(/^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/);
-    if (match?.[1] !== name) continue;
-    const value = match[2].trim().replace(/^(['"])(.*)\1$/, "$2");
-    return value || undefined;
-  }
-  return undefined;
-}
-
-/**
- * The operator's Worker token for `npm run cms:start`: the environment's CMS_API_TOKEN, else
- * cms/.env's. Only without either does the run make one up (and print it): the Worker's forms
- * answer 503 with any token but the one the operator gave it.
- */
-export function operatorToken(env = process.env, envFile = join(CMS_DIR, ".env")) {
-  return env.CMS_API_TOKEN || envFileValue(envFile, "CMS_API_TOKEN");
-}
-
 const handedOut = new Set();
 
 /**
@@ -102,13 +83,11 @@ export async function freePort() {
 }
 
 /**
- * The production secrets Strapi refuses to start without (cms/config/lib/secrets.js), for a CMS
- * started from here: none when cms/.env exists (the operator's own), else the ones kept in
- * `<dataDir>/secrets.env`, made with fresh random values the first time. Variables already in
- * the environment win.
+ * The production secrets Strapi refuses to start without (cms/config/lib/secrets.js) for a CMS
+ * whose database is a scratch one: those kept in `<dataDir>/secrets.env`, made with fresh random
+ * values the first time, so they last as long as the database beside them.
  */
-export function localSecrets(dataDir) {
-  if (existsSync(join(CMS_DIR, ".env"))) return {};
+export function scratchSecrets(dataDir) {
   const file = join(dataDir, "secrets.env");
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
@@ -117,43 +96,20 @@ export function localSecrets(dataDir) {
   const secrets = {};
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const match = line.match(/^([A-Z_]+)=(.*)$/);
-    if (match && !process.env[match[1]]) secrets[match[1]] = match[2];
+    if (match) secrets[match[1]] = match[2];
   }
   return secrets;
 }
 
-/**
- * Starts Strapi (`strapi start` with NODE_ENV=production, admin panel off) and resolves once it
- * answers with content. `dataDir` holds its SQLite database (unless `env` sets
- * DATABASE_CLIENT=postgres), its uploads (unless `env` names an S3 bucket) and its secrets
- * (localSecrets); `log` a file for its output, else inherit; `env` adds variables (e.g.
- * CROSSFADE_PURGE_URL and CROSSFADE_PURGE_TOKEN for the webhook). The demo catalogue is loaded
- * into an empty database unless CMS_SEED_DEMO=false.
- */
-export async function startCms({ port = 1337, dataDir, token, log, env = {}, timeoutMs = 180_000 } = {}) {
-  mkdirSync(join(dataDir, "public", "uploads"), { recursive: true });
-  const apiToken = token ?? randomBytes(24).toString("hex");
+/** `strapi start` in cms/ with `env`; resolves once it answers content at `url`. */
+async function runStrapi({ url, env, log, timeoutMs = 180_000 }) {
   const out = log ? openSync(log, "a") : "inherit";
   const child = spawn(join(CMS_DIR, "node_modules", ".bin", "strapi"), ["start"], {
     cwd: CMS_DIR,
     stdio: ["ignore", out, out],
     detached: process.platform !== "win32",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_FILENAME: join(dataDir, "data.db"),
-      CMS_PUBLIC_DIR: join(dataDir, "public"),
-      CMS_API_TOKEN: apiToken,
-      CMS_SEED_DEMO: process.env.CMS_SEED_DEMO ?? "true",
-      ...localSecrets(dataDir),
-      STRAPI_TELEMETRY_DISABLED: "true",
-      BROWSER: "none",
-      ...env,
-    },
+    env,
   });
-  const url = `http://127.0.0.1:${port}`;
   const stop = () => stopProcess(child);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -161,7 +117,7 @@ export async function startCms({ port = 1337, dataDir, token, log, env = {}, tim
       throw new Error(`Strapi exited with ${child.exitCode}${log ? ` (see ${log})` : ""}`);
     try {
       const res = await fetch(`${url}/api/blog-posts?pagination[pageSize]=1`);
-      if (res.ok) return { url, token: apiToken, child, stop };
+      if (res.ok) return { url, child, stop };
     } catch {
       // not up yet
     }
@@ -171,16 +127,55 @@ export async function startCms({ port = 1337, dataDir, token, log, env = {}, tim
   throw new Error(`Strapi did not answer on ${url} within ${timeoutMs / 1000} s`);
 }
 
-// `node scripts/cms.mjs`: the operators' CMS in the foreground, data in cms/.tmp/ (or the folder
-// CMS_DATA_DIR names), on 127.0.0.1:1337 (or PORT).
+/**
+ * Starts a CMS of the caller's own for the lanes and benchmarks (`strapi start` with
+ * NODE_ENV=production, admin panel off) and resolves once it answers with content. It reads no
+ * cms/.env (ENV_PATH at the null device): a test never writes into the operator's database.
+ * `dataDir` holds its SQLite database (unless `env` sets DATABASE_CLIENT=postgres), its uploads
+ * (unless `env` names an S3 bucket) and its secrets (scratchSecrets); `token` is the Worker's
+ * token (a random one without it); `log` a file for its output, else inherit; `env` adds
+ * variables (e.g. CROSSFADE_PURGE_URL, or CMS_SEED_DEMO=true for the demo catalogue, which is
+ * loaded only when asked for).
+ */
+export async function startCms({ port = 1337, dataDir, token, log, env = {}, timeoutMs = 180_000 } = {}) {
+  mkdirSync(join(dataDir, "public", "uploads"), { recursive: true });
+  const apiToken = token ?? randomBytes(24).toString("hex");
+  const cms = await runStrapi({
+    url: `http://127.0.0.1:${port}`,
+    log,
+    timeoutMs,
+    env: {
+      ...process.env,
+      ENV_PATH: devNull,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_CLIENT: "sqlite",
+      DATABASE_FILENAME: join(dataDir, "data.db"),
+      CMS_PUBLIC_DIR: join(dataDir, "public"),
+      CMS_API_TOKEN: apiToken,
+      CMS_SEED_DEMO: "false",
+      ...scratchSecrets(dataDir),
+      STRAPI_TELEMETRY_DISABLED: "true",
+      BROWSER: "none",
+      ...env,
+    },
+  });
+  return { ...cms, token: apiToken };
+}
+
+// `npm run cms:start`: the operator's CMS in the foreground. cms/.env and the environment win;
+// what it defaults, it prints (scripts/cms-env.mjs). A scratch database and its uploads and
+// secrets live in cms/.tmp/ (or the folder CMS_DATA_DIR names).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   ensureCmsDeps();
-  const port = Number(process.env.PORT ?? 1337);
-  const ownToken = operatorToken();
   const dataDir = process.env.CMS_DATA_DIR || join(CMS_DIR, ".tmp");
-  const cms = await startCms({ port, dataDir, token: ownToken });
+  const start = cmsStartEnv({ dataDir, scratchSecrets: () => scratchSecrets(dataDir) });
+  console.log("npm run cms:start (cms/.env and the environment win over these):");
+  for (const note of start.notes) console.log(`  ${note}`);
+  if (start.vars.CMS_PUBLIC_DIR) mkdirSync(join(start.vars.CMS_PUBLIC_DIR, "uploads"), { recursive: true });
+  const cms = await runStrapi({ url: start.url, env: { ...process.env, ...start.vars } });
   console.log(`Strapi is running at ${cms.url} (API ${cms.url}/api). Ctrl+C to stop.`);
-  if (!ownToken) console.log(`API token for this run: CMS_API_TOKEN=${cms.token}`);
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
       cms.stop();

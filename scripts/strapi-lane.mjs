@@ -3,15 +3,16 @@
 // secrets) on a free 127.0.0.1 port, as it is deployed (docs/decisions/035-production-cms.md):
 // on a fresh Postgres cluster of its own (scripts/postgres.mjs; Debian's postgresql is installed
 // when absent) with its uploads in an S3 bucket (s3rver, through @strapi/provider-upload-aws-s3).
-// The bootstrap loads the demo catalogue (CMS_SEED_DEMO=true) and points its purge webhook at the
-// Worker. Then it serves the production build with wrangler dev on another free port with CMS_URL
-// at that Strapi, runs vitest.strapi.config.ts (the content contract, publish → purge, the forms
-// through the Worker, Strapi's refusals, Strapi's Meilisearch updates), and stops all of them.
+// The bootstrap loads the demo catalogue (the lane asks for it: CMS_SEED_DEMO=true) and points its
+// purge webhook at the Worker; this Strapi reads no cms/.env (startCms). Then it serves the
+// production build with wrangler dev on another free port with CMS_URL at that Strapi, runs
+// vitest.strapi.config.ts (the content contract, publish → purge, the forms through the Worker,
+// Strapi's refusals, Strapi's Meilisearch updates), and stops all of them.
 //
 // STRAPI_LANE_DB=sqlite runs Strapi on a SQLite file instead (as `npm run cms:start` does), and
 // STRAPI_LANE_UPLOADS=disk keeps uploads on Strapi's disk: neither is what CI runs.
 //
-// STRAPI_LANE_FILES (space-separated test files) runs only those, without README's commands:
+// STRAPI_LANE_FILES (space-separated test files) runs only those, without docs/cms.md's commands:
 // for iterating on one suite; CI runs them all.
 //
 // In `npm test` the build lane runs first and this lane reuses its build; run alone, it builds
@@ -184,7 +185,7 @@ try {
   await waitForExit(cms.child);
   await stopAll();
 }
-// Then README's CMS commands as an operator runs them, with the lane's Strapi and Worker stopped:
+// Then docs/cms.md's try-out commands as an operator runs them, with the lane's Strapi and Worker stopped:
 // their own Strapi (SQLite, as `npm run cms:start` keeps it) and `npm start` in CMS mode.
 if (status === 0 && !ONLY.length) {
   const t0 = Date.now();
@@ -194,7 +195,7 @@ if (status === 0 && !ONLY.length) {
     { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] },
   );
   status = readme.status ?? 1;
-  console.log(`README's CMS commands checked in ${seconds(t0)}`);
+  console.log(`docs/cms.md's CMS commands checked in ${seconds(t0)}`);
 }
 console.log(`Strapi lane finished in ${seconds(started)}`);
 

@@ -10,8 +10,8 @@ const PANEL = [join(__dirname, '..', 'dist', 'build', 'index.html'), join(__dirn
 
 /**
  * CMS_ADMIN=true without a built panel: `strapi start` would answer /admin with a 404 and a stack
- * trace, so it refuses to start instead and says what to run (docs/operations.md "Deploying the
- * CMS"). `strapi build` and `strapi develop` read this file too and build the panel themselves.
+ * trace, so it refuses to start instead and says what to run (docs/cms.md "The admin panel").
+ * `strapi build` and `strapi develop` read this file too and build the panel themselves.
  */
 function serveAdminPanel(env) {
   if (!env.bool('CMS_ADMIN', false)) return false;

@@ -1,4 +1,4 @@
-// Headless by default: the Worker is the site; the admin panel is opt-in (README "The CMS").
+// Headless by default: the Worker is the site; the admin panel is opt-in (docs/cms.md "The admin panel").
 const { appKeys } = require('./lib/secrets');
 
 // A variable left blank (as in cms/.env.example) counts as unset.

@@ -8,6 +8,7 @@ const { ensureSubmissionKeyIndex } = require('./seed/submission-key');
 const { ensureSubscriberConsent } = require('./seed/subscriber-consent');
 const { registerSearchUpdater } = require('./search/updater');
 const { publishedOnly } = require('./published-only');
+const { headlessStartupMessage } = require('./startup-message');
 
 /**
  * Whether to load the demo catalogue (into an empty database only): in production only when
@@ -20,9 +21,14 @@ function seedDemo(env = process.env) {
 }
 
 module.exports = {
-  /** Requests other than the admin panel's and API tokens' read published content only (./published-only.js). */
+  /**
+   * Requests other than the admin panel's and API tokens' read published content only
+   * (./published-only.js); a headless first start does not send anyone to /admin
+   * (./startup-message.js).
+   */
   register({ strapi }) {
     publishedOnly(strapi);
+    headlessStartupMessage(strapi);
   },
 
   /**

@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM helper of the CMS runner
-import { envFileValue, operatorToken } from "../../scripts/cms.mjs";
+import { envFileValue, operatorToken } from "../../scripts/cms-env.mjs";
 import { readSource } from "./source-files";
 
-// The CMS commands as README "The CMS" and docs/operations.md "Deploying the CMS" write them.
+// The CMS commands as docs/cms.md writes them.
 
 describe("npm run -s cms:secrets >> cms/.env", () => {
   it("appends only comments and NAME=value lines: every secret once, nothing of npm's own", () => {
-    const docs = readSource("docs/operations.md");
+    const docs = readSource("docs/cms.md");
     expect(docs).toContain("npm run -s cms:secrets >> cms/.env");
     const out = execFileSync("npm", ["run", "-s", "cms:secrets"], { encoding: "utf8" });
     const lines = out.split("\n").filter((l) => l.trim() !== "");

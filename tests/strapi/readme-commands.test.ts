@@ -7,13 +7,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/cms.mjs";
 import { ROOT, readSource } from "../repo/source-files";
 
-// README "The CMS (Strapi 5)" tells an operator to paste one block into two shells: the tokens
+// docs/cms.md "Try it on one machine" tells an operator to paste one block into two shells: the tokens
 // and `npm run cms:start` in one, `npm start` against that Strapi in the other. This runs that
 // block as written, in a shell with no variable of the lane's (scripts/strapi-lane.mjs runs it
 // after its own Strapi and Worker have stopped), on free ports instead of 1337 and 8787 and with
 // Strapi's data in a fresh folder (CMS_DATA_DIR) instead of cms/.tmp.
 
-const SECTION = "## The CMS (Strapi 5)";
+const SECTION = "## Try it on one machine";
 
 /** Text as React writes it into HTML. */
 const escapeHtml = (text: string) =>
@@ -24,9 +24,9 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#x27;");
 
-/** The README's first `sh` block after SECTION, one array of command lines per `#` comment. */
+/** docs/cms.md's first `sh` block after SECTION, one array of command lines per `#` comment. */
 function readmeShells(): string[][] {
-  const readme = readSource("README.md");
+  const readme = readSource("docs/cms.md");
   const section = readme.slice(readme.indexOf(SECTION));
   const block = section.match(/```sh\n([\s\S]*?)```/)?.[1] ?? "";
   const shells: string[][] = [];
