@@ -1,5 +1,5 @@
 // `npm start`: production build, local D1 migrated and seeded with the demo catalogue, then the
-// Worker on http://localhost:8787 (README "Quick start").
+// Worker on http://localhost:8787 (README.md "Quick start").
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tsImport } from "tsx/esm/api";
@@ -21,7 +21,7 @@ if (cmsUrl)
   );
 else
   console.log(db.seeded ? "Loaded the demo catalogue." : `Kept the existing database (${db.posts} posts).`);
-// Every variable and secret of README "Configuration" (worker/config.ts) set in this process's
+// Every variable and secret of docs/configuration.md (worker/config.ts) set in this process's
 // environment is passed on as a wrangler var; they win over .dev.vars, which the build copies
 // next to build/server/wrangler.json. CMS_URL set: content comes from that Strapi.
 const { CONFIG_SCHEMA } = await tsImport("../worker/config.ts", import.meta.url);

@@ -1,7 +1,7 @@
 import type { WorkerEnv } from "./env";
 
 /**
- * The configuration schema: every binding, variable and secret of README.md "Configuration",
+ * The configuration schema: every binding, variable and secret of docs/configuration.md,
  * with when it is required. Checked once per isolate when the Worker first handles a request
  * (`configFor`); problems go to one log line and to /api/health. A missing optional value never
  * breaks the site: the feature behind it is off (docs/decisions/014).
@@ -52,7 +52,7 @@ interface Setting {
 const NO_PODCAST_OWNER = "the podcast feed names no owner: Apple Podcasts and Spotify refuse it";
 const NO_BOT_CHECK = "the forms have no bot check (Cloudflare Turnstile is off)";
 
-/** Every setting as [name, kind, need, what stops working without it], in README's order. */
+/** Every setting as [name, kind, need, what stops working without it], in docs/configuration.md's order. */
 const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string][] = [
   ["DB", "d1", "embedded", "the embedded store cannot serve content"],
   ["CACHE", "kv", "always", "pages are served uncached"],

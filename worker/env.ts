@@ -1,7 +1,7 @@
 /**
  * Bindings and variables the Worker reads. `Cloudflare.Env` (worker-configuration.d.ts, from
  * `wrangler types`) covers what wrangler.toml declares; secrets and optional variables that an
- * operator may set are added here (README "Configuration").
+ * operator may set are added here (docs/configuration.md).
  */
 export interface WorkerEnv extends Cloudflare.Env {
   /** "off" turns the whole-page cache off (docs/decisions/022); default on. */

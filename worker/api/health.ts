@@ -7,7 +7,7 @@ import { describeMail } from "../mail/port";
 
 /**
  * `GET /api/health`, liveness: the Worker runs. The release, the sources this deployment uses, the
- * configuration check (README "Configuration") and what mail does (off: sign-ups are confirmed at
+ * configuration check (docs/configuration.md) and what mail does (off: sign-ups are confirmed at
  * once); "degraded" while the check names a problem. It calls no source: `/api/health/ready` does.
  */
 export function health(c: Context<{ Bindings: WorkerEnv }>) {

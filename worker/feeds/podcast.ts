@@ -9,7 +9,7 @@ import { xmlEscape } from "./xml";
 const ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 const PODCAST = "https://podcastindex.org/namespace/1.0";
 
-/** Who answers for the feed in the directories (README "Configuration": PODCAST_OWNER_*). */
+/** Who answers for the feed in the directories (docs/configuration.md: PODCAST_OWNER_*). */
 export interface PodcastOwner {
   name: string;
   email: string;
