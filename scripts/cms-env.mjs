@@ -5,6 +5,7 @@
 // with, so a value put there by a script would silently win over the operator's file.
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { cmsSecrets } from "./cms-secrets.mjs";
 import { ROOT } from "./lib.mjs";
 
 /**
@@ -37,15 +38,8 @@ export function operatorToken(env = process.env, envFile = join(ROOT, "cms", ".e
   return env.CMS_API_TOKEN || envFileValue(envFile, "CMS_API_TOKEN");
 }
 
-/** Secrets Strapi refuses to start in production without (cms/config/lib/secrets.js). */
-const SECRET_NAMES = [
-  "APP_KEYS",
-  "ADMIN_JWT_SECRET",
-  "API_TOKEN_SALT",
-  "TRANSFER_TOKEN_SALT",
-  "ENCRYPTION_KEY",
-  "JWT_SECRET",
-];
+/** Secrets Strapi refuses to start in production without: cms/config/lib/secrets.js names them. */
+const SECRET_NAMES = Object.keys(cmsSecrets.SECRETS);
 
 /**
  * The environment `npm run cms:start` adds for Strapi, and what it prints about it. `env` is the

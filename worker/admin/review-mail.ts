@@ -31,12 +31,16 @@ const FORM_LIMIT = { max: 32 * 1024, message: "The form is too large (at most 32
 
 async function reviewedSubmission(
   c: DeskContext,
-): Promise<{ submission: Submission; template: ReviewTemplate } | Response> {
+): Promise<
+  { submission: Submission; template: ReviewTemplate; mail: ReturnType<typeof reviewMail> } | Response
+> {
   const submission = await submissionOf(c);
   if (submission instanceof Response) return submission;
   if (!isReviewTemplate(submission.status))
     return c.redirect(`/admin/submissions/${encodeURIComponent(submission.id)}`, 303);
-  return { submission, template: submission.status };
+  const template = submission.status;
+  const mail = reviewMail(siteOf(c.env), submission, await readTemplate(c.var.ops.templates, template));
+  return { submission, template, mail };
 }
 
 function previewBody(
@@ -66,11 +70,7 @@ ${message ? html`<p class="notice ${message.kind}" role="${message.kind === "err
 reviewMailDesk.get("/submissions/:id/mail", async (c) => {
   const found = await reviewedSubmission(c);
   if (found instanceof Response) return found;
-  const mail = reviewMail(
-    siteOf(c.env),
-    found.submission,
-    await readTemplate(c.var.ops.templates, found.template),
-  );
+  const { mail } = found;
   const message = mailerFor(c.env) ? undefined : ({ kind: "error", text: T.mailOff } as const);
   return page(
     c,
@@ -85,11 +85,7 @@ reviewMailDesk.post("/submissions/:id/mail", async (c) => {
   if (form instanceof Response) return form;
   const found = await reviewedSubmission(c);
   if (found instanceof Response) return found;
-  const mail = reviewMail(
-    siteOf(c.env),
-    found.submission,
-    await readTemplate(c.var.ops.templates, found.template),
-  );
+  const { mail } = found;
   const mailer = mailerFor(c.env);
   const again = (status: DeskStatus, text: string) =>
     page(c, status, T.mails, previewBody(c, found.submission, found.template, mail, { kind: "error", text }));
