@@ -27,8 +27,8 @@ export const app = new Hono<AppEnv>();
 
 // A page the isolate holds is answered first, the same answer as below (docs/decisions/132).
 app.use("*", heldPage);
-// Every other answer: security headers (017), the one error handler, the request's content service; a
-// body nobody read is read to its end before the answer leaves (docs/decisions/067).
+// Every other answer: security headers (017), the one error handler, the request's content
+// service; a body nobody read is read to its end before the answer leaves (docs/decisions/067).
 app.use("*", secureHeaders);
 app.use("*", drainUnreadBody);
 app.onError(onError);
