@@ -1,10 +1,10 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { loadCatalogue } from "./scripts/content/folder";
-import { reactByteLengthInJs } from "./scripts/react-byte-length";
-import { demoCatalogue } from "./tests/support/demo-catalogue";
-import { standInDsn } from "./tests/support/sentry-stand-in";
+import { loadCatalogue } from "./scripts/content/folder.ts";
+import { reactByteLengthInJs } from "./scripts/react-byte-length.ts";
+import { demoCatalogue } from "./tests/support/demo-catalogue.ts";
+import { standInDsn } from "./tests/support/sentry-stand-in.ts";
 
 // Worker tests run inside workerd with real D1, KV and R2 bindings (docs/conventions.md "Tests").
 // reactRouter() resolves the virtual server build the Worker imports (docs/decisions/001).

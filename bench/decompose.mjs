@@ -14,6 +14,7 @@ import {
   wranglerProxyPid,
 } from "./server.mjs";
 import { wrk } from "./throughput.mjs";
+import { requireWrk } from "./wrk.mjs";
 
 export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}) {
   const pages = await startServer();
@@ -63,5 +64,7 @@ export async function decompose({ path = "/blog", seconds = 5, rounds = 2 } = {}
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Before any server starts: without wrk the process ends, and would leave them running.
+  requireWrk();
   console.table(await decompose({ path: process.argv[2] }));
 }

@@ -1,4 +1,4 @@
-// Types for the TypeScript tests of the floors' page copies (tests/stand-ins/bench-floors.test.ts);
+// Types for the TypeScript tests of the floors' page copies (bench/tests/floors.test.ts);
 // the bench itself is plain JavaScript.
 export type TreeNode = string | [string, Record<string, unknown>, ...TreeNode[]];
 export function htmlToTree(html: string): TreeNode[];

@@ -14,6 +14,7 @@ import { ROOT } from "../scripts/lib.mjs";
 import { connectInspector, snapshotGrowth, summariseSnapshot } from "./inspector.mjs";
 import { FIXED, sitemapSample, wrkMix } from "./load.mjs";
 import { BENCH_PORT, startServer } from "./server.mjs";
+import { requireWrk } from "./wrk.mjs";
 
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? BENCH_PORT + 10);
 const MiB = (b) => `${(b / 1024 ** 2).toFixed(2)} MiB`;
@@ -69,6 +70,8 @@ export async function heapOverLoad({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Before any server starts: without wrk the process ends, and would leave them running.
+  requireWrk();
   const [variant, seconds, rounds] = process.argv.slice(2);
   const { points, growth } = await heapOverLoad({
     variant,

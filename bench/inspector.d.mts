@@ -1,4 +1,4 @@
-// Types for the TypeScript tests of the inspector's summaries (tests/stand-ins/bench-heap.test.ts);
+// Types for the TypeScript tests of the inspector's summaries (bench/tests/heap.test.ts);
 // the bench itself is plain JavaScript.
 export type HeapSnapshot = {
   snapshot: { meta: { node_fields: string[]; node_types: (string[] | string)[] } };

@@ -1,5 +1,5 @@
 // Types for the TypeScript tests of what the Lighthouse bench reads from a report
-// (tests/stand-ins/bench-lighthouse.test.ts); the bench itself is plain JavaScript.
+// (bench/tests/lighthouse.test.ts); the bench itself is plain JavaScript.
 export type Diagnosis = {
   benchmarkIndex: number | undefined;
   scripts: { total: number; beforeLcp: number } | undefined;

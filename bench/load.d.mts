@@ -1,4 +1,4 @@
-// Types for the TypeScript tests of the load benchmark's summaries (tests/stand-ins/bench-heap.test.ts);
+// Types for the TypeScript tests of the load benchmark's summaries (bench/tests/heap.test.ts);
 // the bench itself is plain JavaScript.
 export type HeapWindow = {
   at: number;

@@ -8,10 +8,10 @@
 //
 //   npm run build && node bench/load.mjs    # DURATION=60 CONNECTIONS=50 PORT=8895 (inspector PORT+1)
 //
-// Needs wrk (Debian: apt-get install -y wrk). The mix is the fixed routes below plus pages from
+// Needs wrk (bench/wrk.mjs). The mix is the fixed routes below plus pages from
 // the sitemap, so every kind of page is in it; the edge cache is warmed first, as a deployed
 // site's would be.
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,7 @@ import { promisify } from "node:util";
 import { prepareDatabase, ROOT, run, serve } from "../scripts/lib.mjs";
 import { connectInspector } from "./inspector.mjs";
 import { descendants } from "./server.mjs";
+import { requireWrk } from "./wrk.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 60);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -106,7 +107,7 @@ export async function measureLoad({
   if (!existsSync(join(ROOT, "build", "server", "wrangler.json"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
-  if (spawnSync("wrk", ["--version"]).error) throw new Error("wrk is not installed (apt-get install -y wrk)");
+  requireWrk(log);
   const persistTo = join(ROOT, "bench", ".state");
   prepareDatabase(persistTo);
   const server = await serve({ port, persistTo, stdio: "ignore", inspectorPort });
@@ -226,7 +227,7 @@ export async function measureLoad({
 /** wrk over the mix (one path a line in `mixFile`, bench/mix.lua), asynchronously: its output. */
 export async function wrkMix({ url, mixFile, duration, connections }) {
   const { stdout } = await promisify(execFile)(
-    "wrk",
+    requireWrk(),
     [
       "-t2",
       `-c${connections}`,

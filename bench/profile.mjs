@@ -11,6 +11,7 @@ import { ROOT } from "../scripts/lib.mjs";
 import { connectInspector, profileLines, summariseProfile } from "./inspector.mjs";
 import { BENCH_PORT, startReportingServer, startServer } from "./server.mjs";
 import { wrk } from "./throughput.mjs";
+import { requireWrk } from "./wrk.mjs";
 
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? BENCH_PORT + 10);
 
@@ -42,6 +43,8 @@ export async function profileUnderLoad({ variant = "rendering", path = "/blog", 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Before any server starts: without wrk the process ends, and would leave them running.
+  requireWrk();
   const [variant, path, seconds] = process.argv.slice(2);
   const { file, summary } = await profileUnderLoad({
     variant,

@@ -46,6 +46,7 @@ import {
   throughputTargets,
   WRK_SETTINGS,
 } from "./throughput.mjs";
+import { requireWrk } from "./wrk.mjs";
 
 // `npm run bench -- scale [--sizes 1000,10000]`: the scale bench alone (bench/scale.mjs).
 if (process.argv[2] === "scale") {
@@ -74,6 +75,9 @@ const flag = (name) => {
 };
 const soak = flag("--soak") ? Number(flag("--soak")) : undefined;
 const only = flag("--only")?.split(",");
+// The throughput and load sections drive wrk: a machine without it gets it, or is told how, before
+// the build.
+if (["Throughput", "Load"].some((name) => !only || only.includes(name))) requireWrk(log);
 
 /** A server of the build; wrangler keeps working for a few seconds after its first answer. */
 async function settled(start) {

@@ -1,5 +1,5 @@
 // Types for the TypeScript tests that use the bench's error-reporting sink
-// (tests/stand-ins/bench-sink.test.ts); the bench itself is plain JavaScript.
+// (bench/tests/sink.test.ts); the bench itself is plain JavaScript.
 export type SinkCounts = {
   envelopes: number;
   transactions: number;

@@ -1,4 +1,4 @@
-// `node bench/throughput.mjs`: requests per second with wrk (Debian's /usr/bin/wrk) against the
+// `node bench/throughput.mjs`: requests per second with wrk (bench/wrk.mjs) against the
 // production build under `wrangler dev` on 127.0.0.1, in one run: a static asset (Workers
 // assets), a cached SSR page (served by the page cache, docs/decisions/022), the same with error
 // reporting on (SENTRY_DSN set: every request traced, sent to a local sink), the same page
@@ -30,8 +30,8 @@ import {
   workerRuntimePid,
   wranglerProxyPid,
 } from "./server.mjs";
+import { requireWrk } from "./wrk.mjs";
 
-const WRK = process.env.WRK ?? "/usr/bin/wrk";
 const SECONDS = Number(process.env.WRK_SECONDS ?? 5);
 const ROUNDS = Number(process.env.WRK_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.WRK_CONNECTIONS ?? 8);
@@ -56,7 +56,7 @@ export async function wrk(url, seconds) {
     url,
   ];
   const out = await new Promise((resolve, reject) =>
-    execFile(WRK, args, { encoding: "utf8" }, (error, stdout, stderr) =>
+    execFile(requireWrk(), args, { encoding: "utf8" }, (error, stdout, stderr) =>
       error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve(stdout),
     ),
   );
@@ -266,6 +266,8 @@ function workerdProcesses(server) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Before any server starts: without wrk the process ends, and would leave them running.
+  requireWrk();
   const servers = [];
   try {
     for (const start of THROUGHPUT_SERVERS) servers.push(await start());

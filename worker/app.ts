@@ -10,6 +10,7 @@ import { mailEvents } from "./mail/webhook";
 import { serveAudio } from "./media";
 import { apiNoStore } from "./middleware/api-no-store";
 import { drainUnreadBody } from "./middleware/drain-body";
+import { heldPage } from "./middleware/held-page";
 import { onError } from "./middleware/on-error";
 import { requestScope } from "./middleware/request-scope";
 import { secureHeaders } from "./middleware/secure-headers";
@@ -24,8 +25,10 @@ import { oembed } from "./share/oembed";
  */
 export const app = new Hono<AppEnv>();
 
-// Every answer: security headers (017), the one error handler, the request's content service; a
-// body nobody read is read to its end before the answer leaves (docs/decisions/067).
+// A page the isolate holds is answered first, the same answer as below (docs/decisions/132).
+app.use("*", heldPage);
+// Every other answer: security headers (017), the one error handler, the request's content
+// service; a body nobody read is read to its end before the answer leaves (docs/decisions/067).
 app.use("*", secureHeaders);
 app.use("*", drainUnreadBody);
 app.onError(onError);

@@ -8,7 +8,6 @@ import { app } from "./app";
 import type { WorkerEnv } from "./env";
 import { runQueue, runScheduled } from "./mail/scheduled";
 import { sentryOptions } from "./monitoring/sentry";
-import { cachedPage } from "./pages";
 
 /**
  * Error reporting wraps the whole Worker (docs/decisions/016): every request is traced
@@ -42,9 +41,11 @@ const background = withSentry<WorkerEnv, unknown>((env) => sentryOptions(env), {
 // are no-ops then.
 const worker: ExportedHandler<WorkerEnv> = {
   fetch: (request, env, ctx) => {
-    if (!env.SENTRY_DSN) return answer(request, env, ctx);
+    if (!env.SENTRY_DSN) return app.fetch(request, env, ctx);
     options ??= sentryOptions(env);
-    return _INTERNAL_wrapRequestHandler({ options, request, context: ctx }, () => answer(request, env, ctx));
+    return _INTERNAL_wrapRequestHandler({ options, request, context: ctx }, () =>
+      app.fetch(request, env, ctx),
+    );
   },
   scheduled: (controller, env, ctx) =>
     env.SENTRY_DSN
@@ -54,13 +55,3 @@ const worker: ExportedHandler<WorkerEnv> = {
     env.SENTRY_DSN ? (background.queue?.(batch, env, ctx) ?? Promise.resolve()) : runQueue(batch, env),
 };
 export default worker;
-
-/**
- * A page the isolate holds is answered at once (worker/pages.ts `cachedPage`, the same answer
- * as through the routes, docs/decisions/101); everything else goes through the route table. A
- * failure of the short path is left to the whole one, which reports what it meets.
- */
-async function answer(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
-  const hit = await cachedPage(request, env, ctx).catch(() => undefined);
-  return hit ?? app.fetch(request, env, ctx);
-}

@@ -143,8 +143,9 @@ function pageCacheFor(
 }
 
 /**
- * A page the isolate holds a copy of (the page cache's memory, docs/decisions/101), answered
- * before the Worker's routes and middleware run: the same answer the route table would give it
+ * A page the isolate holds a copy of (the page cache's memory, docs/decisions/101), answered by
+ * the route table's first middleware (worker/middleware/held-page.ts, docs/decisions/132) before
+ * the others run: the same answer the rest of the table would give it
  * (the stored page with a nonce of its own, its security headers), without building the
  * request's content service, router context or middleware chain. Undefined for every other
  * request, which then takes the whole path: anything but a GET without a body, a page not in

@@ -18,7 +18,7 @@ export const secureHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * The answer to a request for `url` with its security headers: what this middleware does, also
- * for the pages the isolate answers before the middleware runs (worker/pages.ts `cachedPage`).
+ * for the pages the isolate holds, answered before this middleware runs (worker/middleware/held-page.ts).
  */
 export function securedAnswer(
   response: Response,

@@ -6,7 +6,7 @@ import {
   type LighthouseRow,
   lighthouseTable,
   representativeRows,
-} from "../../bench/lighthouse.mjs";
+} from "../lighthouse.mjs";
 
 // What the Lighthouse bench reads from a report besides the scores (bench/lighthouse.mjs,
 // docs/decisions/049-lighthouse-on-this-machine.md): which scripts had arrived before the LCP the

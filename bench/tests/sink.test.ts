@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { createEnvelope, serializeEnvelope } from "@sentry/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSink } from "../../bench/server.mjs";
+import { startSink } from "../server.mjs";
 
 // The bench's error-reporting sink (bench/server.mjs) decides whether a throughput figure with
 // SENTRY_DSN set counts: every transaction must arrive, one per envelope. These envelopes are

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type HeapSnapshot, snapshotGrowth, summariseSnapshot } from "../../bench/inspector.mjs";
+import { type HeapSnapshot, snapshotGrowth, summariseSnapshot } from "../inspector.mjs";
 import {
   heapTrend,
   type LiveReading,
@@ -7,7 +7,7 @@ import {
   liveEvery,
   liveSummary,
   loadSection,
-} from "../../bench/load.mjs";
+} from "../load.mjs";
 
 // The load benchmark's heap figures (bench/load.mjs, bench/inspector.mjs): floors of the heap's
 // sawtooth, the live heap after forced collections, and what grew between two heap snapshots.
