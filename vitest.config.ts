@@ -12,6 +12,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "tests/repo/**/*.test.ts",
       "tests/stand-ins/**/*.test.ts",
+      "tests/search/**/*.test.ts",
     ],
     environment: "node",
   },

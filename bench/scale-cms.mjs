@@ -14,7 +14,7 @@
 // - Strapi's REST list paging as the adapter asks it (its populate, newest first): page 1 against
 //   a middle and the last page, 15 and 100 a page;
 // - a full `npm run search:sync` of the grown Strapi into the Meilisearch stand-in
-//   (bench/scale-cms-sync.ts): time, batches and their sizes, and whether the stand-in holds
+//   (tests/stand-ins/meilisearch/sync-into.ts): time, batches and their sizes, and whether the stand-in holds
 //   exactly the published documents.
 // The tables replace the "Scale, CMS mode" section of bench/results.md. Run it under flock.
 import { spawnSync } from "node:child_process";
@@ -326,12 +326,16 @@ async function searchSync(cmsUrl, pgUrl) {
   await db.close();
   const file = join(ARTIFACTS, "expected-search.json");
   writeFileSync(file, JSON.stringify(expected));
-  const out = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["bench/scale-cms-sync.ts", file], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, CMS_URL: `${cmsUrl}/api` },
-    maxBuffer: 1 << 26,
-  });
+  const out = spawnSync(
+    join(ROOT, "node_modules", ".bin", "tsx"),
+    ["tests/stand-ins/meilisearch/sync-into.ts", file],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, CMS_URL: `${cmsUrl}/api` },
+      maxBuffer: 1 << 26,
+    },
+  );
   if (out.status !== 0) throw new Error(`the search sync failed: ${out.stderr}${out.stdout}`);
   return JSON.parse(out.stdout.trim().split("\n").at(-1));
 }

@@ -1,5 +1,5 @@
+import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch/server";
 import { mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
-import { startMeilisearchStandIn } from "@worker/content/meilisearch/stand-in/server";
 import { createCmsClient, populate, queryString } from "@worker/content/strapi/client";
 import { toMixtape, toPost } from "@worker/content/strapi/mappers";
 import { POST_POPULATE } from "@worker/content/strapi/posts";

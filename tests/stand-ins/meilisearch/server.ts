@@ -4,7 +4,7 @@
 // Worker never imports it.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { INDEX_SETTINGS } from "../documents";
+import { INDEX_SETTINGS } from "@worker/content/meilisearch/documents";
 import {
   checkFacets,
   checkFilterable,

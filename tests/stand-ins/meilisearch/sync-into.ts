@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * `tsx bench/scale-cms-sync.ts <expected.json>` (bench/scale-cms.mjs): a full `npm run search:sync`
+ * `tsx tests/stand-ins/meilisearch/sync-into.ts <expected.json>` (bench/scale-cms.mjs): a full `npm run search:sync`
  * of the Strapi at CMS_URL into the Meilisearch stand-in the tests use, run as an operator runs
  * it (scripts/search/cli.ts in a child process). Prints one JSON line: the seconds the sync took,
  * its own report lines, and per index the documents the stand-in holds afterwards, the batches
@@ -10,10 +10,10 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startMeilisearchStandIn } from "../worker/content/meilisearch/stand-in/server";
+import { startMeilisearchStandIn } from "./server";
 
 const expected = JSON.parse(readFileSync(process.argv[2] as string, "utf8")) as Record<string, string[]>;
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..", "..");
 const key = "bench-admin-key";
 const standIn = await startMeilisearchStandIn({});
 try {

@@ -1,11 +1,11 @@
 import type { Mixtape } from "@core/content/mixtape";
 import type { Post } from "@core/content/post";
 import type { SearchIndex } from "@core/search/search-index";
+import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch/server";
+import { artistToDocument, mixtapeToDocument, postToDocument } from "@worker/content/meilisearch/documents";
+import { createMeiliSearch } from "@worker/content/meilisearch/search";
+import { createFailoverSearch, newAvailability } from "@worker/content/search-failover";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createFailoverSearch, newAvailability } from "../search-failover";
-import { artistToDocument, mixtapeToDocument, postToDocument } from "./documents";
-import { createMeiliSearch } from "./search";
-import { startMeilisearchStandIn } from "./stand-in/server";
 
 const post = (slug: string, title: string, artist: string, genres: string[], featured = false): Post => ({
   id: slug,

@@ -3,11 +3,11 @@ import type { Mixtape } from "@core/content/mixtape";
 import type { Page } from "@core/content/page";
 import type { Post } from "@core/content/post";
 import type { Genre } from "@core/content/taxon";
+import { BATCH_SIZE, syncSearch } from "@scripts/search/sync";
+import { startMeilisearchStandIn } from "@tests/stand-ins/meilisearch/server";
 import { INDEX_SETTINGS } from "@worker/content/meilisearch/documents";
-import { startMeilisearchStandIn } from "@worker/content/meilisearch/stand-in/server";
 import { Meilisearch } from "meilisearch";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BATCH_SIZE, syncSearch } from "./sync";
 
 function pageOf<T>(all: T[], page = 1, pageSize = 100): Page<T> {
   return {
