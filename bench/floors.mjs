@@ -1,4 +1,4 @@
-// The floors the Lighthouse bench judges each route against (docs/decisions/100), served by
+// The floors the Lighthouse bench judges each route against (bench/decisions/100-lighthouse-floors.md), served by
 // Node on 127.0.0.1 beside the site's `wrangler dev`, from the site's own HTML of that moment:
 // - the limit: the same route's HTML with every script left out (no <script>, no
 //   modulepreload), headers as the site sent them;
@@ -220,7 +220,7 @@ function send(req, res, status, headers, body) {
  * 90-115 ms after their page where the site's came 24-82 ms after its own, and that changed
  * which layout ran first: a cover's on the site, the page's on the floors. Lighthouse's
  * simulation counts only a load's first layout towards its first paint, so the order alone put
- * the site's first frame, and not the floors', in the blocking time (docs/decisions/116).
+ * the site's first frame, and not the floors', in the blocking time (bench/decisions/116-floors-serve-the-sites-images-from-memory.md).
  */
 const kept = new Map();
 
@@ -259,7 +259,7 @@ async function passOn(site, req, res) {
  * the site's scripts by a nonce the floor's scripts do not carry. Without the site's
  * Cross-Origin-Opener-Policy, Chromium kept the floor in the tab's first process where it moved
  * the site to a new one, whose first, empty layout Lighthouse's simulation then took for the
- * page's (docs/decisions/118).
+ * page's (bench/decisions/118-framework-floor-sent-with-the-sites-headers.md).
  */
 export function floorHeaders(siteHeaders = {}, answerHeaders = new Headers()) {
   const out = Object.fromEntries(

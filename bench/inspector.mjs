@@ -87,7 +87,7 @@ export async function connectInspector(port, { timeoutMs = 15_000 } = {}) {
      * collection leaves for the next (objects freed by the first's finalisers) is gone too; the
      * sampling interval is 1 GiB, so nothing is sampled in between. Under load the reading
      * includes the requests in flight. A reading took 20-30 ms idle, 180-660 ms under load at 50
-     * connections, mostly its messages waiting behind requests (docs/decisions/044-live-heap.md).
+     * connections, mostly its messages waiting behind requests (bench/decisions/044-live-heap.md).
      */
     async liveHeap() {
       const started = performance.now();

@@ -9,7 +9,7 @@
 // each run's trace beside its report; LIGHTHOUSE_THROTTLING=devtools applies the slow network
 // and CPU while the page loads instead of simulating them. A main route is loaded
 // LIGHTHOUSE_LOADS (5) times in each run, turn about with its framework floor, and judged by
-// the median of its loads (docs/decisions/117).
+// the median of its loads (bench/decisions/117-lighthouse-median-of-five-loads.md).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +25,7 @@ const OUT = join(ROOT, "tests", ".artifacts", "lighthouse");
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /**
- * Loads of a main route and of its framework floor in each run (docs/decisions/117): a single
+ * Loads of a main route and of its framework floor in each run (bench/decisions/117-lighthouse-median-of-five-loads.md): a single
  * load's blocking time swings by about 100 ms on either side, and Lighthouse's own guidance is
  * the median of five.
  */
@@ -66,7 +66,7 @@ export async function lighthouse(url, name, runNumber = 1, load = undefined) {
       // LIGHTHOUSE_ASSETS=1: the trace and DevTools log beside the report, to read what a task was.
       ...(process.env.LIGHTHOUSE_ASSETS === "1" ? ["--save-assets"] : []),
       // LIGHTHOUSE_THROTTLING=devtools: the slow network and CPU applied while the page loads
-      // and timed as they happen, instead of simulated from a fast load (docs/decisions/114).
+      // and timed as they happen, instead of simulated from a fast load (bench/decisions/114-lighthouse-applied-throttling-and-main-thread.md).
       ...(process.env.LIGHTHOUSE_THROTTLING === "devtools" ? ["--throttling-method=devtools"] : []),
     ],
     { ...process.env, CHROME_PATH },
@@ -115,7 +115,7 @@ function spawnAsync(command, args, env) {
 }
 
 /**
- * What decided a run's LCP and TBT (docs/decisions/049-lighthouse-on-this-machine.md):
+ * What decided a run's LCP and TBT (bench/decisions/049-lighthouse-on-this-machine.md):
  * - `scripts`: how many script requests had ended before the LCP observed in the unthrottled
  *   load, of all. Lighthouse's simulated LCP keeps every such request on its critical path; it
  *   can leave out a script only when it sees the script evaluated after that paint, and Chromium
@@ -200,7 +200,7 @@ export async function measureLighthouse({
   return rows;
 }
 
-/** Targets against the framework floor (docs/decisions/100): TBT within this, score within that. */
+/** Targets against the framework floor (bench/decisions/100-lighthouse-floors.md): TBT within this, score within that. */
 export const FLOOR_TBT_MS = 100;
 export const FLOOR_SCORE_POINTS = 3;
 
@@ -223,7 +223,7 @@ function medianOf(values) {
 }
 
 /**
- * A variant's loads of one route in one run as one figure (docs/decisions/117): the median of
+ * A variant's loads of one route in one run as one figure (bench/decisions/117-lighthouse-median-of-five-loads.md): the median of
  * their performance scores and of their TBTs, with how many loads it is of. Failed loads are
  * left out and counted; if every load failed, the first error.
  */

@@ -282,7 +282,7 @@ const budget = (name, target, [value, ok]) => {
     lighthouse ? lighthouseBudget(lighthouse, CATEGORIES.slice(1)) : notMeasured("Lighthouse"),
   );
   budget(
-    "Lighthouse mobile performance of each main route against the framework floor of the same run (docs/decisions/100)",
+    "Lighthouse mobile performance of each main route against the framework floor of the same run (bench/decisions/100-lighthouse-floors.md)",
     `TBT ≤ floor + ${FLOOR_TBT_MS} ms, score ≥ floor − ${FLOOR_SCORE_POINTS}, all three runs`,
     lighthouse ? floorBudget(floorRows(lighthouse)) : notMeasured("Lighthouse"),
   );
@@ -324,7 +324,7 @@ const sections = {
 };
 if (outcomes.Throughput)
   sections.Throughput = section("Throughput", (rows) => [
-    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink counts the envelopes: every request is traced, docs/product.md section 9, and each transaction must arrive), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset. Each timed run also reads from /proc the CPU time per answered request of the Worker's runtime and of wrangler's entry proxy (a traced target's once the sink is quiet); a cached page is judged against the trivial route of its server by the runtime's CPU (docs/decisions/119).`,
+    `\`node bench/throughput.mjs\`. ${WRK_SETTINGS}; \`Accept-Encoding: identity\`, a desktop browser's user agent. Four servers of the same build and database: the page cache on (static asset, cached page, /api/search), the same with SENTRY_DSN set (a local sink counts the envelopes: every request is traced, docs/product.md section 9, and each transaction must arrive), PAGE_CACHE=off (the page rendered on every request, its content from the KV edge cache), and no KV binding (every request renders and reads D1). A figure is the median of the rounds; a ratio is the median of the per-round ratios to the static asset. Each timed run also reads from /proc the CPU time per answered request of the Worker's runtime and of wrangler's entry proxy (a traced target's once the sink is quiet); a cached page is judged against the trivial route of its server by the runtime's CPU (bench/decisions/119-throughput-judged-by-the-runtimes-cpu.md).`,
     "",
     throughputTable(rows),
     ...rows.filter((r) => r.sink).map((r) => `\n- ${r.name}: ${r.sink}.`),
@@ -350,11 +350,11 @@ if (outcomes.Size)
   ]);
 if (outcomes.Lighthouse)
   sections.Lighthouse = section("Lighthouse", (rows) => [
-    `\`node bench/lighthouse.mjs\`. Lighthouse ${lighthouseVersion()} (npm), Debian's ${chromiumVersion()} (CHROME_PATH=/usr/bin/chromium), default mobile settings: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown. ${LIGHTHOUSE_RUNS} consecutive runs over the routes; in each, a main route is loaded ${LIGHTHOUSE_LOADS} times, turn about with its framework floor, and its row is the load Lighthouse's \`computeMedianRun\` picks (docs/decisions/117); a load that fails (e.g. NO_NAVSTART) is retried once. Reports in tests/.artifacts/lighthouse/.`,
+    `\`node bench/lighthouse.mjs\`. Lighthouse ${lighthouseVersion()} (npm), Debian's ${chromiumVersion()} (CHROME_PATH=/usr/bin/chromium), default mobile settings: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown. ${LIGHTHOUSE_RUNS} consecutive runs over the routes; in each, a main route is loaded ${LIGHTHOUSE_LOADS} times, turn about with its framework floor, and its row is the load Lighthouse's \`computeMedianRun\` picks (bench/decisions/117-lighthouse-median-of-five-loads.md); a load that fails (e.g. NO_NAVSTART) is retried once. Reports in tests/.artifacts/lighthouse/.`,
     "",
     lighthouseTable(rows),
     "",
-    `Floors of the same run (bench/floors.mjs, docs/decisions/100), right after each main route: the framework floor (a bare React Router app, bench/floor/, server-rendering and hydrating the same elements with none of the site's components, served by Node) and the limit (the route's HTML with every script left out, served by Node with the site's headers). The target: the median of the site's TBT at most ${FLOOR_TBT_MS} ms above the median of the framework floor's and the median of its performance score at most ${FLOOR_SCORE_POINTS} points below, in each run (the limit is loaded once a run).`,
+    `Floors of the same run (bench/floors.mjs, bench/decisions/100-lighthouse-floors.md), right after each main route: the framework floor (a bare React Router app, bench/floor/, server-rendering and hydrating the same elements with none of the site's components, served by Node) and the limit (the route's HTML with every script left out, served by Node with the site's headers). The target: the median of the site's TBT at most ${FLOOR_TBT_MS} ms above the median of the framework floor's and the median of its performance score at most ${FLOOR_SCORE_POINTS} points below, in each run (the limit is loaded once a run).`,
     "",
     floorTable(rows),
   ]);

@@ -62,7 +62,7 @@ const emptyCounts = () => ({ envelopes: 0, transactions: 0, events: 0, merged: 0
 /**
  * The error-reporting sink: a minimal HTTP/1.1 server on node:net that answers every request
  * `200 {}` and counts the envelope in its body (`counts()`). It shares the bench's two cores
- * with the Worker, where Sentry's ingestion would not (docs/decisions/041-cheaper-reporting-sink.md):
+ * with the Worker, where Sentry's ingestion would not (bench/decisions/041-cheaper-reporting-sink.md):
  * Node's http server cost 0.13-0.24 ms of CPU per envelope, charged to the figure being measured;
  * this one reads the request line, the headers it needs (Content-Length, chunked
  * Transfer-Encoding, Connection) and the body, and keeps connections alive as Node's did.

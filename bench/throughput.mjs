@@ -14,7 +14,7 @@
 // `wrangler dev` runs: the Worker's runtime (the Worker, its local simulators and the
 // error-reporting pump) and wrangler's entry proxy, which no deployment has and which runs every
 // HTML answer, and no other, through HTMLRewriter. A cached page is judged against its floor by
-// requests/s and by the runtime's CPU per request (docs/decisions/119).
+// requests/s and by the runtime's CPU per request (bench/decisions/119-throughput-judged-by-the-runtimes-cpu.md).
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

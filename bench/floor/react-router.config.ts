@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 
-// The framework floor of the Lighthouse bench (bench/floors.mjs, docs/decisions/100): a bare
+// The framework floor of the Lighthouse bench (bench/floors.mjs, bench/decisions/100-lighthouse-floors.md): a bare
 // React Router app, server-rendered and hydrated like the site, with none of its components.
 export default {
   ssr: true,

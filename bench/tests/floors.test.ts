@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { copyOf, floorHeaders, subresourcesOf, withoutScripts } from "../floors.mjs";
 
-// The Lighthouse bench's floors (bench/floors.mjs, docs/decisions/100) copy a page React's server
+// The Lighthouse bench's floors (bench/floors.mjs, bench/decisions/100-lighthouse-floors.md) copy a page React's server
 // wrote: the limit keeps its HTML without scripts, the framework floor renders its elements again
 // with React's prop names.
 

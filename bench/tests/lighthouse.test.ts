@@ -9,7 +9,7 @@ import {
 } from "../lighthouse.mjs";
 
 // What the Lighthouse bench reads from a report besides the scores (bench/lighthouse.mjs,
-// docs/decisions/049-lighthouse-on-this-machine.md): which scripts had arrived before the LCP the
+// bench/decisions/049-lighthouse-on-this-machine.md): which scripts had arrived before the LCP the
 // unthrottled load observed, the simulation's longest tasks, and the machine's benchmark index.
 
 const page = "http://127.0.0.1:8898/blog";
@@ -114,7 +114,7 @@ describe("lighthouseTable", () => {
 });
 
 // Each run loads a main route several times, turn about with its framework floor, and judges it
-// by the median of its loads (docs/decisions/117).
+// by the median of its loads (bench/decisions/117-lighthouse-median-of-five-loads.md).
 const load = (
   variant: "site" | "framework" | "limit",
   n: number | undefined,

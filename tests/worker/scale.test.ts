@@ -161,7 +161,7 @@ describe(`a store of ${POSTS} posts, cold`, () => {
       console.log(`/sitemaps/${file}.xml: ${rows} rows for ${urls} URLs`);
       // A URL reads its row through the date index, and each source page of 1,000 its seek
       // (docs/decisions/105): about a row a URL (three with the list's entries joined, 17 before
-      // the list index). An artist's URL is its entry in the list index (docs/decisions/109).
+      // the list index). An artist's URL is its entry in the list index (bench/decisions/109-framework-floor-loads-modules-like-the-site.md).
       expect(rows).toBeLessThanOrEqual(urls * 1.2);
     });
   }

@@ -87,7 +87,7 @@ async function sliceOf(
   if (perFile % pageSize !== 0) throw new Error(`sitemap files of ${perFile} URLs cannot be paged`);
   const first = start / pageSize + 1;
   // The first page tells how many there are: the file reads only the pages that hold entries
-  // (a page past the end still costs its seek, docs/decisions/109).
+  // (a page past the end still costs its seek, bench/decisions/109-framework-floor-loads-modules-like-the-site.md).
   const head = await pageOf(store, kind, first, pageSize);
   const more = Math.min(perFile / pageSize, Math.ceil((head.total - start) / pageSize)) - 1;
   const rest = await Promise.all(

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
 // The site's module preloads ask for a low fetch priority (docs/decisions/038); the floor loads
 // its modules the same way, so Lighthouse's simulation times both first paints alike
-// (docs/decisions/109). It is how the document asks for scripts, not a component of the page.
+// (bench/decisions/109-framework-floor-loads-modules-like-the-site.md). It is how the document asks for scripts, not a component of the page.
 import { PageScripts } from "../../../app/components/page-scripts";
 import { type Copy, render } from "./tree";
 

@@ -164,7 +164,7 @@ export async function leanPage(
 /**
  * A lean page of a list sorted by its members' slugs (the artists, A–Z), the sitemap's: the
  * slugs are the list's own sort, so the page reads the list's entries alone, one row a URL, from
- * the three letters it starts in (docs/decisions/109).
+ * the three letters it starts in (bench/decisions/109-framework-floor-loads-modules-like-the-site.md).
  */
 export async function slugPage(
   db: D1Database,
