@@ -10,7 +10,7 @@ const FOLDER = fileURLToPath(new URL("../../scripts/content/folder.ts", import.m
  * The demo catalogue as one module for tests that run in Node and in workerd alike (the content
  * contract): loadCatalogue() of content/ (scripts/content/folder.ts) in Node; in workerd, which
  * cannot read files, the same records from the TEST_CATALOGUE binding that
- * vitest.workers.config.ts fills from loadCatalogue().
+ * vitest.workers.config.ts fills from cms/data/catalogue.json, the same records built from content/.
  */
 export function demoCatalogue(runtime: "node" | "workerd"): Plugin {
   return {
