@@ -58,13 +58,19 @@ describe("renderToHtmlStream (React's streaming renderer, each flush encoded onc
   });
 
   it("resolves with the shell before a pending boundary, and allReady once it is done", async () => {
-    const stream = await renderToHtmlStream(<Page later={delayed("late", 50)} />, {});
+    // The boundary's data arrives when the test says, not after a timer a busy machine can outrun.
+    let arrive: (value: string) => void = () => {};
+    const later = new Promise<string>((resolve) => {
+      arrive = resolve;
+    });
+    const stream = await renderToHtmlStream(<Page later={later} />, {});
     let ready = false;
     stream.allReady.then(() => {
       ready = true;
     });
     await new Promise((r) => setTimeout(r, 10));
     expect(ready).toBe(false);
+    arrive("late");
     const html = await text(stream);
     expect(ready).toBe(true);
     expect(html).toContain('<p class="later">late</p>');
