@@ -26,6 +26,14 @@ export interface FaultRoute {
 const PAGE_ERROR = ["Something went wrong", "Refresh Page"];
 const REVIEW = CATALOGUE_TEXT.review;
 
+/** A detail page: its texts when healthy, the page error when its item cannot be read. */
+const detail = (path: string, ...healthy: string[]): FaultRoute => ({
+  path,
+  kind: "detail",
+  healthy,
+  degraded: PAGE_ERROR,
+});
+
 export const FAULT_ROUTES: FaultRoute[] = [
   { path: "/", kind: "list", healthy: [REVIEW], degraded: [] },
   {
@@ -34,12 +42,7 @@ export const FAULT_ROUTES: FaultRoute[] = [
     healthy: [REVIEW, CATALOGUE_TEXT.news, CATALOGUE_TEXT.aggregated],
     degraded: ["0 stories"],
   },
-  {
-    path: "/blog/vinyl-weather-review",
-    kind: "detail",
-    healthy: [REVIEW, "Six tracks pressed on heavy vinyl."],
-    degraded: PAGE_ERROR,
-  },
+  detail("/blog/vinyl-weather-review", REVIEW, "Six tracks pressed on heavy vinyl."),
   { path: "/blog/category/reviews", kind: "taxonomy", healthy: [REVIEW], degraded: [] },
   { path: "/blog/tag/vinyl", kind: "taxonomy", healthy: [REVIEW], degraded: [] },
   { path: "/blog/genre/techno", kind: "taxonomy", healthy: [REVIEW], degraded: [] },
@@ -47,38 +50,18 @@ export const FAULT_ROUTES: FaultRoute[] = [
   { path: "/genres", kind: "list", healthy: ["Techno", "House"], degraded: [] },
   { path: "/locations", kind: "list", healthy: ["Berlin"], degraded: [] },
   { path: "/mixtapes", kind: "list", healthy: [CATALOGUE_TEXT.mixtape], degraded: ["0 mixes"] },
-  {
-    path: "/mixtapes/basement-tapes-vol-3",
-    kind: "detail",
-    healthy: [CATALOGUE_TEXT.mixtape],
-    degraded: PAGE_ERROR,
-  },
+  detail("/mixtapes/basement-tapes-vol-3", CATALOGUE_TEXT.mixtape),
   { path: "/releases", kind: "list", healthy: [CATALOGUE_TEXT.release], degraded: [] },
-  {
-    path: "/releases/signal-path-ep",
-    kind: "detail",
-    healthy: [CATALOGUE_TEXT.release],
-    degraded: PAGE_ERROR,
-  },
+  detail("/releases/signal-path-ep", CATALOGUE_TEXT.release),
   {
     path: "/events",
     kind: "list",
     healthy: [CATALOGUE_TEXT.event],
     degraded: ["No dates announced yet: sign up to the newsletter to hear first."],
   },
-  {
-    path: "/events/crossfade-night-berlin",
-    kind: "detail",
-    healthy: [CATALOGUE_TEXT.event],
-    degraded: PAGE_ERROR,
-  },
+  detail("/events/crossfade-night-berlin", CATALOGUE_TEXT.event),
   { path: "/artists", kind: "list", healthy: [CATALOGUE_TEXT.artist], degraded: [] },
-  {
-    path: "/artists/mira-lenz",
-    kind: "detail",
-    healthy: [CATALOGUE_TEXT.artist, "Mira Lenz records rain.", REVIEW],
-    degraded: PAGE_ERROR,
-  },
+  detail("/artists/mira-lenz", CATALOGUE_TEXT.artist, "Mira Lenz records rain.", REVIEW),
   {
     path: "/search?q=vinyl",
     kind: "search",

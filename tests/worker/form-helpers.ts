@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { visit } from "./helpers";
 
 let clients = 0;
@@ -51,3 +52,15 @@ export function postSubmission(body: BodyInit, client = newClient(), headers: Re
 }
 
 export const ADMIN = { Authorization: "Bearer test-admin-token-0123456789abcdef0123456789" };
+
+/** A published artist and a genre of the demo catalogue, by slug. */
+export async function someArtistAndGenre() {
+  const artist = await env.DB.prepare(
+    "SELECT slug, name FROM artists WHERE pub_status = 'published' ORDER BY slug LIMIT 1",
+  ).first<{ slug: string; name: string }>();
+  const genre = await env.DB.prepare("SELECT slug FROM genres ORDER BY slug LIMIT 1").first<{
+    slug: string;
+  }>();
+  if (!artist || !genre) throw new Error("the test catalogue has no artist or genre");
+  return { artist, genre: genre.slug };
+}

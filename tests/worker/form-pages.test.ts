@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fileOf, MAGIC, newClient, submissionForm } from "./form-helpers";
+import { fileOf, MAGIC, newClient, someArtistAndGenre, submissionForm } from "./form-helpers";
 import { htmlText, visit } from "./helpers";
 
 // The pages that take the forms when JavaScript is off (React Router actions).
@@ -86,12 +86,8 @@ describe("POST /newsletter without JavaScript", () => {
   });
 
   it("offers the picks in the details step, the artist of the page it came from ticked, and stores what is ticked", async () => {
-    const artist = await env.DB.prepare(
-      "SELECT slug, name FROM artists WHERE pub_status = 'published' ORDER BY slug LIMIT 1",
-    ).first<{ slug: string; name: string }>();
-    const genre = await env.DB.prepare("SELECT slug FROM genres ORDER BY slug LIMIT 1").first<{
-      slug: string;
-    }>();
+    const { artist, genre: genreSlug } = await someArtistAndGenre();
+    const genre = { slug: genreSlug };
     const returnTo = `/artists/${artist?.slug}`;
     const step = await postPage("/newsletter", form({ email: "boxes.page@example.com", returnTo }));
     const html = await step.text();

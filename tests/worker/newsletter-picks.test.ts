@@ -6,7 +6,7 @@ import worker from "@worker/index";
 import { readCsv } from "@worker/newsletter/csv-reader";
 import { recordSession } from "@worker/ops/d1/sessions";
 import { beforeEach, describe, expect, it } from "vitest";
-import { newClient } from "./form-helpers";
+import { newClient, someArtistAndGenre } from "./form-helpers";
 import { callApp } from "./helpers";
 import { batchOf, MailRecorder, QueueRecorder } from "./mail-recorder";
 
@@ -32,18 +32,6 @@ async function picksOf(email: string) {
     .bind(email)
     .all<{ kind: string; slug: string }>();
   return results.map((r) => `${r.kind}:${r.slug}`);
-}
-
-/** A published artist and a genre of the demo catalogue, by slug. */
-async function someArtistAndGenre() {
-  const artist = await env.DB.prepare(
-    "SELECT slug, name FROM artists WHERE pub_status = 'published' ORDER BY slug LIMIT 1",
-  ).first<{ slug: string; name: string }>();
-  const genre = await env.DB.prepare("SELECT slug FROM genres ORDER BY slug LIMIT 1").first<{
-    slug: string;
-  }>();
-  if (!artist || !genre) throw new Error("the test catalogue has no artist or genre");
-  return { artist, genre: genre.slug };
 }
 
 describe("the second step's picks", () => {
