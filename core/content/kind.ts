@@ -16,6 +16,8 @@ export type ValueKind =
   | "filled"
   /** Text; missing reads as "". */
   | "text"
+  /** Text; empty or missing reads as `fallback` ('Single'). */
+  | "preset"
   /** Text or null. */
   | "optional"
   /** A name, or null: blank text reads as null. */
@@ -28,6 +30,10 @@ export type ValueKind =
   | "instant"
   /** A day, 'YYYY-MM-DD'. */
   | "day"
+  /** A duration like '4:05' or '1:02:30'; empty reads as `fallback`, or null without one. */
+  | "clock"
+  /** A whole number; missing is 0. */
+  | "count"
   /** One of `of`; missing is `fallback`, which may be null. */
   | "pick";
 
@@ -40,7 +46,7 @@ export interface SimpleField {
   strapi?: string | false;
   /** pick: the values. */
   of?: readonly string[];
-  /** pick: the value a missing one reads as. */
+  /** pick: the value a missing one reads as; preset, clock: the value an empty one reads as. */
   fallback?: string | null;
   /** pick: the content files' message for a value not in `of`. */
   message?: string;
@@ -73,9 +79,15 @@ export type ValueOf<D> = D extends { value: "pick" }
   ? Picked<D>
   : D extends { value: "flag" }
     ? boolean
-    : D extends { value: "optional" | "name" | "media" }
-      ? string | null
-      : string;
+    : D extends { value: "count" }
+      ? number
+      : D extends { value: "optional" | "name" | "media" }
+        ? string | null
+        : D extends { value: "clock" }
+          ? D extends { fallback: string }
+            ? string
+            : string | null
+          : string;
 
 /** The domain fields the definition shows: `{ [site]: value }`. */
 export type SiteFields<F extends Fields> = {
@@ -124,6 +136,12 @@ export function siteValue(def: SimpleField, raw: unknown): unknown {
       return raw ?? null;
     case "pick":
       return raw ?? def.fallback ?? null;
+    case "preset":
+      return raw || def.fallback;
+    case "clock":
+      return def.fallback ? raw || def.fallback : (raw ?? null);
+    case "count":
+      return raw ?? 0;
     default:
       return raw ?? "";
   }

@@ -12,6 +12,7 @@ import {
   type SimpleField,
   simpleFields,
 } from "../../core/content/kind";
+import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
@@ -45,6 +46,8 @@ const clock = v.pipe(
   text,
   v.regex(/^\d{1,3}:\d{2}(?::\d{2})?$/, "must be a duration like '4:05' or '1:02:30'"),
 );
+
+const count = v.pipe(v.number("must be a number"), v.integer("must be a whole number"));
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
 /**
@@ -82,12 +85,18 @@ function frontField(def: SimpleField): v.GenericSchema {
       return filled;
     case "text":
       return v.optional(text, "");
+    case "preset":
+      return v.optional(filled, def.fallback as string);
     case "flag":
       return flag;
     case "instant":
       return instant;
     case "day":
       return day;
+    case "clock":
+      return def.fallback ? v.optional(clock, def.fallback) : v.nullish(clock, null);
+    case "count":
+      return v.optional(count);
     case "pick": {
       const pick = v.picklist(def.of ?? [], def.message ?? oneOf(def.of ?? []));
       return def.fallback === null ? v.nullish(pick, null) : v.optional(pick, def.fallback as string);
@@ -194,31 +203,16 @@ const tracklistEntry = v.strictObject(
   "must be {position, artist, artists, title, time}",
 );
 
-export const mixtapeSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    artist_name: optionalText,
-    artists: slugs,
-    release_date: day,
-    pub_status: pubStatus,
-    is_featured: flag,
-    genres: slugs,
-    cover_image: optionalText,
-    duration: v.optional(clock, "0:00"),
-    track_count: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
-    audio_platform: platform,
-    audio_file: optionalText,
-    external_audio_url: optionalText,
-    download_url: optionalText,
-    tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
-  },
-  "front matter must be a set of fields",
-);
+export const mixtapeSchema = frontSchema(MIXTAPE_FIELDS, {
+  id,
+  artists: slugs,
+  genres: slugs,
+  tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
+});
 
 const releaseTrack = v.strictObject(
   {
-    track_number: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
+    track_number: v.optional(count),
     title: filled,
     artist_name: optionalText,
     artists: slugs,

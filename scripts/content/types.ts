@@ -5,6 +5,7 @@
 import type { AudioPlatform } from "@core/content/audio";
 import type { EventStatus } from "@core/content/event";
 import type { ColumnFields } from "@core/content/kind";
+import type { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import type { POST_FIELDS, PostCategory } from "@core/content/post";
 import type { EventColumns, PubStatus, ReleaseColumns } from "@core/content/rows";
 
@@ -71,25 +72,12 @@ export interface TracklistEntry {
   time: string;
 }
 
-export interface MixtapeRecord {
+/** A mixtape: its simple columns as core/content/mixtape.ts defines them. */
+export interface MixtapeRecord extends ColumnFields<typeof MIXTAPE_FIELDS> {
   id: number;
   slug: string;
-  title: string;
-  artist_name: string;
-  /** 'YYYY-MM-DD' */
-  release_date: string;
-  cover_image: string | null;
   description: string;
   tracklist: TracklistEntry[];
-  /** 'MM:SS', or the column default '0:00' when unknown. */
-  duration: string;
-  track_count: number;
-  download_url: string | null;
-  external_audio_url: string | null;
-  audio_file: string | null;
-  audio_platform: AudioPlatform | null;
-  is_featured: boolean;
-  pub_status: PubStatus;
   /** mixtape_genres rows */
   genre_ids: number[];
   /** mixtape_artists rows of the mix's author (entry 0), in order */

@@ -7,6 +7,7 @@
 
 import matter from "gray-matter";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
+import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
 import { slugify } from "./format";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
@@ -132,22 +133,10 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "mixtapes",
       m.slug,
-      {
+      frontOf(MIXTAPE_FIELDS, m, {
         id: m.id,
-        title: m.title,
-        artist_name: m.artist_name,
         artists: artistsOf(m.artist_ids),
-        release_date: m.release_date,
-        pub_status: m.pub_status,
-        is_featured: m.is_featured,
         genres: slugsOf(m.genre_ids, genreSlug),
-        cover_image: m.cover_image,
-        duration: m.duration,
-        track_count: m.track_count,
-        audio_platform: m.audio_platform,
-        audio_file: m.audio_file,
-        external_audio_url: m.external_audio_url,
-        download_url: m.download_url,
         tracklist: m.tracklist.map((t) =>
           drop({
             position: t.position,
@@ -157,7 +146,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
             time: t.time,
           }),
         ),
-      },
+      }),
       splitText(m.description),
     );
   }

@@ -9,6 +9,7 @@
  */
 
 import { strapiColumns } from "@core/content/kind";
+import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
 import { slugsForNames } from "@scripts/content/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
@@ -31,6 +32,7 @@ export { INDEX_SETTINGS, slugsForNames };
  */
 export const SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
+  mixtapes: strapiColumns(MIXTAPE_FIELDS),
 };
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */

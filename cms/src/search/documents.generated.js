@@ -54,6 +54,12 @@ function siteValue(def, raw) {
       return raw ?? null;
     case "pick":
       return raw ?? def.fallback ?? null;
+    case "preset":
+      return raw || def.fallback;
+    case "clock":
+      return def.fallback ? raw || def.fallback : raw ?? null;
+    case "count":
+      return raw ?? 0;
     default:
       return raw ?? "";
   }
@@ -75,6 +81,30 @@ function strapiColumns(fields2) {
 
 // core/content/audio.ts
 var AUDIO_PLATFORMS = ["local", "youtube", "soundcloud", "spotify"];
+
+// core/content/mixtape.ts
+var MIXTAPE_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "optional", site: "artist" },
+  artists: { value: "own" },
+  /** 'YYYY-MM-DD'. */
+  release_date: { value: "day", site: "releaseDate" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  genres: { value: "own" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  /** 'MM:SS', or the column default '0:00' when unknown. */
+  duration: { value: "clock", fallback: "0:00", site: "duration" },
+  // The site's trackCount falls back to the tracklist's length: each adapter's own code.
+  track_count: { value: "count" },
+  // The audio's parts: the site's `audio`, each adapter's own code.
+  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
+  audio_file: { value: "media" },
+  external_audio_url: { value: "optional" },
+  download_url: { value: "optional", site: "downloadUrl" },
+  tracklist: { value: "own" }
+};
 
 // core/content/post.ts
 var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
@@ -667,23 +697,18 @@ function postToDocument(post) {
 }
 function mixtapeToDocument(m) {
   return {
+    ...toDocFields(MIXTAPE_FIELDS, m),
     id: m.slug,
     numericId: m.id,
     slug: m.slug,
-    title: m.title,
-    artist_name: m.artist,
     release_date: seconds(m.releaseDate),
     releaseDateIso: m.releaseDate,
-    coverImage: m.coverImage,
     description: m.description,
     tracklist: m.tracklist,
-    duration: m.duration,
     track_count: m.trackCount,
-    download_url: m.downloadUrl,
     audio_platform: m.audio?.platform ?? null,
     audio_url: m.audio?.url ?? null,
-    genres: m.genres,
-    is_featured: m.isFeatured
+    genres: m.genres
   };
 }
 var RANKING = ["words", "typo", "proximity", "attribute", "sort", "exactness"];
@@ -873,6 +898,8 @@ function schemaOf(def) {
       return string();
     case "flag":
       return nullish(boolean());
+    case "count":
+      return nullish(number());
     case "media":
       return nullish(media);
     case "pick":
@@ -955,20 +982,14 @@ function toMixtape(m, media2) {
   const audio = m.external_audio_url ? { platform: m.audio_platform ?? "local", url: m.external_audio_url } : file ? { platform: "local", url: file } : null;
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
+    ...strapiSite(MIXTAPE_FIELDS, m, media2),
     id: m.id,
     slug: m.slug,
-    title: m.title,
-    artist: m.artist_name ?? null,
-    releaseDate: m.release_date ?? "",
-    coverImage: media2(m.coverImage?.url),
     description: m.description ?? "",
     tracklist,
-    duration: m.duration || "0:00",
     trackCount: m.track_count || tracklist.length,
-    downloadUrl: m.download_url ?? null,
     audio,
     genres: toTaxa(m.genres),
-    isFeatured: m.is_featured === true,
     category: "Mixtape",
     artists: toArtistRefs(m.artists)
   };
@@ -1036,20 +1057,10 @@ var aggregatedPostShape = object({
 var mixtapeShape = object({
   id: number(),
   slug: string(),
-  title: string(),
-  artist_name: text3,
-  release_date: text3,
-  coverImage: nullish(media),
+  ...strapiEntries(MIXTAPE_FIELDS),
   description: text3,
   tracklist: optional(unknown()),
-  duration: text3,
-  track_count: nullish(number()),
-  download_url: text3,
-  external_audio_url: text3,
-  audio_file: nullish(media),
-  audio_platform: AUDIO_PLATFORM,
   genres: nullish(array(named)),
-  is_featured: flag,
   artists: artistRefs,
   tracklist_artists: entryArtists
 });
@@ -1211,7 +1222,8 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
 var SEED_FIELDS = {
-  posts: strapiColumns(POST_FIELDS)
+  posts: strapiColumns(POST_FIELDS),
+  mixtapes: strapiColumns(MIXTAPE_FIELDS)
 };
 var POST_POPULATE2 = populateObject(POST_POPULATE);
 var ARTIST_POPULATE = populateObject(["image"]);

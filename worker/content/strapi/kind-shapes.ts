@@ -25,11 +25,13 @@ type StrapiValue<D> = D extends { value: "filled" }
   ? string
   : D extends { value: "flag" }
     ? boolean | null | undefined
-    : D extends { value: "media" }
-      ? StrapiMedia | null | undefined
-      : D extends { value: "pick"; of: readonly (infer T)[] }
-        ? T | null | undefined
-        : string | null | undefined;
+    : D extends { value: "count" }
+      ? number | null | undefined
+      : D extends { value: "media" }
+        ? StrapiMedia | null | undefined
+        : D extends { value: "pick"; of: readonly (infer T)[] }
+          ? T | null | undefined
+          : string | null | undefined;
 
 type StrapiKey<K, D> = D extends { strapi: false }
   ? never
@@ -48,6 +50,8 @@ function schemaOf(def: SimpleField): v.GenericSchema {
       return v.string();
     case "flag":
       return v.nullish(v.boolean());
+    case "count":
+      return v.nullish(v.number());
     case "media":
       return v.nullish(media);
     case "pick":

@@ -6,7 +6,7 @@ import type { AggregatedPost } from "@core/content/aggregated-post";
 import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import type { MusicEvent } from "@core/content/event";
-import type { Mixtape, MixtapeTrack } from "@core/content/mixtape";
+import { MIXTAPE_FIELDS, type Mixtape, type MixtapeTrack } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Release } from "@core/content/release";
 import type { Submission } from "@core/content/submission";
@@ -131,20 +131,14 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
       : null;
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
+    ...strapiSite(MIXTAPE_FIELDS, m, media),
     id: m.id,
     slug: m.slug,
-    title: m.title,
-    artist: m.artist_name ?? null,
-    releaseDate: m.release_date ?? "",
-    coverImage: media(m.coverImage?.url),
     description: m.description ?? "",
     tracklist,
-    duration: m.duration || "0:00",
     trackCount: m.track_count || tracklist.length,
-    downloadUrl: m.download_url ?? null,
     audio,
     genres: toTaxa(m.genres),
-    isFeatured: m.is_featured === true,
     category: "Mixtape",
     artists: toArtistRefs(m.artists),
   };

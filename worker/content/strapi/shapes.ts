@@ -4,6 +4,7 @@
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
+import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
 import { SUBMISSION_STATUSES } from "@core/content/submission";
 import * as v from "valibot";
@@ -69,20 +70,10 @@ export const aggregatedPostShape = v.object({
 export const mixtapeShape = v.object({
   id: v.number(),
   slug: v.string(),
-  title: v.string(),
-  artist_name: text,
-  release_date: text,
-  coverImage: v.nullish(media),
+  ...strapiEntries(MIXTAPE_FIELDS),
   description: text,
   tracklist: v.optional(v.unknown()),
-  duration: text,
-  track_count: v.nullish(v.number()),
-  download_url: text,
-  external_audio_url: text,
-  audio_file: v.nullish(media),
-  audio_platform: AUDIO_PLATFORM,
   genres: v.nullish(v.array(named)),
-  is_featured: flag,
   artists: artistRefs,
   tracklist_artists: entryArtists,
 });
