@@ -6,19 +6,6 @@ import type { EventStatus } from "./event";
 /** Whether a catalogue row reaches visitors (docs/product.md section 3: only published ones do). */
 export type PubStatus = "draft" | "published";
 
-export interface ReleaseColumns {
-  id: number;
-  slug: string;
-  title: string;
-  artist_name: string;
-  /** 'YYYY-MM-DD' */
-  release_date: string;
-  artwork: string | null;
-  total_duration: string | null;
-  description: string;
-  credits: string;
-}
-
 export interface EventColumns {
   id: number;
   slug: string;

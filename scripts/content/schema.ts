@@ -14,6 +14,7 @@ import {
 } from "../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
+import { RELEASE_FIELDS } from "../../core/content/release";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
 const text = v.string(TEXT);
@@ -225,25 +226,12 @@ const releaseTrack = v.strictObject(
   "must be a track: {title, artist_name, duration, audio_url, …}",
 );
 
-export const releaseSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    artist_name: filled,
-    artists: slugs,
-    release_date: day,
-    release_type: v.optional(filled, "Single"),
-    catalog_number: optionalText,
-    total_duration: v.nullish(clock, null),
-    pub_status: pubStatus,
-    is_featured: flag,
-    artwork: optionalText,
-    credits: v.optional(text, ""),
-    tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
-    purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
-  },
-  "front matter must be a set of fields",
-);
+export const releaseSchema = frontSchema(RELEASE_FIELDS, {
+  id,
+  artists: slugs,
+  tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
+  purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
+});
 
 export const eventSchema = v.strictObject(
   {

@@ -7,7 +7,8 @@ import type { EventStatus } from "@core/content/event";
 import type { ColumnFields } from "@core/content/kind";
 import type { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import type { POST_FIELDS, PostCategory } from "@core/content/post";
-import type { EventColumns, PubStatus, ReleaseColumns } from "@core/content/rows";
+import type { RELEASE_FIELDS } from "@core/content/release";
+import type { EventColumns, PubStatus } from "@core/content/rows";
 
 export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
 
@@ -116,11 +117,11 @@ export interface PurchaseLinkRecord {
   position: number;
 }
 
-export interface ReleaseRecord extends ReleaseColumns {
-  release_type: "Single" | "EP" | "Album";
-  catalog_number: string;
-  is_featured: boolean;
-  pub_status: PubStatus;
+/** A release: its simple columns as core/content/release.ts defines them. */
+export interface ReleaseRecord extends ColumnFields<typeof RELEASE_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
   tracks: ReleaseTrackRecord[];
   purchase_links: PurchaseLinkRecord[];
   /** release_artists rows of the release (track 0), in order */

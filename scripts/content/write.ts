@@ -9,6 +9,7 @@ import matter from "gray-matter";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
+import { RELEASE_FIELDS } from "../../core/content/release";
 import { slugify } from "./format";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
 import type { Kind } from "./parse";
@@ -155,19 +156,9 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "releases",
       r.slug,
-      {
+      frontOf(RELEASE_FIELDS, r, {
         id: r.id,
-        title: r.title,
-        artist_name: r.artist_name,
         artists: artistsOf(r.artist_ids),
-        release_date: r.release_date,
-        release_type: r.release_type,
-        catalog_number: r.catalog_number,
-        total_duration: r.total_duration,
-        pub_status: r.pub_status,
-        is_featured: r.is_featured,
-        artwork: r.artwork,
-        credits: r.credits,
         tracks: r.tracks.map((t) =>
           drop({
             track_number: t.track_number,
@@ -186,7 +177,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
           .map((l) =>
             drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }),
           ),
-      },
+      }),
       splitText(r.description),
     );
   }

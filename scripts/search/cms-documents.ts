@@ -11,6 +11,7 @@
 import { strapiColumns } from "@core/content/kind";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
+import { RELEASE_FIELDS } from "@core/content/release";
 import { slugsForNames } from "@scripts/content/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
@@ -33,6 +34,7 @@ export { INDEX_SETTINGS, slugsForNames };
 export const SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),
+  releases: strapiColumns(RELEASE_FIELDS),
 };
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */

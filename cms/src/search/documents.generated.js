@@ -132,6 +132,26 @@ var POST_FIELDS = {
   track_title: { value: "optional" }
 };
 
+// core/content/release.ts
+var RELEASE_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "filled", site: "artist" },
+  artists: { value: "own" },
+  /** 'YYYY-MM-DD'. */
+  release_date: { value: "day", site: "releaseDate" },
+  /** Single, EP or Album; the column's default 'Single' when empty. */
+  release_type: { value: "preset", fallback: "Single", site: "releaseType" },
+  catalog_number: { value: "optional", site: "catalogNumber" },
+  total_duration: { value: "clock", site: "totalDuration" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  artwork: { value: "media", site: "artwork" },
+  credits: { value: "text", site: "credits" },
+  tracks: { value: "own" },
+  purchase_links: { value: "own" }
+};
+
 // scripts/content/format.ts
 var FOLD = {
   \u00F8: "o",
@@ -1078,16 +1098,8 @@ var track = object({
 var releaseShape = object({
   id: number(),
   slug: string(),
-  title: string(),
-  artist_name: string(),
-  release_date: text3,
-  artwork: nullish(media),
-  release_type: text3,
-  total_duration: text3,
+  ...strapiEntries(RELEASE_FIELDS),
   description: text3,
-  credits: text3,
-  catalog_number: text3,
-  is_featured: flag,
   tracks: nullish(array(track)),
   purchase_links: nullish(array(platformLink)),
   artists: artistRefs
@@ -1223,7 +1235,8 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 // scripts/search/cms-documents.ts
 var SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
-  mixtapes: strapiColumns(MIXTAPE_FIELDS)
+  mixtapes: strapiColumns(MIXTAPE_FIELDS),
+  releases: strapiColumns(RELEASE_FIELDS)
 };
 var POST_POPULATE2 = populateObject(POST_POPULATE);
 var ARTIST_POPULATE = populateObject(["image"]);

@@ -168,17 +168,9 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::label-release.label-release').create({
         ...statusOf(r),
         data: {
-          title: r.title,
+          ...(await simple('releases', r)),
           slug: r.slug,
-          artist_name: r.artist_name,
-          release_date: r.release_date,
-          artwork: await media.idOf(r.artwork),
-          release_type: r.release_type,
-          total_duration: r.total_duration,
           description: r.description,
-          credits: r.credits,
-          catalog_number: r.catalog_number,
-          is_featured: r.is_featured,
           tracks: r.tracks.map((t) => ({
             track_number: t.track_number,
             title: t.title,

@@ -8,7 +8,7 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { MusicEvent } from "@core/content/event";
 import { MIXTAPE_FIELDS, type Mixtape, type MixtapeTrack } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
-import type { Release } from "@core/content/release";
+import { RELEASE_FIELDS, type Release } from "@core/content/release";
 import type { Submission } from "@core/content/submission";
 import type { Taxon } from "@core/content/taxon";
 import type { StoredFile } from "@core/content/upload";
@@ -146,18 +146,10 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
 
 export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
   return {
+    ...strapiSite(RELEASE_FIELDS, r, media),
     id: r.id,
     slug: r.slug,
-    title: r.title,
-    artist: r.artist_name,
-    releaseDate: r.release_date ?? "",
-    artwork: media(r.artwork?.url),
-    releaseType: r.release_type || "Single",
-    totalDuration: r.total_duration ?? null,
     description: r.description ?? "",
-    credits: r.credits ?? "",
-    catalogNumber: r.catalog_number ?? null,
-    isFeatured: r.is_featured === true,
     tracks: [...(r.tracks ?? [])]
       .sort((a, b) => a.track_number - b.track_number)
       .map((t) => ({

@@ -6,6 +6,7 @@
  */
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
+import { RELEASE_FIELDS } from "@core/content/release";
 import { SUBMISSION_STATUSES } from "@core/content/submission";
 import * as v from "valibot";
 import { media, strapiEntries } from "./kind-shapes";
@@ -93,16 +94,8 @@ const track = v.object({
 export const releaseShape = v.object({
   id: v.number(),
   slug: v.string(),
-  title: v.string(),
-  artist_name: v.string(),
-  release_date: text,
-  artwork: v.nullish(media),
-  release_type: text,
-  total_duration: text,
+  ...strapiEntries(RELEASE_FIELDS),
   description: text,
-  credits: text,
-  catalog_number: text,
-  is_featured: flag,
   tracks: v.nullish(v.array(track)),
   purchase_links: v.nullish(v.array(platformLink)),
   artists: artistRefs,
