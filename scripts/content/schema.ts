@@ -5,6 +5,7 @@
  */
 
 import * as v from "valibot";
+import { EVENT_FIELDS } from "../../core/content/event";
 import {
   type ColumnFields,
   type Fields,
@@ -72,6 +73,17 @@ const localTime = v.union(
   [text, v.date()],
   "must be a date and time with offset like '2026-12-05T23:00:00+01:00'",
 );
+const zone = v.pipe(
+  filled,
+  v.check((name) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone like 'Europe/Berlin'"),
+);
 
 const taxonRef = v.strictObject({ name: filled, slug }, "must be {name, slug}");
 
@@ -86,8 +98,14 @@ function frontField(def: SimpleField): v.GenericSchema {
       return filled;
     case "text":
       return v.optional(text, "");
+    case "given":
+      return filled;
     case "preset":
       return v.optional(filled, def.fallback as string);
+    case "moment":
+      return def.fallback === null ? v.nullish(localTime, null) : localTime;
+    case "zone":
+      return zone;
     case "flag":
       return flag;
     case "instant":
@@ -233,49 +251,20 @@ export const releaseSchema = frontSchema(RELEASE_FIELDS, {
   purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
 });
 
-export const eventSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    starts_at: localTime,
-    ends_at: v.nullish(localTime, null),
-    timezone: v.pipe(
-      filled,
-      v.check((zone) => {
-        try {
-          new Intl.DateTimeFormat("en", { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, "must be an IANA time zone like 'Europe/Berlin'"),
-    ),
-    venue: filled,
-    address: optionalText,
-    city: filled,
-    location: v.nullish(slug, null),
-    lineup: v.optional(
-      v.array(
-        v.union(
-          [filled, v.strictObject({ name: filled, artists: slugs })],
-          "must be a name, or {name, artists} to link it to artists' pages",
-        ),
-        "must be a list of names",
+export const eventSchema = frontSchema(EVENT_FIELDS, {
+  id,
+  location: v.nullish(slug, null),
+  lineup: v.optional(
+    v.array(
+      v.union(
+        [filled, v.strictObject({ name: filled, artists: slugs })],
+        "must be a name, or {name, artists} to link it to artists' pages",
       ),
-      [],
+      "must be a list of names",
     ),
-    status: v.optional(
-      v.picklist(["scheduled", "postponed", "cancelled"], "must be scheduled, postponed or cancelled"),
-      "scheduled",
-    ),
-    pub_status: pubStatus,
-    is_featured: flag,
-    cover_image: optionalText,
-    ticket_url: optionalText,
-    price: optionalText,
-  },
-  "front matter must be a set of fields",
-);
+    [],
+  ),
+});
 
 export type GenreFront = v.InferOutput<typeof genreSchema>;
 export type ArtistFront = v.InferOutput<typeof artistSchema>;

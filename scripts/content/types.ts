@@ -3,12 +3,12 @@
 // writes them as 1/0.
 
 import type { AudioPlatform } from "@core/content/audio";
-import type { EventStatus } from "@core/content/event";
+import type { EVENT_FIELDS, EventStatus } from "@core/content/event";
 import type { ColumnFields } from "@core/content/kind";
 import type { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import type { POST_FIELDS, PostCategory } from "@core/content/post";
 import type { RELEASE_FIELDS } from "@core/content/release";
-import type { EventColumns, PubStatus } from "@core/content/rows";
+import type { PubStatus } from "@core/content/rows";
 
 export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
 
@@ -130,11 +130,13 @@ export interface ReleaseRecord extends ColumnFields<typeof RELEASE_FIELDS> {
   track_artists: EntryArtist[];
 }
 
-export interface EventRecord extends EventColumns {
+/** An event: its simple columns as core/content/event.ts defines them. */
+export interface EventRecord extends ColumnFields<typeof EVENT_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
   location_id: number | null;
   lineup: string[];
-  is_featured: boolean;
-  pub_status: PubStatus;
   /** event_artists rows: the lineup entry's position (from 1) and the artist */
   lineup_artists: EntryArtist[];
 }

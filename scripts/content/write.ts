@@ -6,6 +6,7 @@
  */
 
 import matter from "gray-matter";
+import { EVENT_FIELDS } from "../../core/content/event";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
@@ -186,27 +187,14 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "events",
       e.slug,
-      {
+      frontOf(EVENT_FIELDS, e, {
         id: e.id,
-        title: e.title,
-        starts_at: e.starts_at,
-        ends_at: e.ends_at,
-        timezone: e.timezone,
-        venue: e.venue,
-        address: e.address,
-        city: e.city,
         location: e.location_id === null ? null : (locationSlug.get(e.location_id) ?? null),
         lineup: e.lineup.map((name, i) => {
           const linked = entrySlugs(e.lineup_artists, i + 1);
           return linked.length ? { name, artists: linked } : name;
         }),
-        status: e.status,
-        pub_status: e.pub_status,
-        is_featured: e.is_featured,
-        cover_image: e.cover_image,
-        ticket_url: e.ticket_url,
-        price: e.price,
-      },
+      }),
       splitText(e.description),
     );
   }

@@ -8,6 +8,7 @@
  * kind's simple fields as Strapi keeps them, for its seed (cms/src/seed/catalogue.js).
  */
 
+import { EVENT_FIELDS } from "@core/content/event";
 import { strapiColumns } from "@core/content/kind";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
@@ -35,6 +36,7 @@ export const SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),
   releases: strapiColumns(RELEASE_FIELDS),
+  events: strapiColumns(EVENT_FIELDS),
 };
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */

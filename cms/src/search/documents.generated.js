@@ -55,7 +55,10 @@ function siteValue(def, raw) {
     case "pick":
       return raw ?? def.fallback ?? null;
     case "preset":
+    case "zone":
       return raw || def.fallback;
+    case "moment":
+      return raw ?? (def.fallback === null ? null : "");
     case "clock":
       return def.fallback ? raw || def.fallback : raw ?? null;
     case "count":
@@ -78,6 +81,35 @@ function strapiColumns(fields2) {
     return name ? [[column, name, def.value === "media"]] : [];
   });
 }
+
+// core/content/event.ts
+var EVENT_STATUSES = ["scheduled", "postponed", "cancelled"];
+var EVENT_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** ISO 8601 with the venue's UTC offset on that date, e.g. '2026-12-05T23:00:00+01:00'. */
+  starts_at: { value: "moment", site: "startsAt" },
+  ends_at: { value: "moment", fallback: null, site: "endsAt" },
+  /** IANA zone of the venue. */
+  timezone: { value: "zone", fallback: "UTC", site: "timezone" },
+  venue: { value: "given", site: "venue" },
+  address: { value: "optional", site: "address" },
+  city: { value: "given", site: "city" },
+  location: { value: "own" },
+  lineup: { value: "own" },
+  status: {
+    value: "pick",
+    of: EVENT_STATUSES,
+    fallback: "scheduled",
+    site: "status",
+    strapi: "event_status"
+  },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  ticket_url: { value: "optional", site: "ticketUrl" },
+  price: { value: "optional", site: "price" }
+};
 
 // core/content/audio.ts
 var AUDIO_PLATFORMS = ["local", "youtube", "soundcloud", "spotify"];
@@ -916,6 +948,8 @@ function schemaOf(def) {
   switch (def.value) {
     case "filled":
       return string();
+    case "moment":
+      return def.fallback === null ? text2 : string();
     case "flag":
       return nullish(boolean());
     case "count":
@@ -1107,21 +1141,10 @@ var releaseShape = object({
 var eventShape = object({
   id: number(),
   slug: string(),
-  title: string(),
-  starts_at: string(),
-  ends_at: text3,
-  timezone: text3,
-  venue: text3,
-  address: text3,
-  city: text3,
+  ...strapiEntries(EVENT_FIELDS),
   location: nullish(named),
   lineup: optional(unknown()),
   description: text3,
-  coverImage: nullish(media),
-  ticket_url: text3,
-  price: text3,
-  event_status: nullish(picklist(["scheduled", "postponed", "cancelled"])),
-  is_featured: flag,
   lineup_artists: entryArtists
 });
 var ARTIST_KIND = nullish(picklist(["person", "group"]));
@@ -1236,7 +1259,8 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 var SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),
-  releases: strapiColumns(RELEASE_FIELDS)
+  releases: strapiColumns(RELEASE_FIELDS),
+  events: strapiColumns(EVENT_FIELDS)
 };
 var POST_POPULATE2 = populateObject(POST_POPULATE);
 var ARTIST_POPULATE = populateObject(["image"]);

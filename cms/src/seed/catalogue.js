@@ -194,22 +194,11 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::event.event').create({
         ...statusOf(e),
         data: {
-          title: e.title,
+          ...(await simple('events', e)),
           slug: e.slug,
-          starts_at: e.starts_at,
-          ends_at: e.ends_at,
-          timezone: e.timezone,
-          venue: e.venue,
-          address: e.address,
-          city: e.city,
           location: e.location_id ? locationDoc.get(e.location_id) : null,
           lineup: e.lineup,
           description: e.description,
-          coverImage: await media.idOf(e.cover_image),
-          ticket_url: e.ticket_url,
-          price: e.price,
-          event_status: e.status,
-          is_featured: e.is_featured,
           lineup_artists: entries(e.lineup_artists),
         },
       });

@@ -30,6 +30,7 @@ export function leanColumnList(fields: Fields, alias: string): string {
         def.value === "filled" ||
         def.value === "instant" ||
         def.value === "day" ||
+        (def.value === "moment" && def.fallback !== null) ||
         (def.value === "pick" && def.fallback !== null);
       if (kept) return `${alias}.${column}`;
       const empty =

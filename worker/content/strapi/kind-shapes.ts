@@ -21,7 +21,7 @@ const text = v.nullish(v.string());
 export const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullish(v.number()) });
 export type StrapiMedia = v.InferOutput<typeof media>;
 
-type StrapiValue<D> = D extends { value: "filled" }
+type StrapiValue<D> = D extends { value: "filled" } | { value: "moment"; fallback?: undefined }
   ? string
   : D extends { value: "flag" }
     ? boolean | null | undefined
@@ -48,6 +48,8 @@ function schemaOf(def: SimpleField): v.GenericSchema {
   switch (def.value) {
     case "filled":
       return v.string();
+    case "moment":
+      return def.fallback === null ? text : v.string();
     case "flag":
       return v.nullish(v.boolean());
     case "count":

@@ -5,7 +5,7 @@
 import type { AggregatedPost } from "@core/content/aggregated-post";
 import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
-import type { MusicEvent } from "@core/content/event";
+import { EVENT_FIELDS, type MusicEvent } from "@core/content/event";
 import { MIXTAPE_FIELDS, type Mixtape, type MixtapeTrack } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import { RELEASE_FIELDS, type Release } from "@core/content/release";
@@ -171,23 +171,12 @@ export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
 
 export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
   return {
+    ...strapiSite(EVENT_FIELDS, e, media),
     id: e.id,
     slug: e.slug,
-    title: e.title,
-    startsAt: e.starts_at,
-    endsAt: e.ends_at ?? null,
-    timezone: e.timezone || "UTC",
-    venue: e.venue ?? "",
-    address: e.address ?? null,
-    city: e.city ?? "",
     location: e.location ? { name: e.location.name, slug: e.location.slug } : null,
     lineup: Array.isArray(e.lineup) ? e.lineup.map(String) : [],
     description: e.description ?? "",
-    coverImage: media(e.coverImage?.url),
-    ticketUrl: e.ticket_url ?? null,
-    price: e.price ?? null,
-    status: e.event_status ?? "scheduled",
-    isFeatured: e.is_featured === true,
     // Lineup places from 0, as the page numbers its lineup.
     lineupArtists: toEntryRefs(e.lineup_artists).map((r) => ({ ...r, entry: r.entry - 1 })),
   };

@@ -4,6 +4,7 @@
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
+import { EVENT_FIELDS } from "@core/content/event";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
 import { RELEASE_FIELDS } from "@core/content/release";
@@ -104,21 +105,10 @@ export const releaseShape = v.object({
 export const eventShape = v.object({
   id: v.number(),
   slug: v.string(),
-  title: v.string(),
-  starts_at: v.string(),
-  ends_at: text,
-  timezone: text,
-  venue: text,
-  address: text,
-  city: text,
+  ...strapiEntries(EVENT_FIELDS),
   location: v.nullish(named),
   lineup: v.optional(v.unknown()),
   description: text,
-  coverImage: v.nullish(media),
-  ticket_url: text,
-  price: text,
-  event_status: v.nullish(v.picklist(["scheduled", "postponed", "cancelled"])),
-  is_featured: flag,
   lineup_artists: entryArtists,
 });
 
