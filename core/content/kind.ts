@@ -18,6 +18,8 @@ export type ValueKind =
   | "text"
   /** Text the content files must fill; a source that leaves it out reads as "". */
   | "given"
+  /** An absolute URL that must be there ('https://example.com/story'). */
+  | "link"
   /** Text; empty or missing reads as `fallback` ('Single'). */
   | "preset"
   /** Text or null. */

@@ -5,6 +5,7 @@
  */
 
 import * as v from "valibot";
+import { AGGREGATED_FIELDS } from "../../core/content/aggregated-post";
 import { EVENT_FIELDS } from "../../core/content/event";
 import {
   type ColumnFields,
@@ -100,6 +101,8 @@ function frontField(def: SimpleField): v.GenericSchema {
       return v.optional(text, "");
     case "given":
       return filled;
+    case "link":
+      return v.pipe(filled, v.url("must be a URL like 'https://example.com/story'"));
     case "preset":
       return v.optional(filled, def.fallback as string);
     case "moment":
@@ -193,23 +196,12 @@ export const postSchema = frontSchema(POST_FIELDS, {
   tags: slugs,
 });
 
-export const aggregatedSchema = v.strictObject(
-  {
-    id,
-    original_url: v.pipe(filled, v.url("must be a URL like 'https://example.com/story'")),
-    title: filled,
-    artist_name: optionalText,
-    artists: slugs,
-    excerpt: v.optional(text, ""),
-    published_date: instant,
-    pub_status: pubStatus,
-    featured_image: optionalText,
-    genres: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
-    locations: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
-    audio: optionalText,
-  },
-  "front matter must be a set of fields",
-);
+export const aggregatedSchema = frontSchema(AGGREGATED_FIELDS, {
+  id,
+  artists: slugs,
+  genres: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
+  locations: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
+});
 
 const tracklistEntry = v.strictObject(
   {

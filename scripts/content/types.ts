@@ -2,6 +2,7 @@
 // are folded into their owner as id lists. Booleans stand for the 0/1 INTEGER columns; to-sql.ts
 // writes them as 1/0.
 
+import type { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
 import type { AudioPlatform } from "@core/content/audio";
 import type { EVENT_FIELDS, EventStatus } from "@core/content/event";
 import type { ColumnFields } from "@core/content/kind";
@@ -46,21 +47,13 @@ export interface PostRecord extends ColumnFields<typeof POST_FIELDS> {
   artist_ids: number[];
 }
 
-export interface AggregatedPostRecord {
+/** An aggregated post: its simple columns as core/content/aggregated-post.ts defines them. */
+export interface AggregatedPostRecord extends ColumnFields<typeof AGGREGATED_FIELDS> {
   id: number;
-  original_url: string;
-  title: string;
-  artist_name: string | null;
-  excerpt: string;
+  /** Paragraphs; stored as a JSON array in aggregated_posts.content. */
   content: string[];
-  /** 'YYYY-MM-DDTHH:MM:SS.000Z' */
-  published_date: string;
-  featured_image: string | null;
   genres: TaxonRef[];
   locations: TaxonRef[];
-  /** A streaming URL or null. */
-  audio: string | null;
-  pub_status: PubStatus;
   /** aggregated_post_artists rows, in order */
   artist_ids: number[];
 }

@@ -6,6 +6,7 @@
  */
 
 import matter from "gray-matter";
+import { AGGREGATED_FIELDS } from "../../core/content/aggregated-post";
 import { EVENT_FIELDS } from "../../core/content/event";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
@@ -113,20 +114,12 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "aggregated",
       name,
-      {
+      frontOf(AGGREGATED_FIELDS, a, {
         id: a.id,
-        original_url: a.original_url,
-        title: a.title,
-        artist_name: a.artist_name,
         artists: artistsOf(a.artist_ids),
-        excerpt: a.excerpt,
-        published_date: a.published_date,
-        pub_status: a.pub_status,
-        featured_image: a.featured_image,
         genres: a.genres.map((t) => ({ name: t.name, slug: t.slug })),
         locations: a.locations.map((t) => ({ name: t.name, slug: t.slug })),
-        audio: a.audio,
-      },
+      }),
       normaliseParagraphs(a.content),
     );
   }

@@ -8,6 +8,7 @@
  * kind's simple fields as Strapi keeps them, for its seed (cms/src/seed/catalogue.js).
  */
 
+import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
 import { EVENT_FIELDS } from "@core/content/event";
 import { strapiColumns } from "@core/content/kind";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
@@ -34,6 +35,7 @@ export { INDEX_SETTINGS, slugsForNames };
  */
 export const SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
+  aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),
   releases: strapiColumns(RELEASE_FIELDS),
   events: strapiColumns(EVENT_FIELDS),

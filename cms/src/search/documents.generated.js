@@ -82,6 +82,24 @@ function strapiColumns(fields2) {
   });
 }
 
+// core/content/aggregated-post.ts
+var AGGREGATED_FIELDS = {
+  id: { value: "own" },
+  original_url: { value: "link", site: "originalUrl" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "name", site: "artist" },
+  artists: { value: "own" },
+  excerpt: { value: "text", site: "excerpt" },
+  /** The site's `date`: ISO 8601 (in Strapi, postDate or publishedAt when it has none). */
+  published_date: { value: "instant", site: "date" },
+  pub_status: PUB_STATUS,
+  featured_image: { value: "media", site: "featuredImage" },
+  genres: { value: "own" },
+  locations: { value: "own" },
+  /** A streaming URL (in Strapi, its uploaded audio_file when it has none). */
+  audio: { value: "optional", site: "audio" }
+};
+
 // core/content/event.ts
 var EVENT_STATUSES = ["scheduled", "postponed", "cancelled"];
 var EVENT_FIELDS = {
@@ -947,6 +965,7 @@ var media = object({ url: string(), name: text2, mime: text2, size: nullish(numb
 function schemaOf(def) {
   switch (def.value) {
     case "filled":
+    case "link":
       return string();
     case "moment":
       return def.fallback === null ? text2 : string();
@@ -1094,17 +1113,11 @@ var postShape = object({
 });
 var aggregatedPostShape = object({
   documentId: string(),
-  original_url: string(),
-  title: string(),
-  artist_name: text3,
-  excerpt: text3,
-  published_date: text3,
+  ...strapiEntries(AGGREGATED_FIELDS),
   postDate: text3,
   publishedAt: text3,
-  featured_image: nullish(media),
   genres: nullish(array(named)),
   locations: nullish(array(named)),
-  audio: text3,
   audio_file: nullish(media),
   artists: artistRefs
 });
@@ -1258,6 +1271,7 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 // scripts/search/cms-documents.ts
 var SEED_FIELDS = {
   posts: strapiColumns(POST_FIELDS),
+  aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),
   releases: strapiColumns(RELEASE_FIELDS),
   events: strapiColumns(EVENT_FIELDS)

@@ -133,16 +133,10 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::aggregated-post.aggregated-post').create({
         ...statusOf(a),
         data: {
-          original_url: a.original_url,
-          title: a.title,
-          artist_name: a.artist_name,
-          excerpt: a.excerpt,
+          ...(await simple('aggregatedPosts', a)),
           content: paragraphs(a.content),
-          published_date: a.published_date,
-          featured_image: await media.idOf(a.featured_image),
           genres: a.genres.map((g) => genreBySlug.get(g.slug)).filter(Boolean),
           locations: a.locations.map((l) => locationBySlug.get(l.slug)).filter(Boolean),
-          audio: a.audio,
           artists: artists(a.artist_ids),
         },
       });

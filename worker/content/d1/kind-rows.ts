@@ -28,6 +28,7 @@ export function leanColumnList(fields: Fields, alias: string): string {
     .map(([column, def]) => {
       const kept =
         def.value === "filled" ||
+        def.value === "link" ||
         def.value === "instant" ||
         def.value === "day" ||
         (def.value === "moment" && def.fallback !== null) ||

@@ -21,7 +21,7 @@ const text = v.nullish(v.string());
 export const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullish(v.number()) });
 export type StrapiMedia = v.InferOutput<typeof media>;
 
-type StrapiValue<D> = D extends { value: "filled" } | { value: "moment"; fallback?: undefined }
+type StrapiValue<D> = D extends { value: "filled" | "link" } | { value: "moment"; fallback?: undefined }
   ? string
   : D extends { value: "flag" }
     ? boolean | null | undefined
@@ -47,6 +47,7 @@ export type StrapiFields<F extends Fields> = {
 function schemaOf(def: SimpleField): v.GenericSchema {
   switch (def.value) {
     case "filled":
+    case "link":
       return v.string();
     case "moment":
       return def.fallback === null ? text : v.string();

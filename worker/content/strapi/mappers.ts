@@ -2,7 +2,7 @@
  * Strapi shapes → domain types (docs/conventions.md: nothing past the adapter sees a Strapi field).
  * `media` turns the CMS's relative media URLs into absolute ones.
  */
-import type { AggregatedPost } from "@core/content/aggregated-post";
+import { AGGREGATED_FIELDS, type AggregatedPost } from "@core/content/aggregated-post";
 import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import { EVENT_FIELDS, type MusicEvent } from "@core/content/event";
@@ -31,8 +31,6 @@ import type {
 } from "./shapes";
 
 export type MediaUrl = (url: string | null | undefined) => string | null;
-
-const nonBlank = (s: string | null | undefined): string | null => (s?.trim() ? s : null);
 
 /** Name and slug, alphabetical like the embedded store. */
 export function toTaxa(list: StrapiNamed[] | null | undefined): Taxon[] {
@@ -93,13 +91,9 @@ export function toPost(p: StrapiPost, media: MediaUrl): Post {
 
 export function toAggregatedPost(a: StrapiAggregatedPost, media: MediaUrl): AggregatedPost {
   return {
+    ...strapiSite(AGGREGATED_FIELDS, a, media),
     id: `aggregated-${a.documentId}`,
-    originalUrl: a.original_url,
-    title: a.title,
-    artist: nonBlank(a.artist_name),
-    excerpt: a.excerpt ?? "",
     date: a.published_date ?? a.postDate ?? a.publishedAt ?? "",
-    featuredImage: media(a.featured_image?.url),
     genres: toTaxa(a.genres),
     locations: toTaxa(a.locations),
     audio: a.audio || media(a.audio_file?.url),

@@ -4,6 +4,7 @@
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
+import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
 import { EVENT_FIELDS } from "@core/content/event";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
@@ -54,17 +55,11 @@ export const postShape = v.object({
 
 export const aggregatedPostShape = v.object({
   documentId: v.string(),
-  original_url: v.string(),
-  title: v.string(),
-  artist_name: text,
-  excerpt: text,
-  published_date: text,
+  ...strapiEntries(AGGREGATED_FIELDS),
   postDate: text,
   publishedAt: text,
-  featured_image: v.nullish(media),
   genres: v.nullish(v.array(named)),
   locations: v.nullish(v.array(named)),
-  audio: text,
   audio_file: v.nullish(media),
   artists: artistRefs,
 });
