@@ -6,6 +6,7 @@
 
 import * as v from "valibot";
 import { AGGREGATED_FIELDS } from "../../core/content/aggregated-post";
+import { ARTIST_FIELDS } from "../../core/content/artist";
 import { EVENT_FIELDS } from "../../core/content/event";
 import {
   type ColumnFields,
@@ -37,10 +38,6 @@ const id = v.nullish(
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = v.pipe(text, v.regex(SLUG, "must be a slug: lower-case letters, digits and single hyphens"));
 const slugs = v.optional(v.array(slug, "must be a list of slugs"), []);
-const pubStatus = v.optional(
-  v.picklist(["draft", "published"], "must be draft or published (missing: draft)"),
-  "draft",
-);
 const platform = v.nullish(
   v.picklist(["local", "youtube", "soundcloud", "spotify"], "must be local, youtube, soundcloud or spotify"),
   null,
@@ -173,20 +170,13 @@ const platformLink = v.strictObject(
 );
 
 /** An artist; the body is the bio. `former_slugs` answer with a redirect to the new one. */
-export const artistSchema = v.strictObject(
-  {
-    id,
-    name: filled,
-    kind: v.optional(v.picklist(["person", "group"], "must be person or group"), "person"),
-    pub_status: pubStatus,
-    image: optionalText,
-    location: v.nullish(slug, null),
-    genres: slugs,
-    links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
-    former_slugs: slugs,
-  },
-  "front matter must be a set of fields",
-);
+export const artistSchema = frontSchema(ARTIST_FIELDS, {
+  id,
+  location: v.nullish(slug, null),
+  genres: slugs,
+  links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
+  former_slugs: slugs,
+});
 
 export const postSchema = frontSchema(POST_FIELDS, {
   id,

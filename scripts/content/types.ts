@@ -3,6 +3,7 @@
 // writes them as 1/0.
 
 import type { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
+import type { ARTIST_FIELDS } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import type { EVENT_FIELDS, EventStatus } from "@core/content/event";
 import type { ColumnFields } from "@core/content/kind";
@@ -145,16 +146,13 @@ export interface ArtistLinkRecord {
 }
 
 /** An artist (migrations/0008_artists.sql): its genres and links folded in. */
-export interface ArtistRecord {
+/** An artist: its simple columns as core/content/artist.ts defines them. */
+export interface ArtistRecord extends ColumnFields<typeof ARTIST_FIELDS> {
   id: number;
   slug: string;
-  name: string;
-  kind: "person" | "group";
   /** Markdown paragraphs joined by blank lines. */
   bio: string;
-  image: string | null;
   location_id: number | null;
-  pub_status: PubStatus;
   /** artist_genres rows */
   genre_ids: number[];
   links: ArtistLinkRecord[];

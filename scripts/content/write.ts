@@ -7,6 +7,7 @@
 
 import matter from "gray-matter";
 import { AGGREGATED_FIELDS } from "../../core/content/aggregated-post";
+import { ARTIST_FIELDS } from "../../core/content/artist";
 import { EVENT_FIELDS } from "../../core/content/event";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
@@ -72,12 +73,8 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "artists",
       a.slug,
-      {
+      frontOf(ARTIST_FIELDS, a, {
         id: a.id,
-        name: a.name,
-        kind: a.kind,
-        pub_status: a.pub_status,
-        image: a.image,
         location: a.location_id === null ? null : (locationSlug.get(a.location_id) ?? null),
         genres: slugsOf(a.genre_ids, genreSlug),
         links: [...a.links]
@@ -86,7 +83,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
             drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }),
           ),
         former_slugs: a.former_slugs,
-      },
+      }),
       splitText(a.bio),
     );
   }

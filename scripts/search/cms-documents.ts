@@ -9,6 +9,7 @@
  */
 
 import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
+import { ARTIST_FIELDS } from "@core/content/artist";
 import { EVENT_FIELDS } from "@core/content/event";
 import { strapiColumns } from "@core/content/kind";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
@@ -34,6 +35,7 @@ export { INDEX_SETTINGS, slugsForNames };
  * keeps them (core/content/kind.ts): [column, attribute, is media].
  */
 export const SEED_FIELDS = {
+  artists: strapiColumns(ARTIST_FIELDS),
   posts: strapiColumns(POST_FIELDS),
   aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),

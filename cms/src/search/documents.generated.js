@@ -100,6 +100,20 @@ var AGGREGATED_FIELDS = {
   audio: { value: "optional", site: "audio" }
 };
 
+// core/content/artist.ts
+var ARTIST_KINDS = ["person", "group"];
+var ARTIST_FIELDS = {
+  id: { value: "own" },
+  name: { value: "filled", site: "name" },
+  kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
+  pub_status: PUB_STATUS,
+  image: { value: "media", site: "image" },
+  location: { value: "own" },
+  genres: { value: "own" },
+  links: { value: "own" },
+  former_slugs: { value: "own" }
+};
+
 // core/content/event.ts
 var EVENT_STATUSES = ["scheduled", "postponed", "cancelled"];
 var EVENT_FIELDS = {
@@ -739,12 +753,10 @@ var text = nullish(string());
 // worker/content/meilisearch/documents.ts
 function artistToDocument(artist) {
   return {
+    ...toDocFields(ARTIST_FIELDS, artist),
     id: artist.slug,
     slug: artist.slug,
-    name: artist.name,
-    folded: foldLetters(artist.name),
-    kind: artist.kind,
-    image: artist.image
+    folded: foldLetters(artist.name)
   };
 }
 var seconds = (iso) => Math.floor(Date.parse(iso) / 1e3) || 0;
@@ -1069,10 +1081,8 @@ function toMixtape(m, media2) {
 }
 function toListedArtist(a, media2, itemCount) {
   return {
+    ...strapiSite(ARTIST_FIELDS, a, media2),
     slug: a.slug,
-    name: a.name,
-    kind: a.kind === "group" ? "group" : "person",
-    image: media2(a.image?.url),
     itemCount
   };
 }
@@ -1160,25 +1170,17 @@ var eventShape = object({
   description: text3,
   lineup_artists: entryArtists
 });
-var ARTIST_KIND = nullish(picklist(["person", "group"]));
 var artistShape = object({
   id: number(),
   slug: string(),
-  name: string(),
-  kind: ARTIST_KIND,
+  ...strapiEntries(ARTIST_FIELDS),
   bio: text3,
-  image: nullish(media),
   location: nullish(named),
   genres: nullish(array(named)),
   links: nullish(array(platformLink)),
   former_slugs: nullish(array(object({ slug: string() })))
 });
-var listedArtistShape = object({
-  slug: string(),
-  name: string(),
-  kind: ARTIST_KIND,
-  image: nullish(media)
-});
+var listedArtistShape = object({ slug: string(), ...strapiEntries(ARTIST_FIELDS) });
 var artistLinksShape = object({
   artists: artistRefs,
   tracks: nullish(array(object({ artists: artistRefs }))),
@@ -1270,6 +1272,7 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
 var SEED_FIELDS = {
+  artists: strapiColumns(ARTIST_FIELDS),
   posts: strapiColumns(POST_FIELDS),
   aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
   mixtapes: strapiColumns(MIXTAPE_FIELDS),

@@ -89,11 +89,9 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       const doc = await docs('api::artist.artist').create({
         ...statusOf(a),
         data: {
-          name: a.name,
+          ...(await simple('artists', a)),
           slug: a.slug,
-          kind: a.kind,
           bio: a.bio,
-          image: await media.idOf(a.image),
           location: a.location_id ? locationDoc.get(a.location_id) : null,
           genres: a.genre_ids.map((id) => genreDoc.get(id)),
           links: [...a.links]

@@ -1,4 +1,4 @@
-import type { ListedArtist } from "@core/content/artist";
+import { ARTIST_FIELDS, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
@@ -43,24 +43,19 @@ export interface MixtapeDocument extends Omit<DocFields<typeof MIXTAPE_FIELDS>, 
 }
 
 /** An artist in the artist index: what the search results and suggestions show. */
-export interface ArtistDocument {
+export interface ArtistDocument extends DocFields<typeof ARTIST_FIELDS> {
   id: string;
   slug: string;
-  name: string;
   /** The name with the letters Unicode does not decompose spelt in ASCII ('Moller'). */
   folded: string;
-  kind: "person" | "group";
-  image: string | null;
 }
 
 export function artistToDocument(artist: ListedArtist): ArtistDocument {
   return {
+    ...toDocFields(ARTIST_FIELDS, artist),
     id: artist.slug,
     slug: artist.slug,
-    name: artist.name,
     folded: foldLetters(artist.name),
-    kind: artist.kind,
-    image: artist.image,
   };
 }
 

@@ -3,7 +3,7 @@
  * `media` turns the CMS's relative media URLs into absolute ones.
  */
 import { AGGREGATED_FIELDS, type AggregatedPost } from "@core/content/aggregated-post";
-import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
+import { ARTIST_FIELDS, type Artist, type ArtistRef, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
 import { EVENT_FIELDS, type MusicEvent } from "@core/content/event";
 import { MIXTAPE_FIELDS, type Mixtape, type MixtapeTrack } from "@core/content/mixtape";
@@ -178,12 +178,10 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
 
 export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
   return {
+    ...strapiSite(ARTIST_FIELDS, a, media),
     id: a.id,
     slug: a.slug,
-    name: a.name,
-    kind: a.kind === "group" ? "group" : "person",
     bio: a.bio ?? "",
-    image: media(a.image?.url),
     location: a.location ? { name: a.location.name, slug: a.location.slug } : null,
     genres: toTaxa(a.genres),
     links: artistLinks(a.links ?? []),
@@ -192,10 +190,8 @@ export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
 
 export function toListedArtist(a: StrapiListedArtist, media: MediaUrl, itemCount: number): ListedArtist {
   return {
+    ...strapiSite(ARTIST_FIELDS, a, media),
     slug: a.slug,
-    name: a.name,
-    kind: a.kind === "group" ? "group" : "person",
-    image: media(a.image?.url),
     itemCount,
   };
 }

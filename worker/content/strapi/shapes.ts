@@ -5,6 +5,7 @@
  * reads with the wrong type fails the whole answer.
  */
 import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
+import { ARTIST_FIELDS } from "@core/content/artist";
 import { EVENT_FIELDS } from "@core/content/event";
 import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
@@ -107,16 +108,12 @@ export const eventShape = v.object({
   lineup_artists: entryArtists,
 });
 
-const ARTIST_KIND = v.nullish(v.picklist(["person", "group"]));
-
 /** An artist's page (docs/decisions/075-artists.md): bio is Markdown (Strapi's richtext). */
 export const artistShape = v.object({
   id: v.number(),
   slug: v.string(),
-  name: v.string(),
-  kind: ARTIST_KIND,
+  ...strapiEntries(ARTIST_FIELDS),
   bio: text,
-  image: v.nullish(media),
   location: v.nullish(named),
   genres: v.nullish(v.array(named)),
   links: v.nullish(v.array(platformLink)),
@@ -124,12 +121,7 @@ export const artistShape = v.object({
 });
 
 /** An artist in the /artists directory and in search: no bio, links or relations. */
-export const listedArtistShape = v.object({
-  slug: v.string(),
-  name: v.string(),
-  kind: ARTIST_KIND,
-  image: v.nullish(media),
-});
+export const listedArtistShape = v.object({ slug: v.string(), ...strapiEntries(ARTIST_FIELDS) });
 
 /** An item's artist links only, for counting the directory's items per artist. */
 export const artistLinksShape = v.object({
