@@ -1,5 +1,6 @@
 import type { ArtistRef } from "./artist-ref";
 import type { MusicEvent } from "./event";
+import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Mixtape } from "./mixtape";
 import type { Page } from "./page";
 import type { Post } from "./post";
@@ -14,15 +15,31 @@ export type { ArtistRef };
  * (./artist-ref.ts); a name that is one of them links to its page.
  */
 
-export type ArtistKind = "person" | "group";
+export const ARTIST_KINDS = ["person", "group"] as const;
+export type ArtistKind = (typeof ARTIST_KINDS)[number];
+
+/**
+ * An artist's fields in content-file order (./kind.ts, docs/decisions/128-one-definition-per-kind.md):
+ * the columns of migrations/0001_catalogue.sql's artists, the front matter of artists/<slug>.md
+ * (its bio is the file's body).
+ */
+export const ARTIST_FIELDS = {
+  id: { value: "own" },
+  name: { value: "filled", site: "name" },
+  kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
+  pub_status: PUB_STATUS,
+  image: { value: "media", site: "image" },
+  location: { value: "own" },
+  genres: { value: "own" },
+  links: { value: "own" },
+  former_slugs: { value: "own" },
+} as const satisfies Fields;
 
 /** An artist's page: who, where from, what style, where else to find them. */
-export interface Artist extends ArtistRef {
+export interface Artist extends ArtistRef, SiteFields<typeof ARTIST_FIELDS> {
   id: number;
-  kind: ArtistKind;
   /** Markdown paragraphs split by a blank line, shown as text. */
   bio: string;
-  image: string | null;
   location: Taxon | null;
   genres: Taxon[];
   /** Display name of the platform (Bandcamp, SoundCloud, …) and the URL, in the artist's order. */
@@ -30,9 +47,7 @@ export interface Artist extends ArtistRef {
 }
 
 /** One row of the /artists directory. */
-export interface ListedArtist extends ArtistRef {
-  kind: ArtistKind;
-  image: string | null;
+export interface ListedArtist extends ArtistRef, SiteFields<typeof ARTIST_FIELDS> {
   /** Published posts, releases, mixtapes and events linked to the artist. */
   itemCount: number;
 }

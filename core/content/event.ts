@@ -1,27 +1,49 @@
 import type { ArtistRef } from "./artist-ref";
+import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
-export type EventStatus = "scheduled" | "postponed" | "cancelled";
+export const EVENT_STATUSES = ["scheduled", "postponed", "cancelled"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/**
+ * An event's fields in content-file order (./kind.ts, docs/decisions/128-one-definition-per-kind.md):
+ * the columns of migrations/0001_catalogue.sql's events, the front matter of events/<slug>.md
+ * (its description is the file's body; `location` is the location_id column's slug).
+ */
+export const EVENT_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** ISO 8601 with the venue's UTC offset on that date, e.g. '2026-12-05T23:00:00+01:00'. */
+  starts_at: { value: "moment", site: "startsAt" },
+  ends_at: { value: "moment", fallback: null, site: "endsAt" },
+  /** IANA zone of the venue. */
+  timezone: { value: "zone", fallback: "UTC", site: "timezone" },
+  venue: { value: "given", site: "venue" },
+  address: { value: "optional", site: "address" },
+  city: { value: "given", site: "city" },
+  location: { value: "own" },
+  lineup: { value: "own" },
+  status: {
+    value: "pick",
+    of: EVENT_STATUSES,
+    fallback: "scheduled",
+    site: "status",
+    strapi: "event_status",
+  },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  ticket_url: { value: "optional", site: "ticketUrl" },
+  price: { value: "optional", site: "price" },
+} as const satisfies Fields;
 
 /** An event (docs/product.md section 3). */
-export interface MusicEvent {
+export interface MusicEvent extends SiteFields<typeof EVENT_FIELDS> {
   id: number;
   slug: string;
-  title: string;
-  startsAt: string;
-  endsAt: string | null;
-  timezone: string;
-  venue: string;
-  address: string | null;
-  city: string;
   location: Taxon | null;
   lineup: string[];
   description: string;
-  coverImage: string | null;
-  ticketUrl: string | null;
-  price: string | null;
-  status: EventStatus;
-  isFeatured: boolean;
   /** The lineup's artists with a page, each at its lineup position (from 0). */
   lineupArtists?: Array<ArtistRef & { entry: number }>;
 }

@@ -16,6 +16,12 @@ export type ValueKind =
   | "filled"
   /** Text; missing reads as "". */
   | "text"
+  /** Text the content files must fill; a source that leaves it out reads as "". */
+  | "given"
+  /** An absolute URL that must be there ('https://example.com/story'). */
+  | "link"
+  /** Text; empty or missing reads as `fallback` ('Single'). */
+  | "preset"
   /** Text or null. */
   | "optional"
   /** A name, or null: blank text reads as null. */
@@ -28,6 +34,17 @@ export type ValueKind =
   | "instant"
   /** A day, 'YYYY-MM-DD'. */
   | "day"
+  /**
+   * A point in time with the venue's UTC offset ('2026-12-05T23:00:00+01:00'); `fallback: null`:
+   * it may be missing (null).
+   */
+  | "moment"
+  /** An IANA time zone ('Europe/Berlin'); empty reads as `fallback`. */
+  | "zone"
+  /** A duration like '4:05' or '1:02:30'; empty reads as `fallback`, or null without one. */
+  | "clock"
+  /** A whole number; missing is 0. */
+  | "count"
   /** One of `of`; missing is `fallback`, which may be null. */
   | "pick";
 
@@ -40,7 +57,10 @@ export interface SimpleField {
   strapi?: string | false;
   /** pick: the values. */
   of?: readonly string[];
-  /** pick: the value a missing one reads as. */
+  /**
+   * pick: the value a missing one reads as; preset, clock, zone: the value an empty one reads as;
+   * moment: null when it may be missing.
+   */
   fallback?: string | null;
   /** pick: the content files' message for a value not in `of`. */
   message?: string;
@@ -73,9 +93,17 @@ export type ValueOf<D> = D extends { value: "pick" }
   ? Picked<D>
   : D extends { value: "flag" }
     ? boolean
-    : D extends { value: "optional" | "name" | "media" }
-      ? string | null
-      : string;
+    : D extends { value: "count" }
+      ? number
+      : D extends { value: "optional" | "name" | "media" }
+        ? string | null
+        : D extends { value: "clock" }
+          ? D extends { fallback: string }
+            ? string
+            : string | null
+          : D extends { value: "moment"; fallback: null }
+            ? string | null
+            : string;
 
 /** The domain fields the definition shows: `{ [site]: value }`. */
 export type SiteFields<F extends Fields> = {
@@ -124,6 +152,15 @@ export function siteValue(def: SimpleField, raw: unknown): unknown {
       return raw ?? null;
     case "pick":
       return raw ?? def.fallback ?? null;
+    case "preset":
+    case "zone":
+      return raw || def.fallback;
+    case "moment":
+      return raw ?? (def.fallback === null ? null : "");
+    case "clock":
+      return def.fallback ? raw || def.fallback : (raw ?? null);
+    case "count":
+      return raw ?? 0;
     default:
       return raw ?? "";
   }

@@ -5,6 +5,9 @@
  */
 
 import * as v from "valibot";
+import { AGGREGATED_FIELDS } from "../../core/content/aggregated-post";
+import { ARTIST_FIELDS } from "../../core/content/artist";
+import { EVENT_FIELDS } from "../../core/content/event";
 import {
   type ColumnFields,
   type Fields,
@@ -12,7 +15,9 @@ import {
   type SimpleField,
   simpleFields,
 } from "../../core/content/kind";
+import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
+import { RELEASE_FIELDS } from "../../core/content/release";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
 const text = v.string(TEXT);
@@ -33,10 +38,6 @@ const id = v.nullish(
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = v.pipe(text, v.regex(SLUG, "must be a slug: lower-case letters, digits and single hyphens"));
 const slugs = v.optional(v.array(slug, "must be a list of slugs"), []);
-const pubStatus = v.optional(
-  v.picklist(["draft", "published"], "must be draft or published (missing: draft)"),
-  "draft",
-);
 const platform = v.nullish(
   v.picklist(["local", "youtube", "soundcloud", "spotify"], "must be local, youtube, soundcloud or spotify"),
   null,
@@ -45,6 +46,8 @@ const clock = v.pipe(
   text,
   v.regex(/^\d{1,3}:\d{2}(?::\d{2})?$/, "must be a duration like '4:05' or '1:02:30'"),
 );
+
+const count = v.pipe(v.number("must be a number"), v.integer("must be a whole number"));
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
 /**
@@ -68,6 +71,17 @@ const localTime = v.union(
   [text, v.date()],
   "must be a date and time with offset like '2026-12-05T23:00:00+01:00'",
 );
+const zone = v.pipe(
+  filled,
+  v.check((name) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone like 'Europe/Berlin'"),
+);
 
 const taxonRef = v.strictObject({ name: filled, slug }, "must be {name, slug}");
 
@@ -82,12 +96,26 @@ function frontField(def: SimpleField): v.GenericSchema {
       return filled;
     case "text":
       return v.optional(text, "");
+    case "given":
+      return filled;
+    case "link":
+      return v.pipe(filled, v.url("must be a URL like 'https://example.com/story'"));
+    case "preset":
+      return v.optional(filled, def.fallback as string);
+    case "moment":
+      return def.fallback === null ? v.nullish(localTime, null) : localTime;
+    case "zone":
+      return zone;
     case "flag":
       return flag;
     case "instant":
       return instant;
     case "day":
       return day;
+    case "clock":
+      return def.fallback ? v.optional(clock, def.fallback) : v.nullish(clock, null);
+    case "count":
+      return v.optional(count);
     case "pick": {
       const pick = v.picklist(def.of ?? [], def.message ?? oneOf(def.of ?? []));
       return def.fallback === null ? v.nullish(pick, null) : v.optional(pick, def.fallback as string);
@@ -142,20 +170,13 @@ const platformLink = v.strictObject(
 );
 
 /** An artist; the body is the bio. `former_slugs` answer with a redirect to the new one. */
-export const artistSchema = v.strictObject(
-  {
-    id,
-    name: filled,
-    kind: v.optional(v.picklist(["person", "group"], "must be person or group"), "person"),
-    pub_status: pubStatus,
-    image: optionalText,
-    location: v.nullish(slug, null),
-    genres: slugs,
-    links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
-    former_slugs: slugs,
-  },
-  "front matter must be a set of fields",
-);
+export const artistSchema = frontSchema(ARTIST_FIELDS, {
+  id,
+  location: v.nullish(slug, null),
+  genres: slugs,
+  links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
+  former_slugs: slugs,
+});
 
 export const postSchema = frontSchema(POST_FIELDS, {
   id,
@@ -165,23 +186,12 @@ export const postSchema = frontSchema(POST_FIELDS, {
   tags: slugs,
 });
 
-export const aggregatedSchema = v.strictObject(
-  {
-    id,
-    original_url: v.pipe(filled, v.url("must be a URL like 'https://example.com/story'")),
-    title: filled,
-    artist_name: optionalText,
-    artists: slugs,
-    excerpt: v.optional(text, ""),
-    published_date: instant,
-    pub_status: pubStatus,
-    featured_image: optionalText,
-    genres: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
-    locations: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
-    audio: optionalText,
-  },
-  "front matter must be a set of fields",
-);
+export const aggregatedSchema = frontSchema(AGGREGATED_FIELDS, {
+  id,
+  artists: slugs,
+  genres: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
+  locations: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
+});
 
 const tracklistEntry = v.strictObject(
   {
@@ -194,31 +204,16 @@ const tracklistEntry = v.strictObject(
   "must be {position, artist, artists, title, time}",
 );
 
-export const mixtapeSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    artist_name: optionalText,
-    artists: slugs,
-    release_date: day,
-    pub_status: pubStatus,
-    is_featured: flag,
-    genres: slugs,
-    cover_image: optionalText,
-    duration: v.optional(clock, "0:00"),
-    track_count: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
-    audio_platform: platform,
-    audio_file: optionalText,
-    external_audio_url: optionalText,
-    download_url: optionalText,
-    tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
-  },
-  "front matter must be a set of fields",
-);
+export const mixtapeSchema = frontSchema(MIXTAPE_FIELDS, {
+  id,
+  artists: slugs,
+  genres: slugs,
+  tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
+});
 
 const releaseTrack = v.strictObject(
   {
-    track_number: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
+    track_number: v.optional(count),
     title: filled,
     artist_name: optionalText,
     artists: slugs,
@@ -231,69 +226,27 @@ const releaseTrack = v.strictObject(
   "must be a track: {title, artist_name, duration, audio_url, …}",
 );
 
-export const releaseSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    artist_name: filled,
-    artists: slugs,
-    release_date: day,
-    release_type: v.optional(filled, "Single"),
-    catalog_number: optionalText,
-    total_duration: v.nullish(clock, null),
-    pub_status: pubStatus,
-    is_featured: flag,
-    artwork: optionalText,
-    credits: v.optional(text, ""),
-    tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
-    purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
-  },
-  "front matter must be a set of fields",
-);
+export const releaseSchema = frontSchema(RELEASE_FIELDS, {
+  id,
+  artists: slugs,
+  tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
+  purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
+});
 
-export const eventSchema = v.strictObject(
-  {
-    id,
-    title: filled,
-    starts_at: localTime,
-    ends_at: v.nullish(localTime, null),
-    timezone: v.pipe(
-      filled,
-      v.check((zone) => {
-        try {
-          new Intl.DateTimeFormat("en", { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, "must be an IANA time zone like 'Europe/Berlin'"),
-    ),
-    venue: filled,
-    address: optionalText,
-    city: filled,
-    location: v.nullish(slug, null),
-    lineup: v.optional(
-      v.array(
-        v.union(
-          [filled, v.strictObject({ name: filled, artists: slugs })],
-          "must be a name, or {name, artists} to link it to artists' pages",
-        ),
-        "must be a list of names",
+export const eventSchema = frontSchema(EVENT_FIELDS, {
+  id,
+  location: v.nullish(slug, null),
+  lineup: v.optional(
+    v.array(
+      v.union(
+        [filled, v.strictObject({ name: filled, artists: slugs })],
+        "must be a name, or {name, artists} to link it to artists' pages",
       ),
-      [],
+      "must be a list of names",
     ),
-    status: v.optional(
-      v.picklist(["scheduled", "postponed", "cancelled"], "must be scheduled, postponed or cancelled"),
-      "scheduled",
-    ),
-    pub_status: pubStatus,
-    is_featured: flag,
-    cover_image: optionalText,
-    ticket_url: optionalText,
-    price: optionalText,
-  },
-  "front matter must be a set of fields",
-);
+    [],
+  ),
+});
 
 export type GenreFront = v.InferOutput<typeof genreSchema>;
 export type ArtistFront = v.InferOutput<typeof artistSchema>;

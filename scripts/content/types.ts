@@ -2,11 +2,15 @@
 // are folded into their owner as id lists. Booleans stand for the 0/1 INTEGER columns; to-sql.ts
 // writes them as 1/0.
 
+import type { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
+import type { ARTIST_FIELDS } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
-import type { EventStatus } from "@core/content/event";
+import type { EVENT_FIELDS, EventStatus } from "@core/content/event";
 import type { ColumnFields } from "@core/content/kind";
+import type { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import type { POST_FIELDS, PostCategory } from "@core/content/post";
-import type { EventColumns, PubStatus, ReleaseColumns } from "@core/content/rows";
+import type { RELEASE_FIELDS } from "@core/content/release";
+import type { PubStatus } from "@core/content/rows";
 
 export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
 
@@ -44,21 +48,13 @@ export interface PostRecord extends ColumnFields<typeof POST_FIELDS> {
   artist_ids: number[];
 }
 
-export interface AggregatedPostRecord {
+/** An aggregated post: its simple columns as core/content/aggregated-post.ts defines them. */
+export interface AggregatedPostRecord extends ColumnFields<typeof AGGREGATED_FIELDS> {
   id: number;
-  original_url: string;
-  title: string;
-  artist_name: string | null;
-  excerpt: string;
+  /** Paragraphs; stored as a JSON array in aggregated_posts.content. */
   content: string[];
-  /** 'YYYY-MM-DDTHH:MM:SS.000Z' */
-  published_date: string;
-  featured_image: string | null;
   genres: TaxonRef[];
   locations: TaxonRef[];
-  /** A streaming URL or null. */
-  audio: string | null;
-  pub_status: PubStatus;
   /** aggregated_post_artists rows, in order */
   artist_ids: number[];
 }
@@ -71,25 +67,12 @@ export interface TracklistEntry {
   time: string;
 }
 
-export interface MixtapeRecord {
+/** A mixtape: its simple columns as core/content/mixtape.ts defines them. */
+export interface MixtapeRecord extends ColumnFields<typeof MIXTAPE_FIELDS> {
   id: number;
   slug: string;
-  title: string;
-  artist_name: string;
-  /** 'YYYY-MM-DD' */
-  release_date: string;
-  cover_image: string | null;
   description: string;
   tracklist: TracklistEntry[];
-  /** 'MM:SS', or the column default '0:00' when unknown. */
-  duration: string;
-  track_count: number;
-  download_url: string | null;
-  external_audio_url: string | null;
-  audio_file: string | null;
-  audio_platform: AudioPlatform | null;
-  is_featured: boolean;
-  pub_status: PubStatus;
   /** mixtape_genres rows */
   genre_ids: number[];
   /** mixtape_artists rows of the mix's author (entry 0), in order */
@@ -128,11 +111,11 @@ export interface PurchaseLinkRecord {
   position: number;
 }
 
-export interface ReleaseRecord extends ReleaseColumns {
-  release_type: "Single" | "EP" | "Album";
-  catalog_number: string;
-  is_featured: boolean;
-  pub_status: PubStatus;
+/** A release: its simple columns as core/content/release.ts defines them. */
+export interface ReleaseRecord extends ColumnFields<typeof RELEASE_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
   tracks: ReleaseTrackRecord[];
   purchase_links: PurchaseLinkRecord[];
   /** release_artists rows of the release (track 0), in order */
@@ -141,11 +124,13 @@ export interface ReleaseRecord extends ReleaseColumns {
   track_artists: EntryArtist[];
 }
 
-export interface EventRecord extends EventColumns {
+/** An event: its simple columns as core/content/event.ts defines them. */
+export interface EventRecord extends ColumnFields<typeof EVENT_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
   location_id: number | null;
   lineup: string[];
-  is_featured: boolean;
-  pub_status: PubStatus;
   /** event_artists rows: the lineup entry's position (from 1) and the artist */
   lineup_artists: EntryArtist[];
 }
@@ -161,16 +146,13 @@ export interface ArtistLinkRecord {
 }
 
 /** An artist (migrations/0008_artists.sql): its genres and links folded in. */
-export interface ArtistRecord {
+/** An artist: its simple columns as core/content/artist.ts defines them. */
+export interface ArtistRecord extends ColumnFields<typeof ARTIST_FIELDS> {
   id: number;
   slug: string;
-  name: string;
-  kind: "person" | "group";
   /** Markdown paragraphs joined by blank lines. */
   bio: string;
-  image: string | null;
   location_id: number | null;
-  pub_status: PubStatus;
   /** artist_genres rows */
   genre_ids: number[];
   links: ArtistLinkRecord[];

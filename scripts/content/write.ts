@@ -6,8 +6,13 @@
  */
 
 import matter from "gray-matter";
+import { AGGREGATED_FIELDS } from "../../core/content/aggregated-post";
+import { ARTIST_FIELDS } from "../../core/content/artist";
+import { EVENT_FIELDS } from "../../core/content/event";
 import { type Fields, type OwnKeys, simpleFields } from "../../core/content/kind";
+import { MIXTAPE_FIELDS } from "../../core/content/mixtape";
 import { POST_FIELDS } from "../../core/content/post";
+import { RELEASE_FIELDS } from "../../core/content/release";
 import { slugify } from "./format";
 import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
 import type { Kind } from "./parse";
@@ -68,12 +73,8 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "artists",
       a.slug,
-      {
+      frontOf(ARTIST_FIELDS, a, {
         id: a.id,
-        name: a.name,
-        kind: a.kind,
-        pub_status: a.pub_status,
-        image: a.image,
         location: a.location_id === null ? null : (locationSlug.get(a.location_id) ?? null),
         genres: slugsOf(a.genre_ids, genreSlug),
         links: [...a.links]
@@ -82,7 +83,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
             drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }),
           ),
         former_slugs: a.former_slugs,
-      },
+      }),
       splitText(a.bio),
     );
   }
@@ -110,20 +111,12 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "aggregated",
       name,
-      {
+      frontOf(AGGREGATED_FIELDS, a, {
         id: a.id,
-        original_url: a.original_url,
-        title: a.title,
-        artist_name: a.artist_name,
         artists: artistsOf(a.artist_ids),
-        excerpt: a.excerpt,
-        published_date: a.published_date,
-        pub_status: a.pub_status,
-        featured_image: a.featured_image,
         genres: a.genres.map((t) => ({ name: t.name, slug: t.slug })),
         locations: a.locations.map((t) => ({ name: t.name, slug: t.slug })),
-        audio: a.audio,
-      },
+      }),
       normaliseParagraphs(a.content),
     );
   }
@@ -132,22 +125,10 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "mixtapes",
       m.slug,
-      {
+      frontOf(MIXTAPE_FIELDS, m, {
         id: m.id,
-        title: m.title,
-        artist_name: m.artist_name,
         artists: artistsOf(m.artist_ids),
-        release_date: m.release_date,
-        pub_status: m.pub_status,
-        is_featured: m.is_featured,
         genres: slugsOf(m.genre_ids, genreSlug),
-        cover_image: m.cover_image,
-        duration: m.duration,
-        track_count: m.track_count,
-        audio_platform: m.audio_platform,
-        audio_file: m.audio_file,
-        external_audio_url: m.external_audio_url,
-        download_url: m.download_url,
         tracklist: m.tracklist.map((t) =>
           drop({
             position: t.position,
@@ -157,7 +138,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
             time: t.time,
           }),
         ),
-      },
+      }),
       splitText(m.description),
     );
   }
@@ -166,19 +147,9 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "releases",
       r.slug,
-      {
+      frontOf(RELEASE_FIELDS, r, {
         id: r.id,
-        title: r.title,
-        artist_name: r.artist_name,
         artists: artistsOf(r.artist_ids),
-        release_date: r.release_date,
-        release_type: r.release_type,
-        catalog_number: r.catalog_number,
-        total_duration: r.total_duration,
-        pub_status: r.pub_status,
-        is_featured: r.is_featured,
-        artwork: r.artwork,
-        credits: r.credits,
         tracks: r.tracks.map((t) =>
           drop({
             track_number: t.track_number,
@@ -197,7 +168,7 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
           .map((l) =>
             drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }),
           ),
-      },
+      }),
       splitText(r.description),
     );
   }
@@ -206,27 +177,14 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
     put(
       "events",
       e.slug,
-      {
+      frontOf(EVENT_FIELDS, e, {
         id: e.id,
-        title: e.title,
-        starts_at: e.starts_at,
-        ends_at: e.ends_at,
-        timezone: e.timezone,
-        venue: e.venue,
-        address: e.address,
-        city: e.city,
         location: e.location_id === null ? null : (locationSlug.get(e.location_id) ?? null),
         lineup: e.lineup.map((name, i) => {
           const linked = entrySlugs(e.lineup_artists, i + 1);
           return linked.length ? { name, artists: linked } : name;
         }),
-        status: e.status,
-        pub_status: e.pub_status,
-        is_featured: e.is_featured,
-        cover_image: e.cover_image,
-        ticket_url: e.ticket_url,
-        price: e.price,
-      },
+      }),
       splitText(e.description),
     );
   }

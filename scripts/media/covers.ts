@@ -177,7 +177,8 @@ export function coverTargets(): Map<string, { title: string; kicker: string }> {
   };
   for (const p of c.posts) add(p.cover_image, p.artist_name ?? p.title, `Crossfade ${p.category}`);
   for (const a of c.aggregatedPosts) add(a.featured_image, a.artist_name ?? a.title, "Crossfade wire");
-  for (const m of c.mixtapes) add(m.cover_image, m.artist_name, m.title.split(":")[0] ?? "Crossfade Mix");
+  for (const m of c.mixtapes)
+    add(m.cover_image, m.artist_name ?? m.title, m.title.split(":")[0] ?? "Crossfade Mix");
   for (const r of c.releases)
     add(r.artwork, `${r.artist_name} – ${r.title}`, `${r.catalog_number} · ${r.release_type}`);
   for (const e of c.events) add(e.cover_image, e.city, `Crossfade live · ${e.starts_at.slice(0, 10)}`);

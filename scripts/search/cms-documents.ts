@@ -8,8 +8,13 @@
  * kind's simple fields as Strapi keeps them, for its seed (cms/src/seed/catalogue.js).
  */
 
+import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
+import { ARTIST_FIELDS } from "@core/content/artist";
+import { EVENT_FIELDS } from "@core/content/event";
 import { strapiColumns } from "@core/content/kind";
+import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
+import { RELEASE_FIELDS } from "@core/content/release";
 import { slugsForNames } from "@scripts/content/artist-slugs";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
@@ -30,7 +35,12 @@ export { INDEX_SETTINGS, slugsForNames };
  * keeps them (core/content/kind.ts): [column, attribute, is media].
  */
 export const SEED_FIELDS = {
+  artists: strapiColumns(ARTIST_FIELDS),
   posts: strapiColumns(POST_FIELDS),
+  aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
+  mixtapes: strapiColumns(MIXTAPE_FIELDS),
+  releases: strapiColumns(RELEASE_FIELDS),
+  events: strapiColumns(EVENT_FIELDS),
 };
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */

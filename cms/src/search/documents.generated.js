@@ -54,6 +54,15 @@ function siteValue(def, raw) {
       return raw ?? null;
     case "pick":
       return raw ?? def.fallback ?? null;
+    case "preset":
+    case "zone":
+      return raw || def.fallback;
+    case "moment":
+      return raw ?? (def.fallback === null ? null : "");
+    case "clock":
+      return def.fallback ? raw || def.fallback : raw ?? null;
+    case "count":
+      return raw ?? 0;
     default:
       return raw ?? "";
   }
@@ -73,8 +82,93 @@ function strapiColumns(fields2) {
   });
 }
 
+// core/content/aggregated-post.ts
+var AGGREGATED_FIELDS = {
+  id: { value: "own" },
+  original_url: { value: "link", site: "originalUrl" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "name", site: "artist" },
+  artists: { value: "own" },
+  excerpt: { value: "text", site: "excerpt" },
+  /** The site's `date`: ISO 8601 (in Strapi, postDate or publishedAt when it has none). */
+  published_date: { value: "instant", site: "date" },
+  pub_status: PUB_STATUS,
+  featured_image: { value: "media", site: "featuredImage" },
+  genres: { value: "own" },
+  locations: { value: "own" },
+  /** A streaming URL (in Strapi, its uploaded audio_file when it has none). */
+  audio: { value: "optional", site: "audio" }
+};
+
+// core/content/artist.ts
+var ARTIST_KINDS = ["person", "group"];
+var ARTIST_FIELDS = {
+  id: { value: "own" },
+  name: { value: "filled", site: "name" },
+  kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
+  pub_status: PUB_STATUS,
+  image: { value: "media", site: "image" },
+  location: { value: "own" },
+  genres: { value: "own" },
+  links: { value: "own" },
+  former_slugs: { value: "own" }
+};
+
+// core/content/event.ts
+var EVENT_STATUSES = ["scheduled", "postponed", "cancelled"];
+var EVENT_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** ISO 8601 with the venue's UTC offset on that date, e.g. '2026-12-05T23:00:00+01:00'. */
+  starts_at: { value: "moment", site: "startsAt" },
+  ends_at: { value: "moment", fallback: null, site: "endsAt" },
+  /** IANA zone of the venue. */
+  timezone: { value: "zone", fallback: "UTC", site: "timezone" },
+  venue: { value: "given", site: "venue" },
+  address: { value: "optional", site: "address" },
+  city: { value: "given", site: "city" },
+  location: { value: "own" },
+  lineup: { value: "own" },
+  status: {
+    value: "pick",
+    of: EVENT_STATUSES,
+    fallback: "scheduled",
+    site: "status",
+    strapi: "event_status"
+  },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  ticket_url: { value: "optional", site: "ticketUrl" },
+  price: { value: "optional", site: "price" }
+};
+
 // core/content/audio.ts
 var AUDIO_PLATFORMS = ["local", "youtube", "soundcloud", "spotify"];
+
+// core/content/mixtape.ts
+var MIXTAPE_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "optional", site: "artist" },
+  artists: { value: "own" },
+  /** 'YYYY-MM-DD'. */
+  release_date: { value: "day", site: "releaseDate" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  genres: { value: "own" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  /** 'MM:SS', or the column default '0:00' when unknown. */
+  duration: { value: "clock", fallback: "0:00", site: "duration" },
+  // The site's trackCount falls back to the tracklist's length: each adapter's own code.
+  track_count: { value: "count" },
+  // The audio's parts: the site's `audio`, each adapter's own code.
+  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
+  audio_file: { value: "media" },
+  external_audio_url: { value: "optional" },
+  download_url: { value: "optional", site: "downloadUrl" },
+  tracklist: { value: "own" }
+};
 
 // core/content/post.ts
 var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
@@ -100,6 +194,26 @@ var POST_FIELDS = {
   primary_audio_url: { value: "optional" },
   audio_file: { value: "media" },
   track_title: { value: "optional" }
+};
+
+// core/content/release.ts
+var RELEASE_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "filled", site: "artist" },
+  artists: { value: "own" },
+  /** 'YYYY-MM-DD'. */
+  release_date: { value: "day", site: "releaseDate" },
+  /** Single, EP or Album; the column's default 'Single' when empty. */
+  release_type: { value: "preset", fallback: "Single", site: "releaseType" },
+  catalog_number: { value: "optional", site: "catalogNumber" },
+  total_duration: { value: "clock", site: "totalDuration" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  artwork: { value: "media", site: "artwork" },
+  credits: { value: "text", site: "credits" },
+  tracks: { value: "own" },
+  purchase_links: { value: "own" }
 };
 
 // scripts/content/format.ts
@@ -639,12 +753,10 @@ var text = nullish(string());
 // worker/content/meilisearch/documents.ts
 function artistToDocument(artist) {
   return {
+    ...toDocFields(ARTIST_FIELDS, artist),
     id: artist.slug,
     slug: artist.slug,
-    name: artist.name,
-    folded: foldLetters(artist.name),
-    kind: artist.kind,
-    image: artist.image
+    folded: foldLetters(artist.name)
   };
 }
 var seconds = (iso) => Math.floor(Date.parse(iso) / 1e3) || 0;
@@ -667,23 +779,18 @@ function postToDocument(post) {
 }
 function mixtapeToDocument(m) {
   return {
+    ...toDocFields(MIXTAPE_FIELDS, m),
     id: m.slug,
     numericId: m.id,
     slug: m.slug,
-    title: m.title,
-    artist_name: m.artist,
     release_date: seconds(m.releaseDate),
     releaseDateIso: m.releaseDate,
-    coverImage: m.coverImage,
     description: m.description,
     tracklist: m.tracklist,
-    duration: m.duration,
     track_count: m.trackCount,
-    download_url: m.downloadUrl,
     audio_platform: m.audio?.platform ?? null,
     audio_url: m.audio?.url ?? null,
-    genres: m.genres,
-    is_featured: m.isFeatured
+    genres: m.genres
   };
 }
 var RANKING = ["words", "typo", "proximity", "attribute", "sort", "exactness"];
@@ -870,9 +977,14 @@ var media = object({ url: string(), name: text2, mime: text2, size: nullish(numb
 function schemaOf(def) {
   switch (def.value) {
     case "filled":
+    case "link":
       return string();
+    case "moment":
+      return def.fallback === null ? text2 : string();
     case "flag":
       return nullish(boolean());
+    case "count":
+      return nullish(number());
     case "media":
       return nullish(media);
     case "pick":
@@ -955,30 +1067,22 @@ function toMixtape(m, media2) {
   const audio = m.external_audio_url ? { platform: m.audio_platform ?? "local", url: m.external_audio_url } : file ? { platform: "local", url: file } : null;
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
+    ...strapiSite(MIXTAPE_FIELDS, m, media2),
     id: m.id,
     slug: m.slug,
-    title: m.title,
-    artist: m.artist_name ?? null,
-    releaseDate: m.release_date ?? "",
-    coverImage: media2(m.coverImage?.url),
     description: m.description ?? "",
     tracklist,
-    duration: m.duration || "0:00",
     trackCount: m.track_count || tracklist.length,
-    downloadUrl: m.download_url ?? null,
     audio,
     genres: toTaxa(m.genres),
-    isFeatured: m.is_featured === true,
     category: "Mixtape",
     artists: toArtistRefs(m.artists)
   };
 }
 function toListedArtist(a, media2, itemCount) {
   return {
+    ...strapiSite(ARTIST_FIELDS, a, media2),
     slug: a.slug,
-    name: a.name,
-    kind: a.kind === "group" ? "group" : "person",
-    image: media2(a.image?.url),
     itemCount
   };
 }
@@ -1019,37 +1123,21 @@ var postShape = object({
 });
 var aggregatedPostShape = object({
   documentId: string(),
-  original_url: string(),
-  title: string(),
-  artist_name: text3,
-  excerpt: text3,
-  published_date: text3,
+  ...strapiEntries(AGGREGATED_FIELDS),
   postDate: text3,
   publishedAt: text3,
-  featured_image: nullish(media),
   genres: nullish(array(named)),
   locations: nullish(array(named)),
-  audio: text3,
   audio_file: nullish(media),
   artists: artistRefs
 });
 var mixtapeShape = object({
   id: number(),
   slug: string(),
-  title: string(),
-  artist_name: text3,
-  release_date: text3,
-  coverImage: nullish(media),
+  ...strapiEntries(MIXTAPE_FIELDS),
   description: text3,
   tracklist: optional(unknown()),
-  duration: text3,
-  track_count: nullish(number()),
-  download_url: text3,
-  external_audio_url: text3,
-  audio_file: nullish(media),
-  audio_platform: AUDIO_PLATFORM,
   genres: nullish(array(named)),
-  is_featured: flag,
   artists: artistRefs,
   tracklist_artists: entryArtists
 });
@@ -1067,16 +1155,8 @@ var track = object({
 var releaseShape = object({
   id: number(),
   slug: string(),
-  title: string(),
-  artist_name: string(),
-  release_date: text3,
-  artwork: nullish(media),
-  release_type: text3,
-  total_duration: text3,
+  ...strapiEntries(RELEASE_FIELDS),
   description: text3,
-  credits: text3,
-  catalog_number: text3,
-  is_featured: flag,
   tracks: nullish(array(track)),
   purchase_links: nullish(array(platformLink)),
   artists: artistRefs
@@ -1084,42 +1164,23 @@ var releaseShape = object({
 var eventShape = object({
   id: number(),
   slug: string(),
-  title: string(),
-  starts_at: string(),
-  ends_at: text3,
-  timezone: text3,
-  venue: text3,
-  address: text3,
-  city: text3,
+  ...strapiEntries(EVENT_FIELDS),
   location: nullish(named),
   lineup: optional(unknown()),
   description: text3,
-  coverImage: nullish(media),
-  ticket_url: text3,
-  price: text3,
-  event_status: nullish(picklist(["scheduled", "postponed", "cancelled"])),
-  is_featured: flag,
   lineup_artists: entryArtists
 });
-var ARTIST_KIND = nullish(picklist(["person", "group"]));
 var artistShape = object({
   id: number(),
   slug: string(),
-  name: string(),
-  kind: ARTIST_KIND,
+  ...strapiEntries(ARTIST_FIELDS),
   bio: text3,
-  image: nullish(media),
   location: nullish(named),
   genres: nullish(array(named)),
   links: nullish(array(platformLink)),
   former_slugs: nullish(array(object({ slug: string() })))
 });
-var listedArtistShape = object({
-  slug: string(),
-  name: string(),
-  kind: ARTIST_KIND,
-  image: nullish(media)
-});
+var listedArtistShape = object({ slug: string(), ...strapiEntries(ARTIST_FIELDS) });
 var artistLinksShape = object({
   artists: artistRefs,
   tracks: nullish(array(object({ artists: artistRefs }))),
@@ -1211,7 +1272,12 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
 var SEED_FIELDS = {
-  posts: strapiColumns(POST_FIELDS)
+  artists: strapiColumns(ARTIST_FIELDS),
+  posts: strapiColumns(POST_FIELDS),
+  aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
+  mixtapes: strapiColumns(MIXTAPE_FIELDS),
+  releases: strapiColumns(RELEASE_FIELDS),
+  events: strapiColumns(EVENT_FIELDS)
 };
 var POST_POPULATE2 = populateObject(POST_POPULATE);
 var ARTIST_POPULATE = populateObject(["image"]);

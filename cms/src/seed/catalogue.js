@@ -89,11 +89,9 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       const doc = await docs('api::artist.artist').create({
         ...statusOf(a),
         data: {
-          name: a.name,
+          ...(await simple('artists', a)),
           slug: a.slug,
-          kind: a.kind,
           bio: a.bio,
-          image: await media.idOf(a.image),
           location: a.location_id ? locationDoc.get(a.location_id) : null,
           genres: a.genre_ids.map((id) => genreDoc.get(id)),
           links: [...a.links]
@@ -133,16 +131,10 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::aggregated-post.aggregated-post').create({
         ...statusOf(a),
         data: {
-          original_url: a.original_url,
-          title: a.title,
-          artist_name: a.artist_name,
-          excerpt: a.excerpt,
+          ...(await simple('aggregatedPosts', a)),
           content: paragraphs(a.content),
-          published_date: a.published_date,
-          featured_image: await media.idOf(a.featured_image),
           genres: a.genres.map((g) => genreBySlug.get(g.slug)).filter(Boolean),
           locations: a.locations.map((l) => locationBySlug.get(l.slug)).filter(Boolean),
-          audio: a.audio,
           artists: artists(a.artist_ids),
         },
       });
@@ -152,21 +144,11 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::mixtape.mixtape').create({
         ...statusOf(m),
         data: {
-          title: m.title,
+          ...(await simple('mixtapes', m)),
           slug: m.slug,
-          artist_name: m.artist_name,
-          release_date: m.release_date,
-          coverImage: await media.idOf(m.cover_image),
           description: m.description,
           tracklist: m.tracklist,
-          duration: m.duration,
-          track_count: m.track_count,
-          download_url: m.download_url,
-          external_audio_url: m.external_audio_url,
-          audio_file: await media.idOf(m.audio_file),
-          audio_platform: m.audio_platform,
           genres: m.genre_ids.map((id) => genreDoc.get(id)),
-          is_featured: m.is_featured,
           artists: artists(m.artist_ids),
           tracklist_artists: entries(m.track_artists),
         },
@@ -178,17 +160,9 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::label-release.label-release').create({
         ...statusOf(r),
         data: {
-          title: r.title,
+          ...(await simple('releases', r)),
           slug: r.slug,
-          artist_name: r.artist_name,
-          release_date: r.release_date,
-          artwork: await media.idOf(r.artwork),
-          release_type: r.release_type,
-          total_duration: r.total_duration,
           description: r.description,
-          credits: r.credits,
-          catalog_number: r.catalog_number,
-          is_featured: r.is_featured,
           tracks: r.tracks.map((t) => ({
             track_number: t.track_number,
             title: t.title,
@@ -212,22 +186,11 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
       await docs('api::event.event').create({
         ...statusOf(e),
         data: {
-          title: e.title,
+          ...(await simple('events', e)),
           slug: e.slug,
-          starts_at: e.starts_at,
-          ends_at: e.ends_at,
-          timezone: e.timezone,
-          venue: e.venue,
-          address: e.address,
-          city: e.city,
           location: e.location_id ? locationDoc.get(e.location_id) : null,
           lineup: e.lineup,
           description: e.description,
-          coverImage: await media.idOf(e.cover_image),
-          ticket_url: e.ticket_url,
-          price: e.price,
-          event_status: e.status,
-          is_featured: e.is_featured,
           lineup_artists: entries(e.lineup_artists),
         },
       });

@@ -1,5 +1,6 @@
 import {
   ARTIST_DIRECTORY_PAGE_SIZE,
+  ARTIST_FIELDS,
   ARTIST_LIST_PAGE_SIZE,
   type Artist,
   type ArtistDirectory,
@@ -8,31 +9,30 @@ import {
   type ArtistWork,
   type ArtistWorkPages,
 } from "@core/content/artist";
+import type { RowFields } from "@core/content/kind";
 import type { ListFilter } from "@core/content/page";
 import type { Taxon } from "@core/content/taxon";
 import { paging, toPage } from "../paging";
 import { artistLinks } from "../purchase-links";
 import { EVENT_SELECT, type EventRow, toEvent } from "./events";
+import { columnList, siteOf } from "./kind-rows";
 import { type ListKey, listBuckets, listPage, listTotal, namedList, slugPage } from "./lists";
 import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "./mixtapes";
 import { RELEASE_COLUMNS, type ReleaseRow, toRelease } from "./releases";
 import { POST_COLUMNS, POST_EXTRAS, type PostRow, parseJson, toPost } from "./rows";
 import { rowsOf, totalOf } from "./sql";
 
-interface ArtistRow {
+interface ArtistRow extends RowFields<typeof ARTIST_FIELDS> {
   id: number;
   slug: string;
-  name: string;
-  kind: ArtistKind;
   bio: string;
-  image: string | null;
   location_name: string | null;
   location_slug: string | null;
   genres_json: string | null;
   links_json: string | null;
 }
 
-const ARTIST_SELECT = `SELECT a.id, a.slug, a.name, a.kind, a.bio, a.image,
+const ARTIST_SELECT = `SELECT a.id, a.slug, ${columnList(ARTIST_FIELDS, "a")}, a.bio,
   l.name AS location_name, l.slug AS location_slug,
   (SELECT json_group_array(json_object('name', g.name, 'slug', g.slug)) FROM
      (SELECT g.name, g.slug FROM artist_genres ag JOIN genres g ON g.id = ag.genre_id
@@ -44,12 +44,10 @@ const ARTIST_SELECT = `SELECT a.id, a.slug, a.name, a.kind, a.bio, a.image,
 
 function toArtist(row: ArtistRow): Artist {
   return {
+    ...siteOf(ARTIST_FIELDS, row),
     id: row.id,
     slug: row.slug,
-    name: row.name,
-    kind: row.kind === "group" ? "group" : "person",
     bio: row.bio,
-    image: row.image,
     location:
       row.location_name && row.location_slug ? { name: row.location_name, slug: row.location_slug } : null,
     genres: parseJson<Taxon[]>(row.genres_json, []),

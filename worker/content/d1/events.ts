@@ -1,44 +1,41 @@
-import { type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
+import { EVENT_FIELDS, type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
+import type { RowFields } from "@core/content/kind";
 import type { ListFilter, Page } from "@core/content/page";
-import type { EventColumns } from "@core/content/rows";
 import { eventLists, RUNNING_DAYS } from "../event-lists";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { entryRefs } from "./artist-refs";
+import { columnList, siteOf } from "./kind-rows";
 import { leanPage, listPage, listTotal, namedList } from "./lists";
 import { identity, parseJson } from "./rows";
 import { bySlugOrId, rowsOf, totalOf } from "./sql";
 
-export interface EventRow extends EventColumns {
+export interface EventRow extends RowFields<typeof EVENT_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
+  /** JSON array of artist names. */
+  lineup: string;
   lineup_json: string | null;
   location_name: string | null;
   location_slug: string | null;
-  lineup: string;
-  is_featured: number;
 }
 
+/** An event's own row (core/content/event.ts). */
+const EVENT_OWN_COLUMNS = `e.id, e.slug, ${columnList(EVENT_FIELDS, "e")}`;
+
 /** An event, its location and its lineup's artists (kept in its extras row, scripts/content/sql/cards-sql.ts). */
-export const EVENT_SELECT = `SELECT e.*, l.name AS location_name, l.slug AS location_slug,
+export const EVENT_SELECT = `SELECT ${EVENT_OWN_COLUMNS}, e.lineup, e.description, l.name AS location_name, l.slug AS location_slug,
   (SELECT artists_json FROM event_extras WHERE event_id = e.id) AS lineup_json
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
 
 export function toEvent(row: EventRow): MusicEvent {
   return {
+    ...siteOf(EVENT_FIELDS, row),
     ...identity(row),
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    timezone: row.timezone,
-    venue: row.venue,
-    address: row.address,
-    city: row.city,
     location:
       row.location_name && row.location_slug ? { name: row.location_name, slug: row.location_slug } : null,
     lineup: parseJson<string[]>(row.lineup, []),
     description: row.description,
-    coverImage: row.cover_image,
-    ticketUrl: row.ticket_url,
-    price: row.price,
-    status: row.status,
-    isFeatured: row.is_featured === 1,
     lineupArtists: entryRefs(row.lineup_json)
       .filter((r) => r.entry > 0)
       .map((r) => ({ ...r, entry: r.entry - 1 })),
@@ -90,9 +87,8 @@ export async function pageEvents(db: D1Database, filter: ListFilter = {}): Promi
   // Lean (the sitemap): the events' rows alone, through events_start.
   const index = { table: "events", alias: "e", date: "starts_at", order: "e.starts_at DESC, e.id DESC" };
   // Slug and date only: no description or lineup, the long columns.
-  const lean = `e.id, e.slug, e.title, e.starts_at, e.ends_at, e.timezone, e.venue, e.address, e.city,
-    '' AS description, '[]' AS lineup, e.cover_image, e.ticket_url, e.price, e.status, e.is_featured,
-    NULL AS location_name, NULL AS location_slug, NULL AS lineup_json`;
+  const lean = `${EVENT_OWN_COLUMNS}, '[]' AS lineup, '' AS description, NULL AS location_name,
+    NULL AS location_slug, NULL AS lineup_json`;
   const [rows, count] = await db.batch([
     filter.lean
       ? await leanPage(db, list, index, lean, offset, pageSize)

@@ -5,10 +5,17 @@ import { type Fields, type SiteFields, simpleFields, siteFields, siteValue } fro
  * domain fields of a row, so a new column of the definition is read without a line here.
  */
 
-/** `a.col, a.col2, …`: every simple column of the kind's table. */
-export function columnList(fields: Fields, alias: string): string {
+/**
+ * `a.col, a.col2, …`: every simple column of the kind's table; `blank`: columns read as the given
+ * SQL value instead (a lean list leaves long text in the table).
+ */
+export function columnList(
+  fields: Fields,
+  alias: string,
+  blank: Readonly<Record<string, string>> = {},
+): string {
   return simpleFields(fields)
-    .map(([column]) => `${alias}.${column}`)
+    .map(([column]) => (column in blank ? `${blank[column]} AS ${column}` : `${alias}.${column}`))
     .join(", ");
 }
 
@@ -21,11 +28,14 @@ export function leanColumnList(fields: Fields, alias: string): string {
     .map(([column, def]) => {
       const kept =
         def.value === "filled" ||
+        def.value === "link" ||
         def.value === "instant" ||
         def.value === "day" ||
+        (def.value === "moment" && def.fallback !== null) ||
         (def.value === "pick" && def.fallback !== null);
       if (kept) return `${alias}.${column}`;
-      const empty = def.value === "text" ? "''" : def.value === "flag" ? "0" : "NULL";
+      const empty =
+        def.value === "text" ? "''" : def.value === "flag" || def.value === "count" ? "0" : "NULL";
       return `${empty} AS ${column}`;
     })
     .join(", ");

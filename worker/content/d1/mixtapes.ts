@@ -1,35 +1,29 @@
-import type { AudioPlatform } from "@core/content/audio";
-import type { Mixtape } from "@core/content/mixtape";
+import type { RowFields } from "@core/content/kind";
+import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
 import { entryRefs, refsOf } from "./artist-refs";
+import { columnList, siteOf } from "./kind-rows";
 import { datedTable } from "./published";
 import { identity, parseJson, toTracklist } from "./rows";
 
-export interface MixtapeRow {
+export interface MixtapeRow extends RowFields<typeof MIXTAPE_FIELDS> {
   id: number;
   slug: string;
-  title: string;
-  artist_name: string | null;
-  release_date: string;
-  cover_image: string | null;
   description: string;
+  /** JSON [{position, artist, title, time?}]. */
   tracklist: string;
-  duration: string | null;
-  track_count: number;
-  download_url: string | null;
-  external_audio_url: string | null;
-  audio_file: string | null;
-  audio_platform: AudioPlatform | null;
-  is_featured: number;
   genres_json: string | null;
   artists_json: string | null;
 }
 
+const MIXTAPE_OWN_COLUMNS = `m.id, m.slug, ${columnList(MIXTAPE_FIELDS, "m")}`;
+
 /**
- * A mixtape's columns, its genres and its artists (author and tracklist entries) as JSON from
- * its extras row (scripts/content/sql/extras-sql.ts, cards-sql.ts), joined by MIXTAPE_EXTRAS.
+ * A mixtape's columns (core/content/mixtape.ts), its genres and its artists (author and
+ * tracklist entries) as JSON from its extras row (scripts/content/sql/extras-sql.ts,
+ * cards-sql.ts), joined by MIXTAPE_EXTRAS.
  */
-export const MIXTAPE_COLUMNS = "m.*, mx.genres_json, mx.artists_json";
+export const MIXTAPE_COLUMNS = `${MIXTAPE_OWN_COLUMNS}, m.description, m.tracklist, mx.genres_json, mx.artists_json`;
 
 /** What MIXTAPE_COLUMNS reads besides the mixtape's own row (after `FROM mixtapes m`). */
 export const MIXTAPE_EXTRAS = "LEFT JOIN mixtape_extras mx ON mx.mixtape_id = m.id";
@@ -47,18 +41,13 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     artists: refsOf(refs, t.position),
   }));
   return {
+    ...siteOf(MIXTAPE_FIELDS, row),
     ...identity(row),
-    artist: row.artist_name,
-    releaseDate: row.release_date,
-    coverImage: row.cover_image,
     description: row.description,
     tracklist,
-    duration: row.duration || "0:00",
     trackCount: row.track_count || tracklist.length,
-    downloadUrl: row.download_url,
     audio,
     genres: parseJson<Taxon[]>(row.genres_json, []),
-    isFeatured: row.is_featured === 1,
     category: "Mixtape",
     artists: refsOf(refs, 0),
   };
@@ -72,9 +61,8 @@ export const mixtapes = datedTable<MixtapeRow, Mixtape>({
   extras: MIXTAPE_EXTRAS,
   cardColumns: MIXTAPE_COLUMNS,
   // Slug and date (the sitemap): no description or tracklist, the long columns.
-  leanColumns: `m.id, m.slug, m.title, m.artist_name, m.release_date, m.cover_image, '' AS description,
-    '[]' AS tracklist, m.duration, m.track_count, m.download_url, m.external_audio_url, m.audio_file,
-    m.audio_platform, m.is_featured, NULL AS genres_json, NULL AS artists_json`,
+  leanColumns: `${MIXTAPE_OWN_COLUMNS}, '' AS description, '[]' AS tracklist, NULL AS genres_json,
+    NULL AS artists_json`,
   searchWhere: "m.title LIKE ?1 ESCAPE '\\'",
   toItem: toMixtape,
 });

@@ -1,15 +1,16 @@
 import type { AudioPlatform } from "@core/content/audio";
-import type { Release } from "@core/content/release";
-import type { ReleaseColumns } from "@core/content/rows";
+import type { RowFields } from "@core/content/kind";
+import { RELEASE_FIELDS, type Release } from "@core/content/release";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
 import { entryRefs, refsOf } from "./artist-refs";
+import { columnList, siteOf } from "./kind-rows";
 import { datedTable } from "./published";
 import { identity, parseJson } from "./rows";
 
-export interface ReleaseRow extends ReleaseColumns {
-  release_type: string | null;
-  catalog_number: string | null;
-  is_featured: number;
+export interface ReleaseRow extends RowFields<typeof RELEASE_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
   tracks_json: string | null;
   links_json: string | null;
   artists_json: string | null;
@@ -29,8 +30,11 @@ interface TrackJson {
 /** A release's artists, kept in its extras row by triggers (scripts/content/sql/cards-sql.ts). */
 const RELEASE_ARTISTS = "(SELECT artists_json FROM release_extras WHERE release_id = r.id) AS artists_json";
 
+/** A release's own row (core/content/release.ts). */
+const RELEASE_OWN_COLUMNS = `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r")}, r.description`;
+
 /** A release with its tracks, purchase links and artists: what its page shows. */
-export const RELEASE_COLUMNS = `r.*,
+export const RELEASE_COLUMNS = `${RELEASE_OWN_COLUMNS},
   (SELECT json_group_array(json_object('track_number', t.track_number, 'title', t.title,
      'artist_name', t.artist_name, 'duration', t.duration, 'audio_url', t.audio_url,
      'audio_platform', t.audio_platform, 'is_primary_track', t.is_primary_track,
@@ -45,16 +49,9 @@ export const RELEASE_COLUMNS = `r.*,
 export function toRelease(row: ReleaseRow): Release {
   const refs = entryRefs(row.artists_json);
   return {
+    ...siteOf(RELEASE_FIELDS, row),
     ...identity(row),
-    artist: row.artist_name,
-    releaseDate: row.release_date,
-    artwork: row.artwork,
-    releaseType: row.release_type || "Single",
-    totalDuration: row.total_duration,
     description: row.description,
-    credits: row.credits,
-    catalogNumber: row.catalog_number,
-    isFeatured: row.is_featured === 1,
     tracks: parseJson<TrackJson[]>(row.tracks_json, []).map((t) => ({
       trackNumber: t.track_number,
       title: t.title,
@@ -78,11 +75,10 @@ export const releases = datedTable<ReleaseRow, Release>({
   columns: RELEASE_COLUMNS,
   extras: "",
   // A card shows no track or purchase link (about 12 rows a release at 100 a page).
-  cardColumns: `r.*, NULL AS tracks_json, NULL AS links_json, ${RELEASE_ARTISTS}`,
+  cardColumns: `${RELEASE_OWN_COLUMNS}, NULL AS tracks_json, NULL AS links_json, ${RELEASE_ARTISTS}`,
   // Slug and date (the sitemap): no description or credits, the long columns.
-  leanColumns: `r.id, r.slug, r.title, r.artist_name, r.release_date, r.artwork, r.total_duration,
-    '' AS description, '' AS credits, r.release_type, r.catalog_number, r.is_featured, NULL AS tracks_json,
-    NULL AS links_json, NULL AS artists_json`,
+  leanColumns: `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r", { credits: "''" })}, '' AS description,
+    NULL AS tracks_json, NULL AS links_json, NULL AS artists_json`,
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,
 });

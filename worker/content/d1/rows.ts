@@ -1,4 +1,4 @@
-import type { AggregatedPost } from "@core/content/aggregated-post";
+import { AGGREGATED_FIELDS, type AggregatedPost } from "@core/content/aggregated-post";
 import type { AudioPlatform } from "@core/content/audio";
 import type { RowFields } from "@core/content/kind";
 import type { MixtapeTrack } from "@core/content/mixtape";
@@ -8,11 +8,11 @@ import { artistRefs } from "./artist-refs";
 import { columnList, leanColumnList, siteOf } from "./kind-rows";
 
 /**
- * Columns of an aggregated post plus its artists, kept in its extras row by triggers
- * (scripts/content/sql/cards-sql.ts; no row: no artists).
+ * Columns of an aggregated post (core/content/aggregated-post.ts) plus its artists, kept in its
+ * extras row by triggers (scripts/content/sql/cards-sql.ts; no row: no artists).
  */
-export const AGGREGATED_COLUMNS =
-  "g.*, (SELECT artists_json FROM aggregated_post_extras WHERE aggregated_post_id = g.id) AS artists_json";
+export const AGGREGATED_COLUMNS = `g.id, ${columnList(AGGREGATED_FIELDS, "g")}, g.genres, g.locations,
+  (SELECT artists_json FROM aggregated_post_extras WHERE aggregated_post_id = g.id) AS artists_json`;
 
 /** Parses a JSON text column, tolerating NULL and malformed values from hand-edited rows. */
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -75,32 +75,20 @@ export function toPost(row: PostRow): Post {
   };
 }
 
-export interface AggregatedRow {
+export interface AggregatedRow extends RowFields<typeof AGGREGATED_FIELDS> {
   id: number;
-  original_url: string;
-  title: string;
-  artist_name: string | null;
-  excerpt: string;
-  published_date: string;
-  featured_image: string | null;
+  /** JSON [{name, slug}]. */
   genres: string;
   locations: string;
-  audio: string | null;
   artists_json?: string | null;
 }
 
 export function toAggregatedPost(row: AggregatedRow): AggregatedPost {
   return {
+    ...siteOf(AGGREGATED_FIELDS, row),
     id: `aggregated-${row.id}`,
-    originalUrl: row.original_url,
-    title: row.title,
-    artist: row.artist_name?.trim() ? row.artist_name : null,
-    excerpt: row.excerpt,
-    date: row.published_date,
-    featuredImage: row.featured_image,
     genres: parseJson<Taxon[]>(row.genres, []),
     locations: parseJson<Taxon[]>(row.locations, []),
-    audio: row.audio,
     artists: artistRefs(row.artists_json),
   };
 }

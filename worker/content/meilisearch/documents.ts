@@ -1,6 +1,6 @@
-import type { ListedArtist } from "@core/content/artist";
+import { ARTIST_FIELDS, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
-import type { Mixtape } from "@core/content/mixtape";
+import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
 import { foldLetters } from "../d1/search/fold";
@@ -27,45 +27,35 @@ export interface PostDocument extends Omit<DocFields<typeof POST_FIELDS>, "postD
   track_title: string | null;
 }
 
-export interface MixtapeDocument {
+export interface MixtapeDocument extends Omit<DocFields<typeof MIXTAPE_FIELDS>, "release_date"> {
   id: string;
   numericId: number;
   slug: string;
-  title: string;
-  artist_name: string | null;
+  /** Unix seconds: Meilisearch sorts numbers, not dates. */
   release_date: number;
   releaseDateIso: string;
-  coverImage: string | null;
   description: string;
   tracklist: Mixtape["tracklist"];
-  duration: string;
   track_count: number;
-  download_url: string | null;
   audio_platform: AudioPlatform | null;
   audio_url: string | null;
   genres: Taxon[];
-  is_featured: boolean;
 }
 
 /** An artist in the artist index: what the search results and suggestions show. */
-export interface ArtistDocument {
+export interface ArtistDocument extends DocFields<typeof ARTIST_FIELDS> {
   id: string;
   slug: string;
-  name: string;
   /** The name with the letters Unicode does not decompose spelt in ASCII ('Moller'). */
   folded: string;
-  kind: "person" | "group";
-  image: string | null;
 }
 
 export function artistToDocument(artist: ListedArtist): ArtistDocument {
   return {
+    ...toDocFields(ARTIST_FIELDS, artist),
     id: artist.slug,
     slug: artist.slug,
-    name: artist.name,
     folded: foldLetters(artist.name),
-    kind: artist.kind,
-    image: artist.image,
   };
 }
 
@@ -119,42 +109,32 @@ export function documentToPost(doc: PostDocument): Post {
 
 export function mixtapeToDocument(m: Mixtape): MixtapeDocument {
   return {
+    ...toDocFields(MIXTAPE_FIELDS, m),
     id: m.slug,
     numericId: m.id,
     slug: m.slug,
-    title: m.title,
-    artist_name: m.artist,
     release_date: seconds(m.releaseDate),
     releaseDateIso: m.releaseDate,
-    coverImage: m.coverImage,
     description: m.description,
     tracklist: m.tracklist,
-    duration: m.duration,
     track_count: m.trackCount,
-    download_url: m.downloadUrl,
     audio_platform: m.audio?.platform ?? null,
     audio_url: m.audio?.url ?? null,
     genres: m.genres,
-    is_featured: m.isFeatured,
   };
 }
 
 export function documentToMixtape(doc: MixtapeDocument): Mixtape {
   return {
+    ...fromDocFields(MIXTAPE_FIELDS, doc),
     id: doc.numericId,
     slug: doc.slug,
-    title: doc.title,
-    artist: doc.artist_name,
     releaseDate: doc.releaseDateIso,
-    coverImage: doc.coverImage,
     description: doc.description ?? "",
     tracklist: doc.tracklist ?? [],
-    duration: doc.duration || "0:00",
     trackCount: doc.track_count ?? doc.tracklist?.length ?? 0,
-    downloadUrl: doc.download_url,
     audio: doc.audio_url ? { platform: doc.audio_platform ?? "local", url: doc.audio_url } : null,
     genres: doc.genres ?? [],
-    isFeatured: Boolean(doc.is_featured),
     category: "Mixtape",
   };
 }

@@ -56,11 +56,13 @@ export function hitEntries<F extends Fields, X extends SimpleKeys<F> = never>(
         ? v.string()
         : def.value === "flag"
           ? v.nullish(v.boolean())
-          : def.value === "pick"
-            ? def.fallback === null
-              ? v.nullish(v.picklist(def.of ?? []))
-              : v.picklist(def.of ?? [])
-            : text;
+          : def.value === "count"
+            ? v.nullish(v.number())
+            : def.value === "pick"
+              ? def.fallback === null
+                ? v.nullish(v.picklist(def.of ?? []))
+                : v.picklist(def.of ?? [])
+              : text;
   }
   return out as never;
 }

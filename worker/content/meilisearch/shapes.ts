@@ -2,6 +2,7 @@
  * Meilisearch search answers as far as the adapter reads them (docs/decisions/026-answers-checked-at-the-edge.md):
  * the fields it asks for (attributesToRetrieve), the highlights, totals and facet counts.
  */
+import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
 import * as v from "valibot";
 import { hitEntries } from "./kind-documents";
@@ -30,21 +31,16 @@ export const mixtapeHitShape = v.object({
   id: v.string(),
   numericId: v.number(),
   slug: v.string(),
-  title: v.string(),
-  artist_name: text,
+  ...hitEntries(MIXTAPE_FIELDS, ["release_date"]),
   releaseDateIso: v.string(),
-  coverImage: text,
   description: text,
   tracklist: v.nullish(
     v.array(v.object({ position: v.number(), artist: v.string(), title: v.string(), time: text })),
   ),
-  duration: text,
   track_count: v.nullish(v.number()),
-  download_url: text,
   audio_platform: AUDIO_PLATFORM,
   audio_url: text,
   genres: v.nullish(named),
-  is_featured: v.nullish(v.boolean()),
   _formatted: formatted,
 });
 

@@ -21,15 +21,17 @@ const text = v.nullish(v.string());
 export const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullish(v.number()) });
 export type StrapiMedia = v.InferOutput<typeof media>;
 
-type StrapiValue<D> = D extends { value: "filled" }
+type StrapiValue<D> = D extends { value: "filled" | "link" } | { value: "moment"; fallback?: undefined }
   ? string
   : D extends { value: "flag" }
     ? boolean | null | undefined
-    : D extends { value: "media" }
-      ? StrapiMedia | null | undefined
-      : D extends { value: "pick"; of: readonly (infer T)[] }
-        ? T | null | undefined
-        : string | null | undefined;
+    : D extends { value: "count" }
+      ? number | null | undefined
+      : D extends { value: "media" }
+        ? StrapiMedia | null | undefined
+        : D extends { value: "pick"; of: readonly (infer T)[] }
+          ? T | null | undefined
+          : string | null | undefined;
 
 type StrapiKey<K, D> = D extends { strapi: false }
   ? never
@@ -45,9 +47,14 @@ export type StrapiFields<F extends Fields> = {
 function schemaOf(def: SimpleField): v.GenericSchema {
   switch (def.value) {
     case "filled":
+    case "link":
       return v.string();
+    case "moment":
+      return def.fallback === null ? text : v.string();
     case "flag":
       return v.nullish(v.boolean());
+    case "count":
+      return v.nullish(v.number());
     case "media":
       return v.nullish(media);
     case "pick":

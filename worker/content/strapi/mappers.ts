@@ -2,13 +2,13 @@
  * Strapi shapes → domain types (docs/conventions.md: nothing past the adapter sees a Strapi field).
  * `media` turns the CMS's relative media URLs into absolute ones.
  */
-import type { AggregatedPost } from "@core/content/aggregated-post";
-import type { Artist, ArtistRef, ListedArtist } from "@core/content/artist";
+import { AGGREGATED_FIELDS, type AggregatedPost } from "@core/content/aggregated-post";
+import { ARTIST_FIELDS, type Artist, type ArtistRef, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
-import type { MusicEvent } from "@core/content/event";
-import type { Mixtape, MixtapeTrack } from "@core/content/mixtape";
+import { EVENT_FIELDS, type MusicEvent } from "@core/content/event";
+import { MIXTAPE_FIELDS, type Mixtape, type MixtapeTrack } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
-import type { Release } from "@core/content/release";
+import { RELEASE_FIELDS, type Release } from "@core/content/release";
 import type { Submission } from "@core/content/submission";
 import type { Taxon } from "@core/content/taxon";
 import type { StoredFile } from "@core/content/upload";
@@ -31,8 +31,6 @@ import type {
 } from "./shapes";
 
 export type MediaUrl = (url: string | null | undefined) => string | null;
-
-const nonBlank = (s: string | null | undefined): string | null => (s?.trim() ? s : null);
 
 /** Name and slug, alphabetical like the embedded store. */
 export function toTaxa(list: StrapiNamed[] | null | undefined): Taxon[] {
@@ -93,13 +91,9 @@ export function toPost(p: StrapiPost, media: MediaUrl): Post {
 
 export function toAggregatedPost(a: StrapiAggregatedPost, media: MediaUrl): AggregatedPost {
   return {
+    ...strapiSite(AGGREGATED_FIELDS, a, media),
     id: `aggregated-${a.documentId}`,
-    originalUrl: a.original_url,
-    title: a.title,
-    artist: nonBlank(a.artist_name),
-    excerpt: a.excerpt ?? "",
     date: a.published_date ?? a.postDate ?? a.publishedAt ?? "",
-    featuredImage: media(a.featured_image?.url),
     genres: toTaxa(a.genres),
     locations: toTaxa(a.locations),
     audio: a.audio || media(a.audio_file?.url),
@@ -131,20 +125,14 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
       : null;
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
+    ...strapiSite(MIXTAPE_FIELDS, m, media),
     id: m.id,
     slug: m.slug,
-    title: m.title,
-    artist: m.artist_name ?? null,
-    releaseDate: m.release_date ?? "",
-    coverImage: media(m.coverImage?.url),
     description: m.description ?? "",
     tracklist,
-    duration: m.duration || "0:00",
     trackCount: m.track_count || tracklist.length,
-    downloadUrl: m.download_url ?? null,
     audio,
     genres: toTaxa(m.genres),
-    isFeatured: m.is_featured === true,
     category: "Mixtape",
     artists: toArtistRefs(m.artists),
   };
@@ -152,18 +140,10 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
 
 export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
   return {
+    ...strapiSite(RELEASE_FIELDS, r, media),
     id: r.id,
     slug: r.slug,
-    title: r.title,
-    artist: r.artist_name,
-    releaseDate: r.release_date ?? "",
-    artwork: media(r.artwork?.url),
-    releaseType: r.release_type || "Single",
-    totalDuration: r.total_duration ?? null,
     description: r.description ?? "",
-    credits: r.credits ?? "",
-    catalogNumber: r.catalog_number ?? null,
-    isFeatured: r.is_featured === true,
     tracks: [...(r.tracks ?? [])]
       .sort((a, b) => a.track_number - b.track_number)
       .map((t) => ({
@@ -185,23 +165,12 @@ export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
 
 export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
   return {
+    ...strapiSite(EVENT_FIELDS, e, media),
     id: e.id,
     slug: e.slug,
-    title: e.title,
-    startsAt: e.starts_at,
-    endsAt: e.ends_at ?? null,
-    timezone: e.timezone || "UTC",
-    venue: e.venue ?? "",
-    address: e.address ?? null,
-    city: e.city ?? "",
     location: e.location ? { name: e.location.name, slug: e.location.slug } : null,
     lineup: Array.isArray(e.lineup) ? e.lineup.map(String) : [],
     description: e.description ?? "",
-    coverImage: media(e.coverImage?.url),
-    ticketUrl: e.ticket_url ?? null,
-    price: e.price ?? null,
-    status: e.event_status ?? "scheduled",
-    isFeatured: e.is_featured === true,
     // Lineup places from 0, as the page numbers its lineup.
     lineupArtists: toEntryRefs(e.lineup_artists).map((r) => ({ ...r, entry: r.entry - 1 })),
   };
@@ -209,12 +178,10 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
 
 export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
   return {
+    ...strapiSite(ARTIST_FIELDS, a, media),
     id: a.id,
     slug: a.slug,
-    name: a.name,
-    kind: a.kind === "group" ? "group" : "person",
     bio: a.bio ?? "",
-    image: media(a.image?.url),
     location: a.location ? { name: a.location.name, slug: a.location.slug } : null,
     genres: toTaxa(a.genres),
     links: artistLinks(a.links ?? []),
@@ -223,10 +190,8 @@ export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
 
 export function toListedArtist(a: StrapiListedArtist, media: MediaUrl, itemCount: number): ListedArtist {
   return {
+    ...strapiSite(ARTIST_FIELDS, a, media),
     slug: a.slug,
-    name: a.name,
-    kind: a.kind === "group" ? "group" : "person",
-    image: media(a.image?.url),
     itemCount,
   };
 }

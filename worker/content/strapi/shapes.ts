@@ -4,7 +4,12 @@
  * so the mappers only ever see these types. Unknown fields are dropped; a field the adapter
  * reads with the wrong type fails the whole answer.
  */
+import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
+import { ARTIST_FIELDS } from "@core/content/artist";
+import { EVENT_FIELDS } from "@core/content/event";
+import { MIXTAPE_FIELDS } from "@core/content/mixtape";
 import { POST_FIELDS } from "@core/content/post";
+import { RELEASE_FIELDS } from "@core/content/release";
 import { SUBMISSION_STATUSES } from "@core/content/submission";
 import * as v from "valibot";
 import { media, strapiEntries } from "./kind-shapes";
@@ -51,17 +56,11 @@ export const postShape = v.object({
 
 export const aggregatedPostShape = v.object({
   documentId: v.string(),
-  original_url: v.string(),
-  title: v.string(),
-  artist_name: text,
-  excerpt: text,
-  published_date: text,
+  ...strapiEntries(AGGREGATED_FIELDS),
   postDate: text,
   publishedAt: text,
-  featured_image: v.nullish(media),
   genres: v.nullish(v.array(named)),
   locations: v.nullish(v.array(named)),
-  audio: text,
   audio_file: v.nullish(media),
   artists: artistRefs,
 });
@@ -69,20 +68,10 @@ export const aggregatedPostShape = v.object({
 export const mixtapeShape = v.object({
   id: v.number(),
   slug: v.string(),
-  title: v.string(),
-  artist_name: text,
-  release_date: text,
-  coverImage: v.nullish(media),
+  ...strapiEntries(MIXTAPE_FIELDS),
   description: text,
   tracklist: v.optional(v.unknown()),
-  duration: text,
-  track_count: v.nullish(v.number()),
-  download_url: text,
-  external_audio_url: text,
-  audio_file: v.nullish(media),
-  audio_platform: AUDIO_PLATFORM,
   genres: v.nullish(v.array(named)),
-  is_featured: flag,
   artists: artistRefs,
   tracklist_artists: entryArtists,
 });
@@ -102,16 +91,8 @@ const track = v.object({
 export const releaseShape = v.object({
   id: v.number(),
   slug: v.string(),
-  title: v.string(),
-  artist_name: v.string(),
-  release_date: text,
-  artwork: v.nullish(media),
-  release_type: text,
-  total_duration: text,
+  ...strapiEntries(RELEASE_FIELDS),
   description: text,
-  credits: text,
-  catalog_number: text,
-  is_featured: flag,
   tracks: v.nullish(v.array(track)),
   purchase_links: v.nullish(v.array(platformLink)),
   artists: artistRefs,
@@ -120,34 +101,19 @@ export const releaseShape = v.object({
 export const eventShape = v.object({
   id: v.number(),
   slug: v.string(),
-  title: v.string(),
-  starts_at: v.string(),
-  ends_at: text,
-  timezone: text,
-  venue: text,
-  address: text,
-  city: text,
+  ...strapiEntries(EVENT_FIELDS),
   location: v.nullish(named),
   lineup: v.optional(v.unknown()),
   description: text,
-  coverImage: v.nullish(media),
-  ticket_url: text,
-  price: text,
-  event_status: v.nullish(v.picklist(["scheduled", "postponed", "cancelled"])),
-  is_featured: flag,
   lineup_artists: entryArtists,
 });
-
-const ARTIST_KIND = v.nullish(v.picklist(["person", "group"]));
 
 /** An artist's page (docs/decisions/075-artists.md): bio is Markdown (Strapi's richtext). */
 export const artistShape = v.object({
   id: v.number(),
   slug: v.string(),
-  name: v.string(),
-  kind: ARTIST_KIND,
+  ...strapiEntries(ARTIST_FIELDS),
   bio: text,
-  image: v.nullish(media),
   location: v.nullish(named),
   genres: v.nullish(v.array(named)),
   links: v.nullish(v.array(platformLink)),
@@ -155,12 +121,7 @@ export const artistShape = v.object({
 });
 
 /** An artist in the /artists directory and in search: no bio, links or relations. */
-export const listedArtistShape = v.object({
-  slug: v.string(),
-  name: v.string(),
-  kind: ARTIST_KIND,
-  image: v.nullish(media),
-});
+export const listedArtistShape = v.object({ slug: v.string(), ...strapiEntries(ARTIST_FIELDS) });
 
 /** An item's artist links only, for counting the directory's items per artist. */
 export const artistLinksShape = v.object({
