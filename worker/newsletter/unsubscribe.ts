@@ -31,14 +31,25 @@ function lookup(c: Context<AppEnv>) {
   return { admin, token };
 }
 
+type Admin = NonNullable<AppEnv["Variables"]["content"]["newsletter"]["admin"]>;
+
+/**
+ * The same page for GET and POST: the token checked (lookup) inside the store's fallback, then
+ * `answer` with the store's tools and a well-formed token.
+ */
+function withToken(answer: (c: Context<AppEnv>, admin: Admin, token: string) => Promise<Response>) {
+  return whileStoreAnswers(T.title, T.back, async (c) => {
+    const found = lookup(c);
+    return found.answer ?? answer(c, found.admin, found.token);
+  });
+}
+
 unsubscribePages.get(
   "/newsletter/unsubscribe",
-  whileStoreAnswers(T.title, T.back, async (c) => {
-    const found = lookup(c);
-    if (found.answer) return found.answer;
-    const subscriber = await found.admin.findByToken(found.token);
+  withToken(async (c, admin, token) => {
+    const subscriber = await admin.findByToken(token);
     if (!subscriber) return page(c, 404, message(T.invalid));
-    const action = `/newsletter/unsubscribe?token=${found.token}`;
+    const action = `/newsletter/unsubscribe?token=${token}`;
     return page(
       c,
       200,
@@ -50,10 +61,8 @@ unsubscribePages.get(
 
 unsubscribePages.post(
   "/newsletter/unsubscribe",
-  whileStoreAnswers(T.title, T.back, async (c) => {
-    const found = lookup(c);
-    if (found.answer) return found.answer;
-    const removed = await found.admin.unsubscribe(found.token);
+  withToken(async (c, admin, token) => {
+    const removed = await admin.unsubscribe(token);
     if (!removed) return page(c, 404, message(T.invalid));
     // Kept from any further mail, whichever store held the subscriber.
     await c.var.ops.suppressions.suppress(removed, "unsubscribed");
