@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
 import { HumanCheckBox, useHumanCheck } from "../forms/human-check";
 import { NEWSLETTER_RESET_MS, postSubscriber } from "../forms/newsletter-client";
 import { IDLE, type NewsletterView } from "../forms/newsletter-view";
-import { useHydrated } from "../forms/use-hydrated";
+import { enhancedForm, useHydrated } from "../forms/use-hydrated";
 
 type PicksProps = { id: string; options: PickOptions };
 
@@ -132,9 +132,7 @@ export function NewsletterForm({
       method="post"
       action="/newsletter"
       className="newsletter-form"
-      noValidate={hydrated}
-      onSubmit={hydrated ? onSubmit : undefined}
-      onFocus={hydrated ? human?.start : undefined}
+      {...enhancedForm(hydrated, onSubmit, human)}
     >
       <input type="hidden" name="returnTo" value={returnTo ?? pathname} />
       <div className="honeypot" aria-hidden="true">

@@ -18,7 +18,7 @@ import { AppLink } from "../components/app-link";
 import { describe, type FieldSpec, fieldId, SpecField } from "./form-field";
 import { HumanCheckBox, useHumanCheck } from "./human-check";
 import { type Receipt, SubmissionReceipt } from "./submission-receipt";
-import { useHydrated } from "./use-hydrated";
+import { enhancedForm, useHydrated } from "./use-hydrated";
 
 export type { Receipt };
 
@@ -211,9 +211,7 @@ export function SubmissionForm({
       className="form submission-form"
       method="post"
       encType="multipart/form-data"
-      noValidate={hydrated}
-      onSubmit={hydrated ? onSubmit : undefined}
-      onFocus={hydrated ? human?.start : undefined}
+      {...enhancedForm(hydrated, onSubmit, human)}
       aria-describedby="submission-required-note"
     >
       <p id="submission-required-note" className="form__note">

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type FormEvent, type FormHTMLAttributes, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -12,4 +12,16 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * A form's own props for both states: before hydration it validates and posts natively; after,
+ * `onSubmit` takes over and the first focus starts the human check (its script loads then).
+ */
+export function enhancedForm(
+  hydrated: boolean,
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void,
+  human: { start: () => void } | null,
+): Pick<FormHTMLAttributes<HTMLFormElement>, "noValidate" | "onSubmit" | "onFocus"> {
+  return hydrated ? { noValidate: true, onSubmit, onFocus: human?.start } : { noValidate: false };
 }
