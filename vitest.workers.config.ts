@@ -56,6 +56,13 @@ export default defineConfig(async () => {
       setupFiles: ["tests/worker/setup.ts"],
       // Node-side stand-ins the Worker reaches over HTTP: Sentry, a misbehaving upstream, a broken CMS.
       globalSetup: ["tests/support/workers-global-setup.ts"],
+      // Each file gets a runtime of its own (fresh storage and module state); starting one and
+      // loading the Worker into it takes seconds while the CPU mostly waits, so two files run at
+      // once (vitest's default on two cores is one). The timeouts leave room for a test sharing
+      // the CPU with another (a 60 MB upload parsed, a fault matrix's hook).
+      maxWorkers: 2,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
     },
   };
 });

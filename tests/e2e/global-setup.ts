@@ -1,5 +1,5 @@
 import { execSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 // @ts-expect-error: plain ESM helper shared with the start script
 import { prepareDatabase, ROOT, SECRET_CANARIES, serve } from "@scripts/lib.mjs";
@@ -18,8 +18,8 @@ function ensureChromium() {
 }
 
 /**
- * Serves the production build on 127.0.0.1 with a freshly seeded database of its own, the
- * stand-in secrets (tests/e2e/secrets.e2e.ts) and error reporting pointed at a local Sentry
+ * Serves the production build on 127.0.0.1 with a freshly seeded database of its own (its output
+ * in tests/.artifacts/e2e-server.log), the stand-in secrets (tests/e2e/secrets.e2e.ts) and error reporting pointed at a local Sentry
  * stand-in (tests/e2e/hardening.e2e.ts).
  */
 export default async function setup(project: TestProject) {
@@ -34,7 +34,10 @@ export default async function setup(project: TestProject) {
     PURGE_TOKEN: SECRET_CANARIES.PURGE_TOKEN,
     SENTRY_DSN: standInDsn(standIn.url, E2E_DSN_KEY),
   };
-  const server = await serve({ port, persistTo, stdio: "ignore", vars });
+  // The server's own lines go to a file beside its state: a test that times out can be read
+  // against what the Worker logged.
+  const log = openSync(join(ROOT, "tests", ".artifacts", "e2e-server.log"), "w");
+  const server = await serve({ port, persistTo, stdio: log, vars });
   project.provide("baseUrl", server.url);
   project.provide("sentryStandIn", standIn.url);
   return async () => {

@@ -31,17 +31,19 @@ interface FiberRoot {
 
 /**
  * Opens a page as a person does and waits for what they wait for: the page's heading, then the
- * client app taking over (for tests that press, type into the app or use its keys).
+ * client app taking over (for tests that press, type into the app or use its keys). Not for the
+ * window's `load` event: a person does not wait for every cover and font, and a test that did
+ * would hang on the slowest of them.
  */
 export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  await page.goto(path, { waitUntil: "commit" });
   await page.getByRole("heading", { level: 1 }).first().waitFor();
   await hydrated(page);
 }
 
 /** Reloads the page and waits as `open` does. */
 export async function reopen(page: Page): Promise<void> {
-  await page.reload();
+  await page.reload({ waitUntil: "commit" });
   await page.getByRole("heading", { level: 1 }).first().waitFor();
   await hydrated(page);
 }
