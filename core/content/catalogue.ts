@@ -6,11 +6,36 @@ import type { ListedPost, Post, PostFilter } from "./post";
 import type { Release } from "./release";
 import type { Genre, Location } from "./taxon";
 
+/** The kinds read the same two ways: a page of a list, and one by its slug or id. */
+interface ListedKinds {
+  Mixtape: Mixtape;
+  Release: Release;
+}
+
+/**
+ * Each listed kind's name in its texts (a list's degraded text says `${name}s`): one line here
+ * gives a new kind its `list<Kind>s` and `get<Kind>` reads, and their degraded answers
+ * (worker/content/degrade.ts) with no other edit to the port.
+ */
+export const LISTED_KINDS: { readonly [K in keyof ListedKinds]: string } = {
+  Mixtape: "mixtape",
+  Release: "release",
+};
+
+export type ListedKind = keyof ListedKinds;
+
+/** The two reads of each listed kind: `list<Kind>s` and `get<Kind>`. */
+export type ListedReads = {
+  [K in ListedKind as `list${K}s`]: (filter?: ListFilter) => Promise<Page<ListedKinds[K]>>;
+} & {
+  [K in ListedKind as `get${K}`]: (slugOrId: string) => Promise<ListedKinds[K] | null>;
+};
+
 /**
  * The public reads of the catalogue (docs/architecture.md): what pages, feeds and the search
  * sync read. A failed read follows docs/product.md section 8 (docs/decisions/023-one-failure-path.md).
  */
-export interface CatalogueReader {
+export interface CatalogueReader extends ListedReads {
   readonly kind: "d1" | "strapi";
   listPosts(filter?: PostFilter): Promise<Page<Post>>;
   /** Posts and aggregated posts together, newest first (the /blog listing). */
@@ -19,10 +44,6 @@ export interface CatalogueReader {
   listGenres(): Promise<Genre[]>;
   listLocations(): Promise<Location[]>;
   listTags(): Promise<string[]>;
-  listMixtapes(filter?: ListFilter): Promise<Page<Mixtape>>;
-  getMixtape(slugOrId: string): Promise<Mixtape | null>;
-  listReleases(filter?: ListFilter): Promise<Page<Release>>;
-  getRelease(slugOrId: string): Promise<Release | null>;
   /**
    * Upcoming events and the PAST_EVENTS most recent past ones; `all`: every past event too
    * (the sitemap).

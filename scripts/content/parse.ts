@@ -6,39 +6,11 @@
 import matter from "gray-matter";
 import * as v from "valibot";
 import { bodyToParagraphs } from "./markdown";
-import {
-  type AggregatedFront,
-  type ArtistFront,
-  aggregatedSchema,
-  artistSchema,
-  type ContentProblem,
-  type EventFront,
-  eventSchema,
-  type GenreFront,
-  genreSchema,
-  issuesToProblems,
-  type LocationFront,
-  locationSchema,
-  type MixtapeFront,
-  mixtapeSchema,
-  type PostFront,
-  postSchema,
-  type ReleaseFront,
-  releaseSchema,
-} from "./schema";
+import { type ContentProblem, FRONT_SCHEMAS, issuesToProblems } from "./schema";
 
+export type Kind = keyof typeof FRONT_SCHEMAS;
 /** The folders of a content directory, one per kind, in the order they are loaded. */
-export const KINDS = [
-  "genres",
-  "locations",
-  "artists",
-  "posts",
-  "aggregated",
-  "mixtapes",
-  "releases",
-  "events",
-] as const;
-export type Kind = (typeof KINDS)[number];
+export const KINDS = Object.keys(FRONT_SCHEMAS) as readonly Kind[];
 
 /** An empty list for every kind. */
 export function emptyByKind<T>(): Record<Kind, T[]> {
@@ -55,27 +27,8 @@ export interface Parsed<F> {
   paragraphs: string[];
 }
 
-export interface ParsedContent {
-  genres: Parsed<GenreFront>[];
-  locations: Parsed<LocationFront>[];
-  artists: Parsed<ArtistFront>[];
-  posts: Parsed<PostFront>[];
-  aggregated: Parsed<AggregatedFront>[];
-  mixtapes: Parsed<MixtapeFront>[];
-  releases: Parsed<ReleaseFront>[];
-  events: Parsed<EventFront>[];
-}
-
-const SCHEMAS = {
-  genres: genreSchema,
-  locations: locationSchema,
-  artists: artistSchema,
-  posts: postSchema,
-  aggregated: aggregatedSchema,
-  mixtapes: mixtapeSchema,
-  releases: releaseSchema,
-  events: eventSchema,
-} as const;
+/** The items of each folder, as its front matter schema reads them. */
+export type ParsedContent = { [K in Kind]: Parsed<v.InferOutput<(typeof FRONT_SCHEMAS)[K]>>[] };
 
 /** Kinds whose body is unused: a body there is a mistake worth telling. */
 const NO_BODY: ReadonlySet<Kind> = new Set(["genres", "locations"]);
@@ -166,7 +119,7 @@ export function parseContent(files: ReadonlyMap<string, string>): {
       problems.push({ file, field: "(front matter)", message: `is not valid YAML: ${reason}` });
       continue;
     }
-    const schema = SCHEMAS[place.kind];
+    const schema = FRONT_SCHEMAS[place.kind];
     const result = v.safeParse(schema, data, { abortPipeEarly: true });
     const { paragraphs, problems: bodyProblems } = bodyToParagraphs(body);
     for (const p of bodyProblems) problems.push({ file, field: `body (line ${p.line})`, message: p.message });

@@ -248,6 +248,21 @@ export const eventSchema = frontSchema(EVENT_FIELDS, {
   ),
 });
 
+/**
+ * Each folder of a content directory and its front matter, in the order the folders are loaded
+ * (scripts/content/parse.ts reads its KINDS and ParsedContent from here).
+ */
+export const FRONT_SCHEMAS = {
+  genres: genreSchema,
+  locations: locationSchema,
+  artists: artistSchema,
+  posts: postSchema,
+  aggregated: aggregatedSchema,
+  mixtapes: mixtapeSchema,
+  releases: releaseSchema,
+  events: eventSchema,
+} as const;
+
 export type GenreFront = v.InferOutput<typeof genreSchema>;
 export type ArtistFront = v.InferOutput<typeof artistSchema>;
 export type LocationFront = v.InferOutput<typeof locationSchema>;

@@ -1,6 +1,6 @@
-import type { CatalogueReader } from "@core/content/catalogue";
+import { type CatalogueReader, LISTED_KINDS, type ListedReads } from "@core/content/catalogue";
 import type { NewsletterStore } from "@core/content/newsletter";
-import type { Page } from "@core/content/page";
+import type { ListFilter, Page } from "@core/content/page";
 import type { SubmissionStore } from "@core/content/submission";
 import { FORM_TEXTS } from "@core/form-texts";
 import { TEXTS } from "@core/texts";
@@ -111,8 +111,8 @@ function narrowed(
  * Each method with the behaviour of its kind in docs/product.md section 8: a list fails to page 1
  * of nothing, a detail to null, a collection to an empty one, a form to its catalogue text.
  * Every degraded answer is reported (reportDegraded), so neither cache keeps it and a detail
- * page answers 503. The object literals must name every port method: a new one cannot go
- * without a rule.
+ * page answers 503. The object literals must name every port method (the listed kinds' come from
+ * listedReads): a new one cannot go without a rule.
  */
 function degraded(source: ContentSource): ContentPorts {
   const raw = source.catalogue;
@@ -133,12 +133,7 @@ function degraded(source: ContentSource): ContentPorts {
     listGenres: () => degradeOnFailure("Failed to fetch genres", () => raw.listGenres(), nothing),
     listLocations: () => degradeOnFailure("Failed to fetch locations", () => raw.listLocations(), nothing),
     listTags: () => degradeOnFailure("Failed to fetch tags", () => raw.listTags(), nothing),
-    listMixtapes: (filter) =>
-      pageOr("Failed to fetch mixtapes", filter, LIST, () => raw.listMixtapes(filter)),
-    getMixtape: (id) => degradeOnFailure("Failed to fetch mixtape", () => raw.getMixtape(id), none),
-    listReleases: (filter) =>
-      pageOr("Failed to fetch releases", filter, LIST, () => raw.listReleases(filter)),
-    getRelease: (id) => degradeOnFailure("Failed to fetch release", () => raw.getRelease(id), none),
+    ...listedReads(raw),
     listEvents: (now, all) =>
       degradeOnFailure(
         "Failed to fetch events",
@@ -213,6 +208,24 @@ const degradeOnFailure: Guard = async (text, run, fallback) => {
     return fallback(error);
   }
 };
+
+/**
+ * The listed kinds' reads (core/content/catalogue.ts LISTED_KINDS), by their shape: a list fails
+ * to page 1 of nothing, a detail to null, each with the kind's name in its text.
+ */
+function listedReads(raw: ListedReads): ListedReads {
+  // The answer's type is the method's, which ListedReads states; the name is built from the kind.
+  const read = (method: string, arg: unknown) =>
+    (Reflect.get(raw, method) as (arg: unknown) => Promise<never>).call(raw, arg);
+  const reads: Record<string, unknown> = {};
+  for (const [kind, name] of Object.entries(LISTED_KINDS)) {
+    reads[`list${kind}s`] = (filter?: ListFilter) =>
+      pageOr(`Failed to fetch ${name}s`, filter, LIST, () => read(`list${kind}s`, filter));
+    reads[`get${kind}`] = (slugOrId: string) =>
+      degradeOnFailure(`Failed to fetch ${name}`, () => read(`get${kind}`, slugOrId), none);
+  }
+  return reads as ListedReads;
+}
 
 const none = () => null;
 const nothing = () => [];

@@ -38,7 +38,12 @@ export const MIXTAPE_POPULATE: Populate[] = [
   entryArtists("tracklist_artists"),
 ];
 
-async function listPaged<S, T>(
+/**
+ * A page of a list kind (DEFAULT_LIST_PAGE_SIZE unless asked), each row read by `row` and
+ * mapped: the queries of a kind kept in its own file (worker/content/strapi/<kind>s.ts) use it
+ * as this file's do.
+ */
+export async function listPaged<S, T>(
   cms: CmsClient,
   path: string,
   params: Param[],
@@ -51,7 +56,8 @@ async function listPaged<S, T>(
   return toPage(res.data.map(map), page, pageSize, res.meta.pagination.total);
 }
 
-async function bySlug<S, T>(
+/** The published entry of a kind with this slug, read by `shape` and mapped, or null. */
+export async function bySlug<S, T>(
   cms: CmsClient,
   path: string,
   slug: string,

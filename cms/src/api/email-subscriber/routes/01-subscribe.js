@@ -1,6 +1,6 @@
 // The newsletter's endpoints (docs/product.md section 7; docs/decisions/088-strapi-double-opt-in.md).
-// None is public: the Worker calls them with its API token (cms/src/seed/api-token.js). Listed
-// before the core router (the file name sorts first), so /count and /confirmed are not read as ids.
+// None is public: the Worker calls them with its API token (cms/src/seed/api-token.js). Mounted
+// before the core router (cms/src/core-apis.js), so /count and /confirmed are not read as ids.
 const handler = (action) => `api::email-subscriber.email-subscriber.${action}`;
 
 module.exports = {

@@ -1,3 +1,0 @@
-const { factories } = require('@strapi/strapi');
-
-module.exports = factories.createCoreRouter('api::artist.artist');

@@ -1,3 +1,0 @@
-const { factories } = require('@strapi/strapi');
-
-module.exports = factories.createCoreService('api::email-subscriber.email-subscriber');
