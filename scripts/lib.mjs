@@ -113,6 +113,10 @@ export async function serve({
     "--log-level",
     "warn",
     "--show-interactive-dev-session=false",
+    // Without it wrangler prints, on every start, a way to fire the Cron Trigger that this Worker
+    // cannot take (docs/operations.md "Locally"); with it the only change is that /__scheduled
+    // reaches the site (its 404).
+    "--test-scheduled",
   ];
   if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
