@@ -15,5 +15,8 @@ export default defineConfig({
       "tests/search/**/*.test.ts",
     ],
     environment: "node",
+    // Two files at once (vitest's default on two cores is one): a few files mostly wait on a
+    // child process (scripts/search/wrangler-d1.test.ts on wrangler), and the rest fill the gap.
+    maxWorkers: 2,
   },
 });

@@ -8,7 +8,9 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
     environment: "node",
-    fileParallelism: false,
+    // Two files at once against the one server: each file's pages live in their own browser
+    // contexts, and no test counts what another file's test may add (a submission, a sign-up).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
