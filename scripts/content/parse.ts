@@ -5,7 +5,10 @@
  */
 import matter from "gray-matter";
 import * as v from "valibot";
-import type { AnyContentKind, FrontOf } from "./kinds/kind";
+import type { AnyContentKind, FrontOf, Parsed } from "./kinds/kind";
+
+export type { Parsed };
+
 import { CONTENT_KINDS, type ContentKindOf } from "./kinds/list";
 import { bodyToParagraphs } from "./markdown";
 import { type ContentProblem, issuesToProblems } from "./schema";
@@ -22,16 +25,6 @@ export const KIND_OF = Object.fromEntries(CONTENT_KINDS.map((kind) => [kind.fold
 /** An empty list for every kind. */
 export function emptyByKind<T>(): Record<Kind, T[]> {
   return Object.fromEntries(KINDS.map((kind) => [kind, []])) as unknown as Record<Kind, T[]>;
-}
-
-export interface Parsed<F> {
-  /** Path inside the content directory, with '/' separators, e.g. 'posts/night-drive.md'. */
-  file: string;
-  /** The file's name without '.md' (or its folder's name for '<slug>/index.md'). */
-  slug: string;
-  front: F;
-  /** The body's paragraphs as plain text. */
-  paragraphs: string[];
 }
 
 /** The items of each folder, as its front matter schema reads them. */

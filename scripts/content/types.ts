@@ -6,6 +6,7 @@ import type { AudioPlatform } from "@core/content/audio";
 import type { EventStatus } from "@core/content/event";
 import type { PostCategory } from "@core/content/post";
 import type { PubStatus } from "@core/content/rows";
+import type { EntryArtist, TaxonRef } from "./kinds/kind";
 import type { CatalogueOf } from "./kinds/list";
 
 export type { AggregatedPostRecord } from "./kinds/aggregated";
@@ -16,18 +17,7 @@ export type { LocationRecord } from "./kinds/locations";
 export type { MixtapeRecord, TracklistEntry } from "./kinds/mixtapes";
 export type { PostRecord } from "./kinds/posts";
 export type { PurchaseLinkRecord, ReleaseRecord, ReleaseTrackRecord } from "./kinds/releases";
-export type { AudioPlatform, EventStatus, PostCategory, PubStatus };
-
-export interface TaxonRef {
-  name: string;
-  slug: string;
-}
-
-/** An artist linked to one entry of a list (a tracklist position, a release's track number). */
-export interface EntryArtist {
-  entry: number;
-  artist_id: number;
-}
+export type { AudioPlatform, EntryArtist, EventStatus, PostCategory, PubStatus, TaxonRef };
 
 /** The whole catalogue: each kind's records under its key (scripts/content/kinds/list.ts). */
 export type Catalogue = CatalogueOf;

@@ -4,8 +4,7 @@ import { AGGREGATED_FIELDS } from "../../../core/content/aggregated-post";
 import type { ColumnFields } from "../../../core/content/kind";
 import { slugify } from "../format";
 import { frontSchema, id, slugs, taxonRef } from "../schema";
-import type { TaxonRef } from "../types";
-import { ARTIST_IDS, defineKind, frontOf, json, ordered } from "./kind";
+import { ARTIST_IDS, defineKind, frontOf, json, ordered, type TaxonRef } from "./kind";
 
 /** An aggregated post: its simple columns as core/content/aggregated-post.ts defines them. */
 export interface AggregatedPostRecord extends ColumnFields<typeof AGGREGATED_FIELDS> {

@@ -2,11 +2,9 @@
 import * as v from "valibot";
 import { EVENT_FIELDS } from "../../../core/content/event";
 import type { ColumnFields } from "../../../core/content/kind";
-import type { Parsed } from "../parse";
 import type { ContentProblem } from "../schema";
 import { filled, frontSchema, id, slug, slugs } from "../schema";
-import type { EntryArtist } from "../types";
-import { defineKind, ENTRY_ARTISTS, flag, frontOf, json } from "./kind";
+import { defineKind, ENTRY_ARTISTS, type EntryArtist, flag, frontOf, json, type Parsed } from "./kind";
 
 /** An event: its simple columns as core/content/event.ts defines them. */
 export interface EventRecord extends ColumnFields<typeof EVENT_FIELDS> {

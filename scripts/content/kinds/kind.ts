@@ -10,12 +10,34 @@
 
 import type * as v from "valibot";
 import { type Fields, type OwnKeys, simpleFields } from "../../../core/content/kind";
-import type { Parsed } from "../parse";
 import type { ContentProblem } from "../schema";
-import type { SqlValue } from "../sql/to-sql";
-import type { EntryArtist } from "../types";
 
 export type Row = Record<string, unknown>;
+
+/** One validated content file (scripts/content/parse.ts). */
+export interface Parsed<F> {
+  /** Path inside the content directory, with '/' separators, e.g. 'posts/night-drive.md'. */
+  file: string;
+  /** The file's name without '.md' (or its folder's name for '<slug>/index.md'). */
+  slug: string;
+  front: F;
+  /** The body's paragraphs as plain text. */
+  paragraphs: string[];
+}
+
+/** A value of a seed row (scripts/content/sql/to-sql.ts writes it as a SQLite literal). */
+export type SqlValue = string | number | boolean | null | undefined | object;
+
+export interface TaxonRef {
+  name: string;
+  slug: string;
+}
+
+/** An artist linked to one entry of a list (a tracklist position, a release's track number). */
+export interface EntryArtist {
+  entry: number;
+  artist_id: number;
+}
 export type Front = Record<string, unknown>;
 
 /** A folder's items with their settled ids, in id order. */

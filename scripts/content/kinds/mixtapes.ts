@@ -3,12 +3,12 @@ import * as v from "valibot";
 import type { ColumnFields } from "../../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../../core/content/mixtape";
 import { clock, filled, frontSchema, id, slugs, text } from "../schema";
-import type { EntryArtist } from "../types";
 import {
   ARTIST_IDS,
   defineKind,
   drop,
   ENTRY_ARTISTS,
+  type EntryArtist,
   flag,
   frontOf,
   IDS,

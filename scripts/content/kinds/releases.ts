@@ -15,12 +15,12 @@ import {
   platformLink,
   slugs,
 } from "../schema";
-import type { EntryArtist } from "../types";
 import {
   ARTIST_IDS,
   defineKind,
   drop,
   ENTRY_ARTISTS,
+  type EntryArtist,
   flag,
   frontOf,
   json,

@@ -4,13 +4,12 @@
  * published posts and mixtapes as they go in. Every statement is a single line ending in
  * ';', so a seed file can hold one statement per line. Pure TypeScript (also used in workerd).
  */
-import type { AnyContentKind, RowsContext } from "../kinds/kind";
+import type { AnyContentKind, RowsContext, SqlValue } from "../kinds/kind";
 import { CONTENT_KINDS } from "../kinds/list";
 import type { Catalogue } from "../types";
 
 export { ftsRebuildSql } from "./fts-sql";
-
-export type SqlValue = string | number | boolean | null | undefined | object;
+export type { SqlValue };
 
 /** A SQLite literal: strings quoted with single quotes doubled, JSON for arrays and objects. */
 export function sqlLiteral(value: SqlValue): string {
