@@ -128,14 +128,15 @@ function forIds(ids: number[], sql: (list: string) => string): string[] {
 const ID_CHUNK = 1000;
 
 /**
- * Statements that make the tables hold `c`: each item inserted or updated by id (an update fires
- * the search triggers of migrations/0004_search_triggers.sql), its links and child rows
- * replaced. `prune` lists, per kind, ids to delete (items whose file is gone). A new published
- * post or mixtape is written as a draft with its links, then published with the others in a few
- * UPDATEs: the search triggers index it once, where a published row is indexed again with each
- * of its genre and location links (docs/operations.md "Bulk loads"). `known` holds the ids the
- * database already has: those keep their status throughout, so a visitor never misses them, and
- * only theirs have links to replace.
+ * Statements that make the tables hold `c`, kind by kind (each kind's `upsert`,
+ * scripts/content/kinds/): each item inserted or updated by id (an update fires the search
+ * triggers of migrations/0004_search_triggers.sql), its links and child rows replaced. `prune`
+ * lists, per kind, ids to delete (items whose file is gone). A new published post or mixtape is
+ * written as a draft with its links, then published with the others in a few UPDATEs once every
+ * kind is written: the search triggers index it once, where a published row is indexed again
+ * with each of its genre and location links (docs/operations.md "Bulk loads"). `known` holds the
+ * ids the database already has: those keep their status throughout, so a visitor never misses
+ * them, and only theirs have links to replace.
  */
 export function upsertSql(
   c: Catalogue,
