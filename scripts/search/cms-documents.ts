@@ -43,7 +43,7 @@ export interface SeedKind {
 export const SEED_KINDS: SeedKind[] = CONTENT_KINDS.map((kind) => ({
   key: kind.key,
   uid: kind.seed.uid,
-  fields: "fields" in kind ? strapiColumns(kind.fields) : [],
+  fields: "fields" in kind && kind.fields ? strapiColumns(kind.fields) : [],
   data: kind.seed.data as SeedKind["data"],
 }));
 

@@ -2365,7 +2365,7 @@ var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 var SEED_KINDS = CONTENT_KINDS.map((kind) => ({
   key: kind.key,
   uid: kind.seed.uid,
-  fields: "fields" in kind ? strapiColumns(kind.fields) : [],
+  fields: "fields" in kind && kind.fields ? strapiColumns(kind.fields) : [],
   data: kind.seed.data
 }));
 var POST_POPULATE2 = populateObject(POST_POPULATE);
