@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { executeStatements, ROOT, readCatalogue, readKnownRows, type Target, upsertSql } from "./d1";
 import { ContentError, catalogueFromFiles, readFolder, writeFolder } from "./folder";
 import { mediaBucket, planMedia, uploadMedia } from "./media";
-import { KINDS, type Kind, parseContent } from "./parse";
+import { KIND_OF, KINDS, type Kind, parseContent } from "./parse";
 import { purgeCache } from "./purge";
 import { resolveContent } from "./resolve";
 import { checkedCatalogueFiles } from "./write";
@@ -82,8 +82,8 @@ try {
     const problems = [...parsed.problems, ...media.problems, ...resolved.problems];
     if (problems.length) throw new ContentError(problems);
     const catalogue = resolved.catalogue;
-    const itemsOf = (kind: Kind): Array<{ id: number }> =>
-      kind === "aggregated" ? catalogue.aggregatedPosts : catalogue[kind];
+    const itemsOf = (kind: Kind) =>
+      (catalogue as unknown as Record<string, Array<{ id: number }>>)[KIND_OF[kind].key] ?? [];
     const lines: string[] = [];
     const prune: Partial<Record<Kind, number[]>> = {};
     let unfiled = 0;

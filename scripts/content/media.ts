@@ -3,8 +3,9 @@
  * `./audio/mix.mp3`) names a file next to the Markdown file: audio is uploaded to the MEDIA
  * bucket under `audio/<kind>/<slug>/<name>` and the field becomes `/media/audio/<kind>/<slug>/<name>`,
  * the URL the Worker streams it from (worker/media/). Paths starting with '/' and URLs are kept
- * as written. The Worker serves only audio from R2, so images beside a file are refused with
- * what to do instead (docs/decisions/033-content-files.md).
+ * as written. Each kind's media fields are its `media` (scripts/content/kinds/). The Worker
+ * serves only audio from R2, so images beside a file are refused with what to do instead
+ * (docs/decisions/033-content-files.md).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { dirname, join, posix } from "node:path";
 import { audioTypeOf } from "../../worker/media/audio-types";
 import { peaksFileName, peaksJson, peaksOf } from "../peaks";
 import { type Target, wrangler } from "./d1";
+import { CONTENT_KINDS } from "./kinds/list";
 import type { Kind, ParsedContent } from "./parse";
 import type { ContentProblem } from "./schema";
 
@@ -26,18 +28,6 @@ export interface Upload {
 const RELATIVE = (value: string) => !value.startsWith("/") && !/^[a-z][a-z0-9+.-]*:/i.test(value);
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** Media fields of each kind: front matter key, or [list key, key inside each entry]. */
-const FIELDS: Record<Kind, Array<string | [string, string]>> = {
-  genres: [],
-  locations: [],
-  artists: [],
-  posts: ["cover_image", "audio_file"],
-  aggregated: ["featured_image", "audio"],
-  mixtapes: ["cover_image", "audio_file", "download_url"],
-  releases: ["artwork", ["tracks", "audio_url"]],
-  events: ["cover_image"],
-};
-
 /**
  * Finds relative media paths in the parsed files, checks each file exists and is audio, and
  * rewrites the field to the URL it will be served at. Nothing is uploaded here.
@@ -48,7 +38,8 @@ export function planMedia(
 ): { uploads: Upload[]; problems: ContentProblem[] } {
   const uploads = new Map<string, Upload>();
   const problems: ContentProblem[] = [];
-  for (const kind of Object.keys(FIELDS) as Kind[]) {
+  for (const { folder, media = [] } of CONTENT_KINDS) {
+    const kind = folder as Kind;
     for (const item of content[kind]) {
       const front = item.front as Record<string, unknown>;
       const visit = (holder: Record<string, unknown>, prop: string, field: string) => {
@@ -77,7 +68,7 @@ export function planMedia(
           holder[prop] = `/media/${key}`;
         }
       };
-      for (const field of FIELDS[kind]) {
+      for (const field of media) {
         if (typeof field === "string") visit(front, field, field);
         else {
           const [list, key] = field;

@@ -5,33 +5,30 @@
  */
 import matter from "gray-matter";
 import * as v from "valibot";
-import { bodyToParagraphs } from "./markdown";
-import { type ContentProblem, FRONT_SCHEMAS, issuesToProblems } from "./schema";
+import type { AnyContentKind, FrontOf, Parsed } from "./kinds/kind";
 
-export type Kind = keyof typeof FRONT_SCHEMAS;
+export type { Parsed };
+
+import { CONTENT_KINDS, type ContentKindOf } from "./kinds/list";
+import { bodyToParagraphs } from "./markdown";
+import { type ContentProblem, issuesToProblems } from "./schema";
+
+export type Kind = ContentKindOf["folder"];
 /** The folders of a content directory, one per kind, in the order they are loaded. */
-export const KINDS = Object.keys(FRONT_SCHEMAS) as readonly Kind[];
+export const KINDS = CONTENT_KINDS.map((kind) => kind.folder) as readonly Kind[];
+/** Each folder's kind (scripts/content/kinds/). */
+export const KIND_OF = Object.fromEntries(CONTENT_KINDS.map((kind) => [kind.folder, kind])) as Record<
+  Kind,
+  AnyContentKind
+>;
 
 /** An empty list for every kind. */
 export function emptyByKind<T>(): Record<Kind, T[]> {
   return Object.fromEntries(KINDS.map((kind) => [kind, []])) as unknown as Record<Kind, T[]>;
 }
 
-export interface Parsed<F> {
-  /** Path inside the content directory, with '/' separators, e.g. 'posts/night-drive.md'. */
-  file: string;
-  /** The file's name without '.md' (or its folder's name for '<slug>/index.md'). */
-  slug: string;
-  front: F;
-  /** The body's paragraphs as plain text. */
-  paragraphs: string[];
-}
-
 /** The items of each folder, as its front matter schema reads them. */
-export type ParsedContent = { [K in Kind]: Parsed<v.InferOutput<(typeof FRONT_SCHEMAS)[K]>>[] };
-
-/** Kinds whose body is unused: a body there is a mistake worth telling. */
-const NO_BODY: ReadonlySet<Kind> = new Set(["genres", "locations"]);
+export type ParsedContent = { [K in ContentKindOf as K["folder"]]: Parsed<FrontOf<K>>[] };
 
 /**
  * Front matter is YAML only. gray-matter also reads the language named after the opening
@@ -119,11 +116,13 @@ export function parseContent(files: ReadonlyMap<string, string>): {
       problems.push({ file, field: "(front matter)", message: `is not valid YAML: ${reason}` });
       continue;
     }
-    const schema = FRONT_SCHEMAS[place.kind];
+    const kind = KIND_OF[place.kind];
+    const schema = kind.schema as v.StrictObjectSchema<Record<string, v.GenericSchema>, undefined>;
     const result = v.safeParse(schema, data, { abortPipeEarly: true });
     const { paragraphs, problems: bodyProblems } = bodyToParagraphs(body);
     for (const p of bodyProblems) problems.push({ file, field: `body (line ${p.line})`, message: p.message });
-    if (NO_BODY.has(place.kind) && paragraphs.length) {
+    // A kind without a body (genres, locations): a body there is a mistake worth telling.
+    if (!kind.body && paragraphs.length) {
       problems.push({
         file,
         field: "body",

@@ -5,17 +5,14 @@
  * answer shape and mapping, then the Meilisearch document), so both writers agree by
  * construction (docs/decisions/036); and the slugs the embedded store's upgrade gives names that
  * become artists, for Strapi's own upgrade (cms/src/seed/artists-from-names.js); and each
- * kind's simple fields as Strapi keeps them, for its seed (cms/src/seed/catalogue.js).
+ * kind's content type, simple fields as Strapi keeps them and own fields, for its seed
+ * (cms/src/seed/catalogue.js).
  */
 
-import { AGGREGATED_FIELDS } from "@core/content/aggregated-post";
-import { ARTIST_FIELDS } from "@core/content/artist";
-import { EVENT_FIELDS } from "@core/content/event";
 import { strapiColumns } from "@core/content/kind";
-import { MIXTAPE_FIELDS } from "@core/content/mixtape";
-import { POST_FIELDS } from "@core/content/post";
-import { RELEASE_FIELDS } from "@core/content/release";
 import { slugsForNames } from "@scripts/content/artist-slugs";
+import type { SeedContext } from "@scripts/content/kinds/kind";
+import { CONTENT_KINDS } from "@scripts/content/kinds/list";
 import { readAnswer } from "@worker/content/answer-shape";
 import {
   artistToDocument,
@@ -30,18 +27,25 @@ import { listedArtistShape, mixtapeShape, postShape } from "@worker/content/stra
 
 export { INDEX_SETTINGS, slugsForNames };
 
-/**
- * Per kind of the catalogue's records (scripts/content/types.ts), its simple fields as Strapi
- * keeps them (core/content/kind.ts): [column, attribute, is media].
- */
-export const SEED_FIELDS = {
-  artists: strapiColumns(ARTIST_FIELDS),
-  posts: strapiColumns(POST_FIELDS),
-  aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
-  mixtapes: strapiColumns(MIXTAPE_FIELDS),
-  releases: strapiColumns(RELEASE_FIELDS),
-  events: strapiColumns(EVENT_FIELDS),
-};
+/** One kind of the Strapi seed (cms/src/seed/catalogue.js), from its descriptor in scripts/content/kinds/. */
+export interface SeedKind {
+  /** The record list's name in cms/data/catalogue.json. */
+  key: string;
+  /** Its content type. */
+  uid: string;
+  /** Its simple fields as Strapi keeps them (core/content/kind.ts): [column, attribute, is media]. */
+  fields: Array<[string, string, boolean]>;
+  /** An entry's own fields (relations, components, bodies). */
+  data(record: unknown, ctx: SeedContext): Promise<object> | object;
+}
+
+/** Every kind of the catalogue's records, in load order: a kind links only to kinds before it. */
+export const SEED_KINDS: SeedKind[] = CONTENT_KINDS.map((kind) => ({
+  key: kind.key,
+  uid: kind.seed.uid,
+  fields: "fields" in kind && kind.fields ? strapiColumns(kind.fields) : [],
+  data: kind.seed.data as SeedKind["data"],
+}));
 
 /** What the updater populates, as the document service takes it: what the Worker's adapter asks. */
 export const POST_POPULATE = populateObject(POST_POPULATE_LIST);

@@ -26,7 +26,7 @@ __export(cms_documents_exports, {
   INDEXED_TYPES: () => INDEXED_TYPES,
   INDEX_SETTINGS: () => INDEX_SETTINGS,
   POST_POPULATE: () => POST_POPULATE2,
-  SEED_FIELDS: () => SEED_FIELDS,
+  SEED_KINDS: () => SEED_KINDS,
   documentOf: () => documentOf,
   slugsForNames: () => slugsForNames
 });
@@ -82,140 +82,6 @@ function strapiColumns(fields2) {
   });
 }
 
-// core/content/aggregated-post.ts
-var AGGREGATED_FIELDS = {
-  id: { value: "own" },
-  original_url: { value: "link", site: "originalUrl" },
-  title: { value: "filled", site: "title" },
-  artist_name: { value: "name", site: "artist" },
-  artists: { value: "own" },
-  excerpt: { value: "text", site: "excerpt" },
-  /** The site's `date`: ISO 8601 (in Strapi, postDate or publishedAt when it has none). */
-  published_date: { value: "instant", site: "date" },
-  pub_status: PUB_STATUS,
-  featured_image: { value: "media", site: "featuredImage" },
-  genres: { value: "own" },
-  locations: { value: "own" },
-  /** A streaming URL (in Strapi, its uploaded audio_file when it has none). */
-  audio: { value: "optional", site: "audio" }
-};
-
-// core/content/artist.ts
-var ARTIST_KINDS = ["person", "group"];
-var ARTIST_FIELDS = {
-  id: { value: "own" },
-  name: { value: "filled", site: "name" },
-  kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
-  pub_status: PUB_STATUS,
-  image: { value: "media", site: "image" },
-  location: { value: "own" },
-  genres: { value: "own" },
-  links: { value: "own" },
-  former_slugs: { value: "own" }
-};
-
-// core/content/event.ts
-var EVENT_STATUSES = ["scheduled", "postponed", "cancelled"];
-var EVENT_FIELDS = {
-  id: { value: "own" },
-  title: { value: "filled", site: "title" },
-  /** ISO 8601 with the venue's UTC offset on that date, e.g. '2026-12-05T23:00:00+01:00'. */
-  starts_at: { value: "moment", site: "startsAt" },
-  ends_at: { value: "moment", fallback: null, site: "endsAt" },
-  /** IANA zone of the venue. */
-  timezone: { value: "zone", fallback: "UTC", site: "timezone" },
-  venue: { value: "given", site: "venue" },
-  address: { value: "optional", site: "address" },
-  city: { value: "given", site: "city" },
-  location: { value: "own" },
-  lineup: { value: "own" },
-  status: {
-    value: "pick",
-    of: EVENT_STATUSES,
-    fallback: "scheduled",
-    site: "status",
-    strapi: "event_status"
-  },
-  pub_status: PUB_STATUS,
-  is_featured: { value: "flag", site: "isFeatured" },
-  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
-  ticket_url: { value: "optional", site: "ticketUrl" },
-  price: { value: "optional", site: "price" }
-};
-
-// core/content/audio.ts
-var AUDIO_PLATFORMS = ["local", "youtube", "soundcloud", "spotify"];
-
-// core/content/mixtape.ts
-var MIXTAPE_FIELDS = {
-  id: { value: "own" },
-  title: { value: "filled", site: "title" },
-  artist_name: { value: "optional", site: "artist" },
-  artists: { value: "own" },
-  /** 'YYYY-MM-DD'. */
-  release_date: { value: "day", site: "releaseDate" },
-  pub_status: PUB_STATUS,
-  is_featured: { value: "flag", site: "isFeatured" },
-  genres: { value: "own" },
-  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
-  /** 'MM:SS', or the column default '0:00' when unknown. */
-  duration: { value: "clock", fallback: "0:00", site: "duration" },
-  // The site's trackCount falls back to the tracklist's length: each adapter's own code.
-  track_count: { value: "count" },
-  // The audio's parts: the site's `audio`, each adapter's own code.
-  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
-  audio_file: { value: "media" },
-  external_audio_url: { value: "optional" },
-  download_url: { value: "optional", site: "downloadUrl" },
-  tracklist: { value: "own" }
-};
-
-// core/content/post.ts
-var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
-var POST_FIELDS = {
-  id: { value: "own" },
-  title: { value: "filled", site: "title" },
-  /** 'Unknown Artist' is a display default applied by the page, not stored. */
-  artist_name: { value: "name", site: "artist" },
-  artists: { value: "own" },
-  excerpt: { value: "text", site: "excerpt" },
-  /** The site's `date`: ISO 8601 (postDate, or publishedAt when the CMS has no postDate). */
-  post_date: { value: "instant", site: "date", strapi: "postDate" },
-  category: { value: "pick", of: POST_CATEGORIES, fallback: "news", site: "category" },
-  pub_status: PUB_STATUS,
-  is_featured: { value: "flag", site: "isFeatured" },
-  genres: { value: "own" },
-  locations: { value: "own" },
-  tags: { value: "own" },
-  /** Absolute or site-relative URL; null means the page shows the placeholder cover. */
-  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
-  // The audio's parts: the site's `audio` (PostAudio), each adapter's own code.
-  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
-  primary_audio_url: { value: "optional" },
-  audio_file: { value: "media" },
-  track_title: { value: "optional" }
-};
-
-// core/content/release.ts
-var RELEASE_FIELDS = {
-  id: { value: "own" },
-  title: { value: "filled", site: "title" },
-  artist_name: { value: "filled", site: "artist" },
-  artists: { value: "own" },
-  /** 'YYYY-MM-DD'. */
-  release_date: { value: "day", site: "releaseDate" },
-  /** Single, EP or Album; the column's default 'Single' when empty. */
-  release_type: { value: "preset", fallback: "Single", site: "releaseType" },
-  catalog_number: { value: "optional", site: "catalogNumber" },
-  total_duration: { value: "clock", site: "totalDuration" },
-  pub_status: PUB_STATUS,
-  is_featured: { value: "flag", site: "isFeatured" },
-  artwork: { value: "media", site: "artwork" },
-  credits: { value: "text", site: "credits" },
-  tracks: { value: "own" },
-  purchase_links: { value: "own" }
-};
-
 // scripts/content/format.ts
 var FOLD = {
   \u00F8: "o",
@@ -229,15 +95,15 @@ var FOLD = {
   \u00FE: "th",
   \u00F0: "d"
 };
-function slugify(text4) {
-  return text4.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+function slugify(text5) {
+  return text5.replace(/[øØæÆßđłœþð]/g, (c) => FOLD[c] ?? c).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "").replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 
 // scripts/content/random.ts
-function hashString(text4) {
+function hashString(text5) {
   let hash = 2166136261;
-  for (let i = 0; i < text4.length; i++) {
-    hash ^= text4.charCodeAt(i);
+  for (let i = 0; i < text5.length; i++) {
+    hash ^= text5.charCodeAt(i);
     hash = Math.imul(hash, 16777619);
   }
   return hash >>> 0;
@@ -248,10 +114,10 @@ function slugsForNames(names, taken) {
   const used = new Set(taken);
   return names.map((name) => {
     const base = slugify(name) || `artist-${hashString(name).toString(36)}`;
-    let slug = base;
-    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-    used.add(slug);
-    return { name, slug };
+    let slug2 = base;
+    for (let n = 2; used.has(slug2); n++) slug2 = `${base}-${n}`;
+    used.add(slug2);
+    return { name, slug: slug2 };
   });
 }
 
@@ -348,6 +214,70 @@ function getDotPath(issue) {
 }
 var EMOJI_REGEX = new RegExp("^(?:[\\u{1F1E6}-\\u{1F1FF}]{2}|\\u{1F3F4}[\\u{E0061}-\\u{E007A}]{2}[\\u{E0030}-\\u{E0039}\\u{E0061}-\\u{E007A}]{1,3}\\u{E007F}|(?:\\p{Emoji}\\uFE0F\\u20E3?|\\p{Emoji_Modifier_Base}\\p{Emoji_Modifier}?|(?![\\p{Emoji_Modifier_Base}\\u{1F1E6}-\\u{1F1FF}])\\p{Emoji_Presentation})(?:\\u200D(?:\\p{Emoji}\\uFE0F\\u20E3?|\\p{Emoji_Modifier_Base}\\p{Emoji_Modifier}?|(?![\\p{Emoji_Modifier_Base}\\u{1F1E6}-\\u{1F1FF}])\\p{Emoji_Presentation}))*)+$", "u");
 // @__NO_SIDE_EFFECTS__
+function check(requirement, message$1) {
+  return {
+    kind: "validation",
+    type: "check",
+    reference: check,
+    async: false,
+    expects: null,
+    requirement,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "input", dataset, config$1);
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
+function integer(message$1) {
+  return {
+    kind: "validation",
+    type: "integer",
+    reference: integer,
+    async: false,
+    expects: null,
+    requirement: Number.isInteger,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "integer", dataset, config$1);
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
+function minValue(requirement, message$1) {
+  return {
+    kind: "validation",
+    type: "min_value",
+    reference: minValue,
+    async: false,
+    expects: `>=${requirement instanceof Date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
+    requirement,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.typed && !(dataset.value >= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof Date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
+function regex(requirement, message$1) {
+  return {
+    kind: "validation",
+    type: "regex",
+    reference: regex,
+    async: false,
+    expects: `${requirement}`,
+    requirement,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.typed && !this.requirement.test(dataset.value)) _addIssue(this, "format", dataset, config$1);
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
 function startsWith(requirement, message$1) {
   return {
     kind: "validation",
@@ -359,6 +289,44 @@ function startsWith(requirement, message$1) {
     message: message$1,
     "~run"(dataset, config$1) {
       if (dataset.typed && !dataset.value.startsWith(this.requirement)) _addIssue(this, "start", dataset, config$1, { received: `"${dataset.value.slice(0, this.requirement.length)}"` });
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
+function transform(operation) {
+  return {
+    kind: "transformation",
+    type: "transform",
+    reference: transform,
+    async: false,
+    operation,
+    "~run"(dataset) {
+      dataset.value = this.operation(dataset.value);
+      return dataset;
+    }
+  };
+}
+// @__NO_SIDE_EFFECTS__
+function url(message$1) {
+  return {
+    kind: "validation",
+    type: "url",
+    reference: url,
+    async: false,
+    expects: null,
+    requirement(input) {
+      try {
+        if (URL.canParse) return URL.canParse(input);
+        new URL(input);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "URL", dataset, config$1);
       return dataset;
     }
   };
@@ -427,6 +395,23 @@ function boolean(message$1) {
     message: message$1,
     "~run"(dataset, config$1) {
       if (typeof dataset.value === "boolean") dataset.typed = true;
+      else _addIssue(this, "type", dataset, config$1);
+      return dataset;
+    }
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function date(message$1) {
+  return _standardSchema({
+    kind: "schema",
+    type: "date",
+    reference: date,
+    expects: "Date",
+    async: false,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      if (dataset.value instanceof Date) if (!isNaN(dataset.value)) dataset.typed = true;
+      else _addIssue(this, "type", dataset, config$1, { received: '"Invalid Date"' });
       else _addIssue(this, "type", dataset, config$1);
       return dataset;
     }
@@ -608,6 +593,84 @@ function picklist(options, message$1) {
   });
 }
 // @__NO_SIDE_EFFECTS__
+function strictObject(entries$1, message$1) {
+  return _standardSchema({
+    kind: "schema",
+    type: "strict_object",
+    reference: strictObject,
+    expects: "Object",
+    async: false,
+    entries: entries$1,
+    message: message$1,
+    "~run"(dataset, config$1) {
+      const input = dataset.value;
+      if (input && typeof input === "object") {
+        dataset.typed = true;
+        dataset.value = {};
+        for (const key in this.entries) {
+          const valueSchema = this.entries[key];
+          if (key in input || (valueSchema.type === "exact_optional" || valueSchema.type === "optional" || valueSchema.type === "nullish") && valueSchema.default !== void 0) {
+            const value$1 = key in input ? input[key] : /* @__PURE__ */ getDefault(valueSchema);
+            const valueDataset = valueSchema["~run"]({ value: value$1 }, config$1);
+            if (valueDataset.issues) {
+              const pathItem = {
+                type: "object",
+                origin: "value",
+                input,
+                key,
+                value: value$1
+              };
+              for (const issue of valueDataset.issues) {
+                if (issue.path) issue.path.unshift(pathItem);
+                else issue.path = [pathItem];
+                dataset.issues?.push(issue);
+              }
+              if (!dataset.issues) dataset.issues = valueDataset.issues;
+              if (config$1.abortEarly) {
+                dataset.typed = false;
+                break;
+              }
+            }
+            if (!valueDataset.typed) dataset.typed = false;
+            dataset.value[key] = valueDataset.value;
+          } else if (valueSchema.fallback !== void 0) dataset.value[key] = /* @__PURE__ */ getFallback(valueSchema);
+          else if (valueSchema.type !== "exact_optional" && valueSchema.type !== "optional" && valueSchema.type !== "nullish") {
+            _addIssue(this, "key", dataset, config$1, {
+              input: void 0,
+              expected: `"${key}"`,
+              path: [{
+                type: "object",
+                origin: "key",
+                input,
+                key,
+                value: input[key]
+              }]
+            });
+            if (config$1.abortEarly) break;
+          }
+        }
+        if (!dataset.issues || !config$1.abortEarly) {
+          for (const key in input) if (!Object.prototype.hasOwnProperty.call(this.entries, key)) {
+            _addIssue(this, "key", dataset, config$1, {
+              input: key,
+              expected: "never",
+              path: [{
+                type: "object",
+                origin: "key",
+                input,
+                key,
+                value: input[key]
+              }]
+            });
+            break;
+          }
+        }
+      } else _addIssue(this, "type", dataset, config$1);
+      return dataset;
+    }
+  });
+}
+// @__NO_SIDE_EFFECTS__
 function string(message$1) {
   return _standardSchema({
     kind: "schema",
@@ -708,6 +771,1034 @@ function safeParse(schema, input, config$1) {
   };
 }
 
+// core/content/aggregated-post.ts
+var AGGREGATED_FIELDS = {
+  id: { value: "own" },
+  original_url: { value: "link", site: "originalUrl" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "name", site: "artist" },
+  artists: { value: "own" },
+  excerpt: { value: "text", site: "excerpt" },
+  /** The site's `date`: ISO 8601 (in Strapi, postDate or publishedAt when it has none). */
+  published_date: { value: "instant", site: "date" },
+  pub_status: PUB_STATUS,
+  featured_image: { value: "media", site: "featuredImage" },
+  genres: { value: "own" },
+  locations: { value: "own" },
+  /** A streaming URL (in Strapi, its uploaded audio_file when it has none). */
+  audio: { value: "optional", site: "audio" }
+};
+
+// scripts/content/schema.ts
+var TEXT = "must be text (put numbers and dates meant as text in quotes)";
+var text = string(TEXT);
+var filled = pipe(
+  text,
+  check((s) => s.trim() !== "", "must not be empty")
+);
+var optionalText = nullish(text, null);
+var flag = optional(boolean("must be true or false"), false);
+var id = nullish(
+  pipe(
+    number("must be a whole number above 0"),
+    integer("must be a whole number above 0"),
+    minValue(1, "must be a whole number above 0")
+  ),
+  null
+);
+var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+var slug = pipe(
+  text,
+  regex(SLUG, "must be a slug: lower-case letters, digits and single hyphens")
+);
+var slugs = optional(array(slug, "must be a list of slugs"), []);
+var platform = nullish(
+  picklist(["local", "youtube", "soundcloud", "spotify"], "must be local, youtube, soundcloud or spotify"),
+  null
+);
+var clock = pipe(
+  text,
+  regex(/^\d{1,3}:\d{2}(?::\d{2})?$/, "must be a duration like '4:05' or '1:02:30'")
+);
+var count = pipe(number("must be a number"), integer("must be a whole number"));
+var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+var instant = pipe(
+  union([text, date()], "must be a date and time like '2026-03-01T18:00:00.000Z'"),
+  transform((value) => value instanceof Date ? value.toISOString() : value),
+  regex(INSTANT, "must be a date and time like '2026-03-01T18:00:00.000Z'"),
+  check((s) => !Number.isNaN(Date.parse(s)), "is not a real date and time")
+);
+var day = pipe(
+  union([text, date()], "must be a date like '2026-03-01'"),
+  transform((value) => value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like '2026-03-01'"),
+  check((s) => !Number.isNaN(Date.parse(s)), "is not a real date")
+);
+var localTime = union(
+  [text, date()],
+  "must be a date and time with offset like '2026-12-05T23:00:00+01:00'"
+);
+var zone = pipe(
+  filled,
+  check((name) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone like 'Europe/Berlin'")
+);
+var taxonRef = strictObject({ name: filled, slug }, "must be {name, slug}");
+var oneOf = (values) => `must be ${values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : values[0]}`;
+function frontField(def) {
+  switch (def.value) {
+    case "filled":
+      return filled;
+    case "text":
+      return optional(text, "");
+    case "given":
+      return filled;
+    case "link":
+      return pipe(filled, url("must be a URL like 'https://example.com/story'"));
+    case "preset":
+      return optional(filled, def.fallback);
+    case "moment":
+      return def.fallback === null ? nullish(localTime, null) : localTime;
+    case "zone":
+      return zone;
+    case "flag":
+      return flag;
+    case "instant":
+      return instant;
+    case "day":
+      return day;
+    case "clock":
+      return def.fallback ? optional(clock, def.fallback) : nullish(clock, null);
+    case "count":
+      return optional(count);
+    case "pick": {
+      const pick = picklist(def.of ?? [], def.message ?? oneOf(def.of ?? []));
+      return def.fallback === null ? nullish(pick, null) : optional(pick, def.fallback);
+    }
+    default:
+      return optionalText;
+  }
+}
+function frontSchema(fields2, own) {
+  const entries = {};
+  const simple = new Map(simpleFields(fields2));
+  for (const key of Object.keys(fields2)) {
+    const def = simple.get(key);
+    entries[key] = def ? frontField(def) : own[key];
+  }
+  return strictObject(entries, "front matter must be a set of fields");
+}
+var platformLink = strictObject(
+  {
+    platform: filled,
+    custom_platform_name: optionalText,
+    url: pipe(filled, url("must be a URL"))
+  },
+  "must be {platform, url} (custom_platform_name for platform 'custom')"
+);
+
+// scripts/content/kinds/kind.ts
+var defineKind = () => (kind) => kind;
+function drop(front) {
+  const out = {};
+  for (const [key, value] of Object.entries(front)) {
+    if (value === null || value === void 0) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    out[key] = value;
+  }
+  return out;
+}
+function frontOf(fields2, record, own) {
+  const simple = new Set(simpleFields(fields2).map(([column]) => column));
+  const values = record;
+  const out = {};
+  for (const key of Object.keys(fields2)) out[key] = simple.has(key) ? values[key] : own[key];
+  return out;
+}
+function ordered(order, record) {
+  const out = {};
+  for (const key of order.split(" ")) out[key] = record[key];
+  for (const [key, value] of Object.entries(record)) if (!(key in out)) out[key] = value;
+  return out;
+}
+var json = (text5, fallback) => {
+  if (typeof text5 !== "string" || text5 === "") return fallback;
+  try {
+    return JSON.parse(text5);
+  } catch {
+    return fallback;
+  }
+};
+var flag2 = (value) => value === 1 || value === true;
+var IDS = (table, column, owner, alias) => `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM ${table} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS ${column}s`;
+var ARTIST_IDS = (table, owner, alias, entry = "") => `(SELECT json_group_array(artist_id) FROM (SELECT artist_id FROM ${table} WHERE ${owner} = ${alias}.id${entry ? " AND entry = 0" : ""} ORDER BY position, rowid)) AS artist_ids`;
+var ENTRY_ARTISTS = (table, owner, alias, as) => `(SELECT json_group_array(json_object('entry', entry, 'artist_id', artist_id)) FROM (SELECT entry, artist_id FROM ${table} WHERE ${owner} = ${alias}.id AND entry > 0 ORDER BY entry, position, rowid)) AS ${as}`;
+var linksFront = (links) => [...links].sort((x, y) => x.position - y.position || x.id - y.id).map((l) => drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }));
+var linksSeed = (links) => [...links].sort((x, y) => x.position - y.position || x.id - y.id).map((l) => ({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }));
+
+// scripts/content/kinds/aggregated.ts
+var ORDER = "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status artist_ids";
+var aggregated = defineKind()({
+  folder: "aggregated",
+  key: "aggregatedPosts",
+  table: "aggregated_posts",
+  keyColumn: "original_url",
+  keyOf: (a) => a.front.original_url,
+  schema: frontSchema(AGGREGATED_FIELDS, {
+    id,
+    artists: slugs,
+    genres: optional(array(taxonRef, "must be a list of {name, slug}"), []),
+    locations: optional(array(taxonRef, "must be a list of {name, slug}"), [])
+  }),
+  fields: AGGREGATED_FIELDS,
+  body: { column: "content", as: "paragraphs" },
+  media: ["featured_image", "audio"],
+  resolve: (items, ctx) => items.map(([a, id2]) => {
+    const { id: _id, artists: named2, ...front } = a.front;
+    return ordered(ORDER, {
+      id: id2,
+      ...front,
+      content: ctx.body(a),
+      artist_ids: ctx.refs(a, "artists", named2, "artists")
+    });
+  }),
+  fileName(a, taken) {
+    const name = slugify(a.title) || "aggregated";
+    return taken.has(name) ? `${name}-${a.id}` : name;
+  },
+  toFront: (a, ctx) => frontOf(AGGREGATED_FIELDS, a, {
+    id: a.id,
+    artists: ctx.slugs("artists", a.artist_ids),
+    genres: a.genres.map((t) => ({ name: t.name, slug: t.slug })),
+    locations: a.locations.map((t) => ({ name: t.name, slug: t.slug }))
+  }),
+  exportSql: [
+    `SELECT g.*, ${ARTIST_IDS("aggregated_post_artists", "aggregated_post_id", "g")} FROM aggregated_posts g ORDER BY g.id`
+  ],
+  read: ([aggregated2 = []]) => aggregated2.map((a) => ({
+    ...a,
+    content: json(a.content, []),
+    genres: json(a.genres, []),
+    locations: json(a.locations, []),
+    artist_ids: json(a.artist_ids, [])
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "aggregated_posts",
+      records.map(({ artist_ids, ...a }) => a),
+      "id"
+    );
+    ctx.replace(records, "aggregated_post_id", ["aggregated_post_artists"]);
+    ctx.write(
+      "aggregated_post_artists",
+      ctx.credits(
+        "aggregated_post_id",
+        records.flatMap((a) => a.artist_ids.map((artist_id) => ({ id: a.id, artist_id })))
+      )
+    );
+  },
+  rows({ artist_ids, ...a }, ctx) {
+    ctx.add("aggregated_posts", a);
+    ctx.credit("aggregated_post_artists", "aggregated_post_id", a.id, artist_ids);
+  },
+  seed: {
+    uid: "api::aggregated-post.aggregated-post",
+    data: (a, ctx) => ({
+      content: ctx.paragraphs(a.content),
+      genres: a.genres.map((g) => ctx.docBySlug("genres", g.slug)).filter(Boolean),
+      locations: a.locations.map((l) => ctx.docBySlug("locations", l.slug)).filter(Boolean),
+      artists: ctx.artists(a.artist_ids)
+    })
+  }
+});
+
+// core/content/artist.ts
+var ARTIST_KINDS = ["person", "group"];
+var ARTIST_FIELDS = {
+  id: { value: "own" },
+  name: { value: "filled", site: "name" },
+  kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
+  pub_status: PUB_STATUS,
+  image: { value: "media", site: "image" },
+  location: { value: "own" },
+  genres: { value: "own" },
+  links: { value: "own" },
+  former_slugs: { value: "own" }
+};
+
+// scripts/content/kinds/artists.ts
+var artists = defineKind()({
+  folder: "artists",
+  key: "artists",
+  table: "artists",
+  schema: frontSchema(ARTIST_FIELDS, {
+    id,
+    location: nullish(slug, null),
+    genres: slugs,
+    links: optional(array(platformLink, "must be a list of {platform, url}"), []),
+    former_slugs: slugs
+  }),
+  fields: ARTIST_FIELDS,
+  body: { column: "bio", as: "text" },
+  nullOnDelete: { locations: "location_id" },
+  resolve(items, ctx) {
+    let linkId = 0;
+    return items.map(([a, id2]) => {
+      const locationId = ctx.ref(a, "location", a.front.location, "locations");
+      return {
+        id: id2,
+        slug: a.slug,
+        name: a.front.name,
+        kind: a.front.kind,
+        bio: ctx.body(a),
+        image: a.front.image,
+        location_id: locationId,
+        pub_status: a.front.pub_status,
+        genre_ids: ctx.refs(a, "genres", a.front.genres, "genres"),
+        links: a.front.links.map((link, position) => ({
+          id: ++linkId,
+          artist_id: id2,
+          platform: link.platform,
+          custom_platform_name: link.custom_platform_name,
+          url: link.url,
+          position
+        })),
+        former_slugs: a.front.former_slugs
+      };
+    });
+  },
+  toFront: (a, ctx) => frontOf(ARTIST_FIELDS, a, {
+    id: a.id,
+    location: ctx.slug("locations", a.location_id),
+    genres: ctx.slugs("genres", a.genre_ids),
+    links: linksFront(a.links),
+    former_slugs: a.former_slugs
+  }),
+  exportSql: [
+    `SELECT a.*, ${IDS("artist_genres", "genre_id", "artist_id", "a")}, (SELECT json_group_array(old_slug) FROM (SELECT old_slug FROM artist_redirects WHERE artist_id = a.id ORDER BY rowid)) AS former_slugs FROM artists a ORDER BY a.id`,
+    "SELECT * FROM artist_links ORDER BY artist_id, position, id"
+  ],
+  read: ([artists2 = [], artistLinks2 = []]) => artists2.map(({ genre_ids, former_slugs, ...a }) => ({
+    ...a,
+    genre_ids: json(genre_ids, []),
+    links: artistLinks2.filter((l) => l.artist_id === a.id).map((l) => l),
+    former_slugs: json(former_slugs, [])
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "artists",
+      records.map(({ genre_ids, links, former_slugs, ...a }) => a),
+      "id"
+    );
+    ctx.replace(records, "artist_id", ["artist_genres", "artist_links"]);
+    ctx.write(
+      "artist_genres",
+      records.flatMap((a) => a.genre_ids.map((genre_id) => ({ artist_id: a.id, genre_id })))
+    );
+    ctx.write(
+      "artist_links",
+      records.flatMap((a) => a.links.map(({ id: _id, ...link }) => link))
+    );
+    ctx.write(
+      "artist_redirects",
+      records.flatMap((a) => a.former_slugs.map((old_slug) => ({ old_slug, artist_id: a.id }))),
+      "old_slug"
+    );
+  },
+  rows({ genre_ids, links, former_slugs, ...artist }, ctx) {
+    ctx.add("artists", artist);
+    for (const genre_id of genre_ids) ctx.add("artist_genres", { artist_id: artist.id, genre_id });
+    for (const link of links) ctx.add("artist_links", { ...link });
+    for (const old_slug of former_slugs) ctx.add("artist_redirects", { old_slug, artist_id: artist.id });
+  },
+  seed: {
+    uid: "api::artist.artist",
+    data: (a, ctx) => ({
+      slug: a.slug,
+      bio: a.bio,
+      location: a.location_id ? ctx.doc("locations", a.location_id) : null,
+      genres: a.genre_ids.map((id2) => ctx.doc("genres", id2)),
+      links: linksSeed(a.links),
+      former_slugs: (a.former_slugs ?? []).map((slug2) => ({ slug: slug2 }))
+    })
+  }
+});
+
+// core/content/event.ts
+var EVENT_STATUSES = ["scheduled", "postponed", "cancelled"];
+var EVENT_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** ISO 8601 with the venue's UTC offset on that date, e.g. '2026-12-05T23:00:00+01:00'. */
+  starts_at: { value: "moment", site: "startsAt" },
+  ends_at: { value: "moment", fallback: null, site: "endsAt" },
+  /** IANA zone of the venue. */
+  timezone: { value: "zone", fallback: "UTC", site: "timezone" },
+  venue: { value: "given", site: "venue" },
+  address: { value: "optional", site: "address" },
+  city: { value: "given", site: "city" },
+  location: { value: "own" },
+  lineup: { value: "own" },
+  status: {
+    value: "pick",
+    of: EVENT_STATUSES,
+    fallback: "scheduled",
+    site: "status",
+    strapi: "event_status"
+  },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  ticket_url: { value: "optional", site: "ticketUrl" },
+  price: { value: "optional", site: "price" }
+};
+
+// scripts/content/kinds/events.ts
+function eventTime(value, zone2) {
+  if (typeof value === "string") return value;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone2,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit"
+    }).formatToParts(value).map((p) => [p.type, p.value])
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const offset = Math.round((Date.parse(`${local}Z`) - value.getTime()) / 6e4);
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${local}${offset < 0 ? "-" : "+"}${hh}:${mm}`;
+}
+var EVENT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$/;
+function eventTimeOf(item, field, value, zone2, problems) {
+  const time = eventTime(value, zone2);
+  if (!EVENT_TIME.test(time) || Number.isNaN(Date.parse(time))) {
+    problems.push({
+      file: item.file,
+      field,
+      message: "must be a date and time with the venue's offset, like '2026-12-05T23:00:00+01:00'"
+    });
+  }
+  return time;
+}
+var events = defineKind()({
+  folder: "events",
+  key: "events",
+  table: "events",
+  schema: frontSchema(EVENT_FIELDS, {
+    id,
+    location: nullish(slug, null),
+    lineup: optional(
+      array(
+        union(
+          [filled, strictObject({ name: filled, artists: slugs })],
+          "must be a name, or {name, artists} to link it to artists' pages"
+        ),
+        "must be a list of names"
+      ),
+      []
+    )
+  }),
+  fields: EVENT_FIELDS,
+  body: { column: "description", as: "text" },
+  nullOnDelete: { locations: "location_id" },
+  media: ["cover_image"],
+  resolve: (items, ctx) => items.map(([e, id2]) => {
+    const { id: _id, location, starts_at, ends_at, ...front } = e.front;
+    const locationId = ctx.ref(e, "location", location, "locations");
+    return {
+      id: id2,
+      slug: e.slug,
+      title: front.title,
+      starts_at: eventTimeOf(e, "starts_at", starts_at, front.timezone, ctx.problems),
+      ends_at: ends_at === null ? null : eventTimeOf(e, "ends_at", ends_at, front.timezone, ctx.problems),
+      timezone: front.timezone,
+      venue: front.venue,
+      address: front.address,
+      city: front.city,
+      location_id: locationId,
+      lineup: front.lineup.map((entry) => typeof entry === "string" ? entry : entry.name),
+      description: ctx.body(e),
+      cover_image: front.cover_image,
+      ticket_url: front.ticket_url,
+      price: front.price,
+      status: front.status,
+      is_featured: front.is_featured,
+      pub_status: front.pub_status,
+      lineup_artists: ctx.entryRefs(e, "lineup", front.lineup, (entry, i) => ({
+        entry: i + 1,
+        slugs: typeof entry === "string" ? [] : entry.artists
+      }))
+    };
+  }),
+  toFront: (e, ctx) => frontOf(EVENT_FIELDS, e, {
+    id: e.id,
+    location: ctx.slug("locations", e.location_id),
+    lineup: e.lineup.map((name, i) => {
+      const linked = ctx.entrySlugs(e.lineup_artists, i + 1);
+      return linked.length ? { name, artists: linked } : name;
+    })
+  }),
+  exportSql: [
+    `SELECT e.*, ${ENTRY_ARTISTS("event_artists", "event_id", "e", "lineup_artists")} FROM events e ORDER BY e.id`
+  ],
+  read: ([events2 = []]) => events2.map((e) => ({
+    ...e,
+    lineup: json(e.lineup, []),
+    is_featured: flag2(e.is_featured),
+    lineup_artists: json(e.lineup_artists, [])
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "events",
+      records.map(({ lineup_artists, ...e }) => e),
+      "id"
+    );
+    ctx.replace(records, "event_id", ["event_artists"]);
+    ctx.write(
+      "event_artists",
+      ctx.credits(
+        "event_id",
+        records.flatMap((e) => e.lineup_artists.map((r) => ({ id: e.id, ...r })))
+      )
+    );
+  },
+  rows({ lineup_artists, ...e }, ctx) {
+    ctx.add("events", e);
+    ctx.entries("event_artists", "event_id", e.id, lineup_artists);
+  },
+  seed: {
+    uid: "api::event.event",
+    data: (e, ctx) => ({
+      slug: e.slug,
+      location: e.location_id ? ctx.doc("locations", e.location_id) : null,
+      lineup: e.lineup,
+      description: e.description,
+      lineup_artists: ctx.entries(e.lineup_artists)
+    })
+  }
+});
+
+// scripts/content/kinds/genres.ts
+var genres = defineKind()({
+  folder: "genres",
+  key: "genres",
+  table: "genres",
+  schema: strictObject({ id, name: filled }, "front matter must be a set of fields"),
+  resolve: (items) => items.map(([g, id2]) => ({ id: id2, slug: g.slug, name: g.front.name })),
+  toFront: (g) => ({ id: g.id, name: g.name }),
+  exportSql: ["SELECT id, slug, name FROM genres ORDER BY id"],
+  read: ([genres2 = []]) => genres2.map((g) => ({ id: g.id, slug: g.slug, name: g.name })),
+  upsert(records, ctx) {
+    ctx.write(
+      "genres",
+      records.map((g) => ({ ...g })),
+      "id"
+    );
+  },
+  rows: (g, ctx) => ctx.add("genres", { ...g }),
+  seed: { uid: "api::genre.genre", data: (g) => ({ name: g.name, slug: g.slug }) }
+});
+
+// scripts/content/kinds/locations.ts
+var locations = defineKind()({
+  folder: "locations",
+  key: "locations",
+  table: "locations",
+  schema: strictObject(
+    {
+      id,
+      name: filled,
+      type: optional(picklist(["city", "region", "country"], "must be city, region or country"), "city")
+    },
+    "front matter must be a set of fields"
+  ),
+  resolve: (items) => items.map(([l, id2]) => ({ id: id2, slug: l.slug, name: l.front.name, type: l.front.type })),
+  toFront: (l) => ({ id: l.id, name: l.name, type: l.type }),
+  exportSql: ["SELECT id, slug, name, type FROM locations ORDER BY id"],
+  read: ([locations2 = []]) => locations2.map((l) => ({
+    id: l.id,
+    slug: l.slug,
+    name: l.name,
+    type: l.type
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "locations",
+      records.map((l) => ({ ...l })),
+      "id"
+    );
+  },
+  rows: (l, ctx) => ctx.add("locations", { ...l }),
+  seed: { uid: "api::location.location", data: (l) => ({ name: l.name, slug: l.slug, type: l.type }) }
+});
+
+// core/content/audio.ts
+var AUDIO_PLATFORMS = ["local", "youtube", "soundcloud", "spotify"];
+
+// core/content/mixtape.ts
+var MIXTAPE_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "optional", site: "artist" },
+  artists: { value: "own" },
+  /** 'YYYY-MM-DD'. */
+  release_date: { value: "day", site: "releaseDate" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  genres: { value: "own" },
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  /** 'MM:SS', or the column default '0:00' when unknown. */
+  duration: { value: "clock", fallback: "0:00", site: "duration" },
+  // The site's trackCount falls back to the tracklist's length: each adapter's own code.
+  track_count: { value: "count" },
+  // The audio's parts: the site's `audio`, each adapter's own code.
+  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
+  audio_file: { value: "media" },
+  external_audio_url: { value: "optional" },
+  download_url: { value: "optional", site: "downloadUrl" },
+  tracklist: { value: "own" }
+};
+
+// scripts/content/kinds/mixtapes.ts
+var tracklistEntry = strictObject(
+  {
+    position: optional(pipe(number("must be a number"), integer("must be a whole number"))),
+    artist: optional(text, ""),
+    artists: slugs,
+    title: filled,
+    time: nullish(clock, null)
+  },
+  "must be {position, artist, artists, title, time}"
+);
+var ORDER2 = "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists";
+var mixtapes = defineKind()({
+  folder: "mixtapes",
+  key: "mixtapes",
+  table: "mixtapes",
+  schema: frontSchema(MIXTAPE_FIELDS, {
+    id,
+    artists: slugs,
+    genres: slugs,
+    tracklist: optional(array(tracklistEntry, "must be a list of tracks"), [])
+  }),
+  fields: MIXTAPE_FIELDS,
+  body: { column: "description", as: "text" },
+  media: ["cover_image", "audio_file", "download_url"],
+  resolve: (items, ctx) => items.map(([m, id2]) => {
+    const { id: _id, genres: g, tracklist, track_count, artists: named2, ...front } = m.front;
+    return ordered(ORDER2, {
+      id: id2,
+      slug: m.slug,
+      ...front,
+      artist_name: front.artist_name,
+      description: ctx.body(m),
+      tracklist: tracklist.map((t, n) => ({
+        position: t.position ?? n + 1,
+        artist: t.artist,
+        title: t.title,
+        time: t.time
+      })),
+      track_count: track_count ?? tracklist.length,
+      genre_ids: ctx.refs(m, "genres", g, "genres"),
+      artist_ids: ctx.refs(m, "artists", named2, "artists"),
+      track_artists: ctx.entryRefs(m, "tracklist", tracklist, (t, n) => ({
+        entry: t.position ?? n + 1,
+        slugs: t.artists
+      }))
+    });
+  }),
+  toFront: (m, ctx) => frontOf(MIXTAPE_FIELDS, m, {
+    id: m.id,
+    artists: ctx.slugs("artists", m.artist_ids),
+    genres: ctx.slugs("genres", m.genre_ids),
+    tracklist: m.tracklist.map(
+      (t) => drop({
+        position: t.position,
+        artist: t.artist,
+        artists: ctx.entrySlugs(m.track_artists, t.position),
+        title: t.title,
+        time: t.time
+      })
+    )
+  }),
+  exportSql: [
+    `SELECT m.*, ${IDS("mixtape_genres", "genre_id", "mixtape_id", "m")}, ${ARTIST_IDS("mixtape_artists", "mixtape_id", "m", "entry")}, ${ENTRY_ARTISTS("mixtape_artists", "mixtape_id", "m", "track_artists")} FROM mixtapes m ORDER BY m.id`
+  ],
+  read: ([mixtapes2 = []]) => mixtapes2.map(({ genre_ids, tracklist, is_featured, artist_ids, track_artists, ...m }) => ({
+    ...m,
+    is_featured: flag2(is_featured),
+    tracklist: json(tracklist, []),
+    genre_ids: json(genre_ids, []),
+    artist_ids: json(artist_ids, []),
+    track_artists: json(track_artists, [])
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "mixtapes",
+      records.map(({ genre_ids, artist_ids, track_artists, ...m }) => ctx.staged(m)),
+      "id"
+    );
+    ctx.replace(records, "mixtape_id", ["mixtape_artists", "mixtape_genres"]);
+    ctx.write(
+      "mixtape_artists",
+      ctx.credits(
+        "mixtape_id",
+        records.flatMap((m) => [
+          ...m.artist_ids.map((artist_id) => ({ id: m.id, entry: 0, artist_id })),
+          ...m.track_artists.map((r) => ({ id: m.id, ...r }))
+        ])
+      )
+    );
+    ctx.write(
+      "mixtape_genres",
+      records.flatMap((m) => m.genre_ids.map((genre_id) => ({ mixtape_id: m.id, genre_id })))
+    );
+  },
+  rows({ genre_ids, artist_ids, track_artists, ...mixtape }, ctx) {
+    ctx.add("mixtapes", mixtape);
+    ctx.entries("mixtape_artists", "mixtape_id", mixtape.id, [
+      ...artist_ids.map((artist_id) => ({ entry: 0, artist_id })),
+      ...track_artists
+    ]);
+    for (const genre_id of genre_ids) ctx.add("mixtape_genres", { mixtape_id: mixtape.id, genre_id });
+  },
+  seed: {
+    uid: "api::mixtape.mixtape",
+    data: (m, ctx) => ({
+      slug: m.slug,
+      description: m.description,
+      tracklist: m.tracklist,
+      genres: m.genre_ids.map((id2) => ctx.doc("genres", id2)),
+      artists: ctx.artists(m.artist_ids),
+      tracklist_artists: ctx.entries(m.track_artists)
+    })
+  }
+});
+
+// core/content/post.ts
+var POST_CATEGORIES = ["news", "interviews", "premieres", "reviews", "features"];
+var POST_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  /** 'Unknown Artist' is a display default applied by the page, not stored. */
+  artist_name: { value: "name", site: "artist" },
+  artists: { value: "own" },
+  excerpt: { value: "text", site: "excerpt" },
+  /** The site's `date`: ISO 8601 (postDate, or publishedAt when the CMS has no postDate). */
+  post_date: { value: "instant", site: "date", strapi: "postDate" },
+  category: { value: "pick", of: POST_CATEGORIES, fallback: "news", site: "category" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  genres: { value: "own" },
+  locations: { value: "own" },
+  tags: { value: "own" },
+  /** Absolute or site-relative URL; null means the page shows the placeholder cover. */
+  cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
+  // The audio's parts: the site's `audio` (PostAudio), each adapter's own code.
+  audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
+  primary_audio_url: { value: "optional" },
+  audio_file: { value: "media" },
+  track_title: { value: "optional" }
+};
+
+// scripts/content/kinds/posts.ts
+var ORDER3 = "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags artist_ids";
+var posts = defineKind()({
+  folder: "posts",
+  key: "posts",
+  table: "posts",
+  schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
+  fields: POST_FIELDS,
+  body: { column: "content", as: "paragraphs" },
+  media: ["cover_image", "audio_file"],
+  resolve: (items, ctx) => items.map(([p, id2]) => {
+    const { id: _id, genres: g, locations: l, tags, artists: named2, ...front } = p.front;
+    return ordered(ORDER3, {
+      id: id2,
+      slug: p.slug,
+      ...front,
+      content: ctx.body(p),
+      genre_ids: ctx.refs(p, "genres", g, "genres"),
+      location_ids: ctx.refs(p, "locations", l, "locations"),
+      tags,
+      artist_ids: ctx.refs(p, "artists", named2, "artists")
+    });
+  }),
+  toFront: (p, ctx) => frontOf(POST_FIELDS, p, {
+    id: p.id,
+    artists: ctx.slugs("artists", p.artist_ids),
+    genres: ctx.slugs("genres", p.genre_ids),
+    locations: ctx.slugs("locations", p.location_ids),
+    tags: p.tags
+  }),
+  exportSql: [
+    `SELECT p.*, ${IDS("post_genres", "genre_id", "post_id", "p")}, ${IDS("post_locations", "location_id", "post_id", "p")}, ${IDS("post_tags", "tag", "post_id", "p")}, ${ARTIST_IDS("post_artists", "post_id", "p")} FROM posts p ORDER BY p.id`
+  ],
+  read: ([posts2 = []]) => posts2.map(({ genre_ids, location_ids, tags, content, is_featured, artist_ids, ...p }) => ({
+    ...p,
+    content: json(content, []),
+    is_featured: flag2(is_featured),
+    genre_ids: json(genre_ids, []),
+    location_ids: json(location_ids, []),
+    tags: json(tags, []),
+    artist_ids: json(artist_ids, [])
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "posts",
+      records.map(({ genre_ids, location_ids, tags, artist_ids, ...post }) => ctx.staged(post)),
+      "id"
+    );
+    ctx.replace(records, "post_id", ["post_artists", "post_genres", "post_locations", "post_tags"]);
+    ctx.write(
+      "post_artists",
+      ctx.credits(
+        "post_id",
+        records.flatMap((p) => p.artist_ids.map((artist_id) => ({ id: p.id, artist_id })))
+      )
+    );
+    ctx.write(
+      "post_genres",
+      records.flatMap((p) => p.genre_ids.map((genre_id) => ({ post_id: p.id, genre_id })))
+    );
+    ctx.write(
+      "post_locations",
+      records.flatMap((p) => p.location_ids.map((location_id) => ({ post_id: p.id, location_id })))
+    );
+    ctx.write(
+      "post_tags",
+      records.flatMap((p) => p.tags.map((tag) => ({ post_id: p.id, tag })))
+    );
+  },
+  rows({ genre_ids, location_ids, tags, artist_ids, ...post }, ctx) {
+    ctx.add("posts", post);
+    ctx.credit("post_artists", "post_id", post.id, artist_ids);
+    for (const genre_id of genre_ids) ctx.add("post_genres", { post_id: post.id, genre_id });
+    for (const location_id of location_ids) ctx.add("post_locations", { post_id: post.id, location_id });
+    for (const tag of tags) ctx.add("post_tags", { post_id: post.id, tag });
+  },
+  seed: {
+    uid: "api::blog-post.blog-post",
+    data: (p, ctx) => ({
+      slug: p.slug,
+      content: ctx.paragraphs(p.content),
+      tags: p.tags.map((name) => ({ name })),
+      genres: p.genre_ids.map((id2) => ctx.doc("genres", id2)),
+      locations: p.location_ids.map((id2) => ctx.doc("locations", id2)),
+      artists: ctx.artists(p.artist_ids)
+    })
+  }
+});
+
+// core/content/release.ts
+var RELEASE_FIELDS = {
+  id: { value: "own" },
+  title: { value: "filled", site: "title" },
+  artist_name: { value: "filled", site: "artist" },
+  artists: { value: "own" },
+  /** 'YYYY-MM-DD'. */
+  release_date: { value: "day", site: "releaseDate" },
+  /** Single, EP or Album; the column's default 'Single' when empty. */
+  release_type: { value: "preset", fallback: "Single", site: "releaseType" },
+  catalog_number: { value: "optional", site: "catalogNumber" },
+  total_duration: { value: "clock", site: "totalDuration" },
+  pub_status: PUB_STATUS,
+  is_featured: { value: "flag", site: "isFeatured" },
+  artwork: { value: "media", site: "artwork" },
+  credits: { value: "text", site: "credits" },
+  tracks: { value: "own" },
+  purchase_links: { value: "own" }
+};
+
+// scripts/content/kinds/releases.ts
+var releaseTrack = strictObject(
+  {
+    track_number: optional(count),
+    title: filled,
+    artist_name: optionalText,
+    artists: slugs,
+    duration: nullish(clock, null),
+    audio_platform: platform,
+    audio_url: optionalText,
+    is_primary_track: flag,
+    is_featured: flag
+  },
+  "must be a track: {title, artist_name, duration, audio_url, \u2026}"
+);
+var ORDER4 = "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists";
+var releases = defineKind()({
+  folder: "releases",
+  key: "releases",
+  table: "releases",
+  schema: frontSchema(RELEASE_FIELDS, {
+    id,
+    artists: slugs,
+    tracks: optional(array(releaseTrack, "must be a list of tracks"), []),
+    purchase_links: optional(array(platformLink, "must be a list of {platform, url}"), [])
+  }),
+  fields: RELEASE_FIELDS,
+  body: { column: "description", as: "text" },
+  media: ["artwork", ["tracks", "audio_url"]],
+  resolve(items, ctx) {
+    let trackId = 0;
+    let linkId = 0;
+    return items.map(([r, id2]) => {
+      const { id: _id, tracks, purchase_links, artists: named2, ...front } = r.front;
+      return ordered(ORDER4, {
+        id: id2,
+        slug: r.slug,
+        ...front,
+        release_type: front.release_type,
+        catalog_number: front.catalog_number,
+        description: ctx.body(r),
+        tracks: tracks.map((t, n) => ({
+          id: ++trackId,
+          release_id: id2,
+          track_number: t.track_number ?? n + 1,
+          title: t.title,
+          artist_name: t.artist_name,
+          duration: t.duration,
+          audio_url: t.audio_url,
+          audio_platform: t.audio_platform,
+          is_primary_track: t.is_primary_track,
+          is_featured: t.is_featured
+        })),
+        purchase_links: purchase_links.map((link, position) => ({
+          id: ++linkId,
+          release_id: id2,
+          platform: link.platform,
+          custom_platform_name: link.custom_platform_name,
+          url: link.url,
+          position
+        })),
+        artist_ids: ctx.refs(r, "artists", named2, "artists"),
+        track_artists: ctx.entryRefs(r, "tracks", tracks, (t, n) => ({
+          entry: t.track_number ?? n + 1,
+          slugs: t.artists
+        }))
+      });
+    });
+  },
+  toFront: (r, ctx) => frontOf(RELEASE_FIELDS, r, {
+    id: r.id,
+    artists: ctx.slugs("artists", r.artist_ids),
+    tracks: r.tracks.map(
+      (t) => drop({
+        track_number: t.track_number,
+        title: t.title,
+        artist_name: t.artist_name,
+        artists: ctx.entrySlugs(r.track_artists, t.track_number),
+        duration: t.duration,
+        audio_platform: t.audio_platform,
+        audio_url: t.audio_url,
+        is_primary_track: t.is_primary_track,
+        is_featured: t.is_featured
+      })
+    ),
+    purchase_links: linksFront(r.purchase_links)
+  }),
+  exportSql: [
+    `SELECT r.*, ${ARTIST_IDS("release_artists", "release_id", "r", "entry")}, ${ENTRY_ARTISTS("release_artists", "release_id", "r", "track_artists")} FROM releases r ORDER BY r.id`,
+    "SELECT * FROM release_tracks ORDER BY release_id, track_number, id",
+    "SELECT * FROM release_purchase_links ORDER BY release_id, position, id"
+  ],
+  read: ([releases2 = [], tracks = [], links = []]) => releases2.map((r) => ({
+    ...r,
+    artist_ids: json(r.artist_ids, []),
+    track_artists: json(r.track_artists, []),
+    is_featured: flag2(r.is_featured),
+    tracks: tracks.filter((t) => t.release_id === r.id).map((t) => ({
+      ...t,
+      is_primary_track: flag2(t.is_primary_track),
+      is_featured: flag2(t.is_featured)
+    })),
+    purchase_links: links.filter((l) => l.release_id === r.id).map((l) => l)
+  })),
+  upsert(records, ctx) {
+    ctx.write(
+      "releases",
+      records.map(({ tracks, purchase_links, artist_ids, track_artists, ...r }) => r),
+      "id"
+    );
+    ctx.replace(records, "release_id", ["release_artists", "release_tracks", "release_purchase_links"]);
+    ctx.write(
+      "release_artists",
+      ctx.credits(
+        "release_id",
+        records.flatMap((r) => [
+          ...r.artist_ids.map((artist_id) => ({ id: r.id, entry: 0, artist_id })),
+          ...r.track_artists.map((e) => ({ id: r.id, ...e }))
+        ])
+      )
+    );
+    ctx.write(
+      "release_tracks",
+      records.flatMap((r) => r.tracks.map(({ id: _id, ...t }) => t))
+    );
+    ctx.write(
+      "release_purchase_links",
+      records.flatMap((r) => r.purchase_links.map(({ id: _id, ...l }) => l))
+    );
+  },
+  rows({ tracks, purchase_links, artist_ids, track_artists, ...release }, ctx) {
+    ctx.add("releases", release);
+    for (const track2 of tracks) ctx.add("release_tracks", { ...track2 });
+    for (const link of purchase_links) ctx.add("release_purchase_links", { ...link });
+    ctx.entries("release_artists", "release_id", release.id, [
+      ...artist_ids.map((artist_id) => ({ entry: 0, artist_id })),
+      ...track_artists
+    ]);
+  },
+  seed: {
+    uid: "api::label-release.label-release",
+    data(r, ctx) {
+      const trackArtists = new Map(ctx.entries(r.track_artists).map((e) => [e.entry, e.artists]));
+      return {
+        slug: r.slug,
+        description: r.description,
+        tracks: r.tracks.map((t) => ({
+          track_number: t.track_number,
+          title: t.title,
+          artist_name: t.artist_name,
+          duration: t.duration,
+          audio_url: t.audio_url,
+          audio_platform: t.audio_platform,
+          is_primary_track: t.is_primary_track,
+          is_featured: t.is_featured,
+          artists: trackArtists.get(t.track_number) ?? []
+        })),
+        purchase_links: linksSeed(r.purchase_links),
+        artists: ctx.artists(r.artist_ids)
+      };
+    }
+  }
+});
+
+// scripts/content/kinds/list.ts
+var CONTENT_KINDS = [
+  genres,
+  locations,
+  artists,
+  posts,
+  aggregated,
+  mixtapes,
+  releases,
+  events
+];
+
 // worker/content/answer-shape.ts
 function readAnswer(shape, answer) {
   const result = safeParse(shape, answer);
@@ -734,8 +1825,8 @@ var FOLDED_LETTERS = [
   ["\xF0", "d"],
   ["\xD0", "d"]
 ];
-function foldLetters(text4) {
-  let out = text4;
+function foldLetters(text5) {
+  let out = text5;
   for (const [from, to] of FOLDED_LETTERS) out = out.replaceAll(from, to);
   return out;
 }
@@ -748,7 +1839,7 @@ function toDocFields(fields2, item) {
   for (const [column, def] of siteFields(fields2)) out[docName(column, def)] = values[def.site];
   return out;
 }
-var text = nullish(string());
+var text2 = nullish(string());
 
 // worker/content/meilisearch/documents.ts
 function artistToDocument(artist) {
@@ -890,31 +1981,31 @@ function createCmsClient(baseUrl, options = {}) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 5e3;
   const budget = () => options.budget ?? timeBudget(timeoutMs);
-  async function request(url, init, shape, auth = false) {
+  async function request(url2, init, shape, auth = false) {
     const left = budget().left();
     if (left <= 0) {
-      throw new CmsError(`Request to ${url} not sent: the request's CMS time budget is spent`, "network");
+      throw new CmsError(`Request to ${url2} not sent: the request's CMS time budget is spent`, "network");
     }
     const headers = new Headers(init.headers);
     headers.set("Accept", "application/json");
     if (auth && options.token) headers.set("Authorization", `Bearer ${options.token}`);
     let res;
     try {
-      res = await doFetch(url, { ...init, headers, signal: AbortSignal.timeout(left) });
+      res = await doFetch(url2, { ...init, headers, signal: AbortSignal.timeout(left) });
     } catch (cause) {
-      throw new CmsError(`Request to ${url} failed`, "network", void 0, null, { cause });
+      throw new CmsError(`Request to ${url2} failed`, "network", void 0, null, { cause });
     }
-    let text4;
+    let text5;
     try {
-      text4 = await res.text();
+      text5 = await res.text();
     } catch (cause) {
-      throw new CmsError(`Reading the answer of ${url} failed`, "network", res.status, null, { cause });
+      throw new CmsError(`Reading the answer of ${url2} failed`, "network", res.status, null, { cause });
     }
     let body = null;
     try {
-      body = text4 ? JSON.parse(text4) : null;
+      body = text5 ? JSON.parse(text5) : null;
     } catch {
-      if (res.ok) throw new CmsError(`Invalid JSON from ${url}`, "parse", res.status);
+      if (res.ok) throw new CmsError(`Invalid JSON from ${url2}`, "parse", res.status);
     }
     if (!res.ok) {
       const err = body ?? {};
@@ -922,12 +2013,12 @@ function createCmsClient(baseUrl, options = {}) {
       const message = typeof raw === "string" && raw ? raw : null;
       if (auth && (res.status === 401 || res.status === 403)) {
         const why = options.token ? "refused CMS_API_TOKEN" : "needs CMS_API_TOKEN, which is not set";
-        throw new CmsError(`Strapi ${why} (${res.status} from ${url})`, "status", res.status, null);
+        throw new CmsError(`Strapi ${why} (${res.status} from ${url2})`, "status", res.status, null);
       }
       throw new CmsError(message ?? `CMS answered ${res.status}`, "status", res.status, message);
     }
     const read = readAnswer(shape, body);
-    if (!read.ok) throw new CmsError(`Unexpected answer from ${url}: ${read.problem}`, "parse", res.status);
+    if (!read.ok) throw new CmsError(`Unexpected answer from ${url2}: ${read.problem}`, "parse", res.status);
     return read.value;
   }
   return {
@@ -937,16 +2028,16 @@ function createCmsClient(baseUrl, options = {}) {
       const qs = queryString(params);
       return request(`${apiBase}${path}${qs ? `?${qs}` : ""}`, { method: "GET" }, shape, auth);
     },
-    send: (method, path, body, json, shape, auth) => request(
+    send: (method, path, body, json2, shape, auth) => request(
       `${apiBase}${path}`,
-      { method, body, headers: json ? { "Content-Type": "application/json" } : void 0 },
+      { method, body, headers: json2 ? { "Content-Type": "application/json" } : void 0 },
       shape,
       auth
     ),
-    media: (url) => {
-      if (!url) return null;
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith("//")) return url;
-      return `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+    media: (url2) => {
+      if (!url2) return null;
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url2) || url2.startsWith("//")) return url2;
+      return `${origin}${url2.startsWith("/") ? "" : "/"}${url2}`;
     }
   };
 }
@@ -972,15 +2063,15 @@ var LINK_NAMES = {
 };
 
 // worker/content/strapi/kind-shapes.ts
-var text2 = nullish(string());
-var media = object({ url: string(), name: text2, mime: text2, size: nullish(number()) });
+var text3 = nullish(string());
+var media = object({ url: string(), name: text3, mime: text3, size: nullish(number()) });
 function schemaOf(def) {
   switch (def.value) {
     case "filled":
     case "link":
       return string();
     case "moment":
-      return def.fallback === null ? text2 : string();
+      return def.fallback === null ? text3 : string();
     case "flag":
       return nullish(boolean());
     case "count":
@@ -990,7 +2081,7 @@ function schemaOf(def) {
     case "pick":
       return nullish(picklist(def.of ?? []));
     default:
-      return text2;
+      return text3;
   }
 }
 function strapiEntries(fields2) {
@@ -1015,11 +2106,11 @@ function strapiSite(fields2, entry, mediaUrl) {
 function toTaxa(list) {
   return (list ?? []).map((t) => ({ name: t.name, slug: t.slug })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
-var toArtistRefs = (list) => (list ?? []).map(({ slug, name }) => ({ slug, name }));
+var toArtistRefs = (list) => (list ?? []).map(({ slug: slug2, name }) => ({ slug: slug2, name }));
 function toEntryRefs(entries) {
   return [...entries ?? []].sort((a, b) => a.entry - b.entry).flatMap((e) => toArtistRefs(e.artists).map((ref) => ({ ...ref, entry: e.entry })));
 }
-var refsAt = (refs, entry) => refs.filter((r) => r.entry === entry).map(({ slug, name }) => ({ slug, name }));
+var refsAt = (refs, entry) => refs.filter((r) => r.entry === entry).map(({ slug: slug2, name }) => ({ slug: slug2, name }));
 function blockText(block2) {
   if (typeof block2.text === "string") return block2.text;
   return (block2.children ?? []).map(blockText).join("");
@@ -1033,7 +2124,7 @@ function toParagraphs(content) {
 }
 function toPost(p, media2) {
   const file = media2(p.audio_file?.url);
-  const url = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
+  const url2 = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
   return {
     ...strapiSite(POST_FIELDS, p, media2),
     id: p.slug,
@@ -1044,7 +2135,7 @@ function toPost(p, media2) {
     tags: [...new Set((p.tags ?? []).map((t) => t.name))].sort(),
     genres: toTaxa(p.genres),
     locations: toTaxa(p.locations),
-    audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
+    audio: url2 ? { platform: p.audio_platform ?? "local", url: url2, trackTitle: p.track_title ?? null } : null,
     artists: toArtistRefs(p.artists)
   };
 }
@@ -1096,18 +2187,18 @@ var requestScope = new import_node_async_hooks.AsyncLocalStorage();
 var SUBMISSION_STATUSES = ["pending", "reviewing", "accepted", "rejected"];
 
 // worker/content/strapi/shapes.ts
-var text3 = nullish(string());
-var flag = nullish(boolean());
+var text4 = nullish(string());
+var flag3 = nullish(boolean());
 var AUDIO_PLATFORM = nullish(picklist(["local", "youtube", "soundcloud", "spotify"]));
-var taxon = object({ id: number(), name: string(), slug: string(), type: text3 });
+var taxon = object({ id: number(), name: string(), slug: string(), type: text4 });
 var named = object({ name: string(), slug: string() });
 var artistRef = object({ id: optional(number()), slug: string(), name: string() });
 var artistRefs = nullish(array(artistRef));
 var entryArtists = nullish(array(object({ entry: number(), artists: artistRefs })));
-var platformLink = object({ platform: string(), custom_platform_name: text3, url: string() });
+var platformLink2 = object({ platform: string(), custom_platform_name: text4, url: string() });
 var block = object({
   type: string(),
-  text: text3,
+  text: text4,
   children: nullish(array(lazy(() => block)))
 });
 var postShape = object({
@@ -1115,7 +2206,7 @@ var postShape = object({
   slug: string(),
   ...strapiEntries(POST_FIELDS),
   content: nullish(union([array(block), string()])),
-  publishedAt: text3,
+  publishedAt: text4,
   tags: nullish(array(object({ name: string() }))),
   genres: nullish(array(named)),
   locations: nullish(array(named)),
@@ -1124,8 +2215,8 @@ var postShape = object({
 var aggregatedPostShape = object({
   documentId: string(),
   ...strapiEntries(AGGREGATED_FIELDS),
-  postDate: text3,
-  publishedAt: text3,
+  postDate: text4,
+  publishedAt: text4,
   genres: nullish(array(named)),
   locations: nullish(array(named)),
   audio_file: nullish(media),
@@ -1135,7 +2226,7 @@ var mixtapeShape = object({
   id: number(),
   slug: string(),
   ...strapiEntries(MIXTAPE_FIELDS),
-  description: text3,
+  description: text4,
   tracklist: optional(unknown()),
   genres: nullish(array(named)),
   artists: artistRefs,
@@ -1144,21 +2235,21 @@ var mixtapeShape = object({
 var track = object({
   track_number: number(),
   title: string(),
-  artist_name: text3,
-  duration: text3,
-  audio_url: text3,
+  artist_name: text4,
+  duration: text4,
+  audio_url: text4,
   audio_platform: AUDIO_PLATFORM,
-  is_primary_track: flag,
-  is_featured: flag,
+  is_primary_track: flag3,
+  is_featured: flag3,
   artists: artistRefs
 });
 var releaseShape = object({
   id: number(),
   slug: string(),
   ...strapiEntries(RELEASE_FIELDS),
-  description: text3,
+  description: text4,
   tracks: nullish(array(track)),
-  purchase_links: nullish(array(platformLink)),
+  purchase_links: nullish(array(platformLink2)),
   artists: artistRefs
 });
 var eventShape = object({
@@ -1167,17 +2258,17 @@ var eventShape = object({
   ...strapiEntries(EVENT_FIELDS),
   location: nullish(named),
   lineup: optional(unknown()),
-  description: text3,
+  description: text4,
   lineup_artists: entryArtists
 });
 var artistShape = object({
   id: number(),
   slug: string(),
   ...strapiEntries(ARTIST_FIELDS),
-  bio: text3,
+  bio: text4,
   location: nullish(named),
   genres: nullish(array(named)),
-  links: nullish(array(platformLink)),
+  links: nullish(array(platformLink2)),
   former_slugs: nullish(array(object({ slug: string() })))
 });
 var listedArtistShape = object({ slug: string(), ...strapiEntries(ARTIST_FIELDS) });
@@ -1195,19 +2286,19 @@ var storedFile = object({
 });
 var submissionShape = object({
   documentId: string(),
-  reference: text3,
+  reference: text4,
   artist_name: string(),
   email: string(),
   track_title: string(),
-  genre: text3,
-  city: text3,
-  links: text3,
-  message: text3,
-  consent: flag,
+  genre: text4,
+  city: text4,
+  links: text4,
+  message: text4,
+  consent: flag3,
   status: picklist(SUBMISSION_STATUSES),
-  adminNotes: text3,
-  submissionDate: text3,
-  createdAt: text3,
+  adminNotes: text4,
+  submissionDate: text4,
+  createdAt: text4,
   // Submissions before docs/decisions/069: files in Strapi's media library.
   audioFile: nullish(media),
   artworkFile: nullish(media),
@@ -1228,7 +2319,7 @@ var artistDirectoryShape = object({
   })
 });
 var artistSlugShape = object({ slug: string() });
-var suggestionShape = object({ title: string(), artist_name: text3, slug: string() });
+var suggestionShape = object({ title: string(), artist_name: text4, slug: string() });
 var subscribedShape = nullable(
   object({
     message: nullish(string()),
@@ -1241,12 +2332,12 @@ var subscriberStateShape = object({
 var listedSubscriberShape = object({
   id: number(),
   email: string(),
-  firstName: text3,
-  lastName: text3,
-  city: text3,
-  source: text3,
+  firstName: text4,
+  lastName: text4,
+  city: text4,
+  source: text4,
   subscribedAt: string(),
-  consentedAt: text3,
+  consentedAt: text4,
   unsubscribeToken: string(),
   picks: nullish(
     object({ artists: nullish(array(string())), genres: nullish(array(string())) })
@@ -1256,7 +2347,7 @@ var subscriberCountShape = object({ count: number() });
 var expiredShape = object({ removed: number() });
 var unsubscribedShape = object({ data: object({ email: string() }) });
 var anyAnswerShape = unknown();
-var datedShape = object({ postDate: text3, published_date: text3, publishedAt: text3 });
+var datedShape = object({ postDate: text4, published_date: text4, publishedAt: text4 });
 
 // worker/content/strapi/posts.ts
 var POST_POPULATE = [
@@ -1271,14 +2362,12 @@ var fields = (names) => names.map((f, i) => [`fields[${i}]`, f]);
 var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);
 
 // scripts/search/cms-documents.ts
-var SEED_FIELDS = {
-  artists: strapiColumns(ARTIST_FIELDS),
-  posts: strapiColumns(POST_FIELDS),
-  aggregatedPosts: strapiColumns(AGGREGATED_FIELDS),
-  mixtapes: strapiColumns(MIXTAPE_FIELDS),
-  releases: strapiColumns(RELEASE_FIELDS),
-  events: strapiColumns(EVENT_FIELDS)
-};
+var SEED_KINDS = CONTENT_KINDS.map((kind) => ({
+  key: kind.key,
+  uid: kind.seed.uid,
+  fields: "fields" in kind && kind.fields ? strapiColumns(kind.fields) : [],
+  data: kind.seed.data
+}));
 var POST_POPULATE2 = populateObject(POST_POPULATE);
 var ARTIST_POPULATE = populateObject(["image"]);
 var INDEXED_TYPES = {
@@ -1305,7 +2394,7 @@ function documentOf(uid, entry, cmsOrigin) {
   INDEXED_TYPES,
   INDEX_SETTINGS,
   POST_POPULATE,
-  SEED_FIELDS,
+  SEED_KINDS,
   documentOf,
   slugsForNames
 });

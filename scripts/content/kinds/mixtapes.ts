@@ -1,0 +1,164 @@
+/** Mixtapes: the body is the description; tracklist entries may link to artists. */
+import * as v from "valibot";
+import type { ColumnFields } from "../../../core/content/kind";
+import { MIXTAPE_FIELDS } from "../../../core/content/mixtape";
+import { clock, filled, frontSchema, id, slugs, text } from "../schema";
+import {
+  ARTIST_IDS,
+  defineKind,
+  drop,
+  ENTRY_ARTISTS,
+  type EntryArtist,
+  flag,
+  frontOf,
+  IDS,
+  json,
+  ordered,
+  type Row,
+} from "./kind";
+
+export interface TracklistEntry {
+  position: number;
+  artist: string;
+  title: string;
+  /** Start cue 'MM:SS'. */
+  time: string;
+}
+
+/** A mixtape: its simple columns as core/content/mixtape.ts defines them. */
+export interface MixtapeRecord extends ColumnFields<typeof MIXTAPE_FIELDS> {
+  id: number;
+  slug: string;
+  description: string;
+  tracklist: TracklistEntry[];
+  /** mixtape_genres rows */
+  genre_ids: number[];
+  /** mixtape_artists rows of the mix's author (entry 0), in order */
+  artist_ids: number[];
+  /** mixtape_artists rows of tracklist entries: the entry's position and the artist */
+  track_artists: EntryArtist[];
+}
+
+const tracklistEntry = v.strictObject(
+  {
+    position: v.optional(v.pipe(v.number("must be a number"), v.integer("must be a whole number"))),
+    artist: v.optional(text, ""),
+    artists: slugs,
+    title: filled,
+    time: v.nullish(clock, null),
+  },
+  "must be {position, artist, artists, title, time}",
+);
+
+const ORDER =
+  "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists";
+
+export const mixtapes = defineKind<MixtapeRecord>()({
+  folder: "mixtapes",
+  key: "mixtapes",
+  table: "mixtapes",
+  schema: frontSchema(MIXTAPE_FIELDS, {
+    id,
+    artists: slugs,
+    genres: slugs,
+    tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
+  }),
+  fields: MIXTAPE_FIELDS,
+  body: { column: "description", as: "text" },
+  media: ["cover_image", "audio_file", "download_url"],
+  resolve: (items, ctx) =>
+    items.map(([m, id]) => {
+      const { id: _id, genres: g, tracklist, track_count, artists: named, ...front } = m.front;
+      return ordered(ORDER, {
+        id,
+        slug: m.slug,
+        ...front,
+        artist_name: front.artist_name as string,
+        description: ctx.body(m) as string,
+        tracklist: tracklist.map((t, n) => ({
+          position: t.position ?? n + 1,
+          artist: t.artist,
+          title: t.title,
+          time: t.time as string,
+        })),
+        track_count: track_count ?? tracklist.length,
+        genre_ids: ctx.refs(m, "genres", g, "genres"),
+        artist_ids: ctx.refs(m, "artists", named, "artists"),
+        track_artists: ctx.entryRefs(m, "tracklist", tracklist, (t, n) => ({
+          entry: t.position ?? n + 1,
+          slugs: t.artists,
+        })),
+      });
+    }),
+  toFront: (m, ctx) =>
+    frontOf(MIXTAPE_FIELDS, m, {
+      id: m.id,
+      artists: ctx.slugs("artists", m.artist_ids),
+      genres: ctx.slugs("genres", m.genre_ids),
+      tracklist: m.tracklist.map((t) =>
+        drop({
+          position: t.position,
+          artist: t.artist,
+          artists: ctx.entrySlugs(m.track_artists, t.position),
+          title: t.title,
+          time: t.time,
+        }),
+      ),
+    }),
+  exportSql: [
+    `SELECT m.*, ${IDS("mixtape_genres", "genre_id", "mixtape_id", "m")}, ${ARTIST_IDS("mixtape_artists", "mixtape_id", "m", "entry")}, ${ENTRY_ARTISTS("mixtape_artists", "mixtape_id", "m", "track_artists")} FROM mixtapes m ORDER BY m.id`,
+  ],
+  read: ([mixtapes = []]) =>
+    mixtapes.map(({ genre_ids, tracklist, is_featured, artist_ids, track_artists, ...m }: Row) => ({
+      ...(m as Omit<
+        MixtapeRecord,
+        "genre_ids" | "tracklist" | "is_featured" | "artist_ids" | "track_artists"
+      >),
+      is_featured: flag(is_featured),
+      tracklist: json<TracklistEntry[]>(tracklist, []),
+      genre_ids: json<number[]>(genre_ids, []),
+      artist_ids: json<number[]>(artist_ids, []),
+      track_artists: json<EntryArtist[]>(track_artists, []),
+    })),
+  upsert(records, ctx) {
+    ctx.write(
+      "mixtapes",
+      records.map(({ genre_ids, artist_ids, track_artists, ...m }) => ctx.staged(m)),
+      "id",
+    );
+    ctx.replace(records, "mixtape_id", ["mixtape_artists", "mixtape_genres"]);
+    ctx.write(
+      "mixtape_artists",
+      ctx.credits(
+        "mixtape_id",
+        records.flatMap((m) => [
+          ...m.artist_ids.map((artist_id) => ({ id: m.id, entry: 0, artist_id })),
+          ...m.track_artists.map((r) => ({ id: m.id, ...r })),
+        ]),
+      ),
+    );
+    ctx.write(
+      "mixtape_genres",
+      records.flatMap((m) => m.genre_ids.map((genre_id) => ({ mixtape_id: m.id, genre_id }))),
+    );
+  },
+  rows({ genre_ids, artist_ids, track_artists, ...mixtape }, ctx) {
+    ctx.add("mixtapes", mixtape);
+    ctx.entries("mixtape_artists", "mixtape_id", mixtape.id, [
+      ...artist_ids.map((artist_id) => ({ entry: 0, artist_id })),
+      ...track_artists,
+    ]);
+    for (const genre_id of genre_ids) ctx.add("mixtape_genres", { mixtape_id: mixtape.id, genre_id });
+  },
+  seed: {
+    uid: "api::mixtape.mixtape",
+    data: (m, ctx) => ({
+      slug: m.slug,
+      description: m.description,
+      tracklist: m.tracklist,
+      genres: m.genre_ids.map((id) => ctx.doc("genres", id)),
+      artists: ctx.artists(m.artist_ids),
+      tracklist_artists: ctx.entries(m.track_artists),
+    }),
+  },
+});
