@@ -939,8 +939,12 @@ var flag2 = (value) => value === 1 || value === true;
 var IDS = (table, column, owner, alias) => `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM ${table} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS ${column}s`;
 var ARTIST_IDS = (table, owner, alias, entry = "") => `(SELECT json_group_array(artist_id) FROM (SELECT artist_id FROM ${table} WHERE ${owner} = ${alias}.id${entry ? " AND entry = 0" : ""} ORDER BY position, rowid)) AS artist_ids`;
 var ENTRY_ARTISTS = (table, owner, alias, as) => `(SELECT json_group_array(json_object('entry', entry, 'artist_id', artist_id)) FROM (SELECT entry, artist_id FROM ${table} WHERE ${owner} = ${alias}.id AND entry > 0 ORDER BY entry, position, rowid)) AS ${as}`;
-var linksFront = (links) => [...links].sort((x, y) => x.position - y.position || x.id - y.id).map((l) => drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }));
 var linksSeed = (links) => [...links].sort((x, y) => x.position - y.position || x.id - y.id).map((l) => ({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }));
+var linksFront = (links) => linksSeed(links).map((l) => drop(l));
+var entryCredits = (records) => records.flatMap((r) => [
+  ...r.artist_ids.map((artist_id) => ({ id: r.id, entry: 0, artist_id })),
+  ...r.track_artists.map((e) => ({ id: r.id, ...e }))
+]);
 
 // scripts/content/kinds/aggregated.ts
 var ORDER = "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status artist_ids";
@@ -1452,16 +1456,7 @@ var mixtapes = defineKind()({
       "id"
     );
     ctx.replace(records, "mixtape_id", ["mixtape_artists", "mixtape_genres"]);
-    ctx.write(
-      "mixtape_artists",
-      ctx.credits(
-        "mixtape_id",
-        records.flatMap((m) => [
-          ...m.artist_ids.map((artist_id) => ({ id: m.id, entry: 0, artist_id })),
-          ...m.track_artists.map((r) => ({ id: m.id, ...r }))
-        ])
-      )
-    );
+    ctx.write("mixtape_artists", ctx.credits("mixtape_id", entryCredits(records)));
     ctx.write(
       "mixtape_genres",
       records.flatMap((m) => m.genre_ids.map((genre_id) => ({ mixtape_id: m.id, genre_id })))
@@ -1734,16 +1729,7 @@ var releases = defineKind()({
       "id"
     );
     ctx.replace(records, "release_id", ["release_artists", "release_tracks", "release_purchase_links"]);
-    ctx.write(
-      "release_artists",
-      ctx.credits(
-        "release_id",
-        records.flatMap((r) => [
-          ...r.artist_ids.map((artist_id) => ({ id: r.id, entry: 0, artist_id })),
-          ...r.track_artists.map((e) => ({ id: r.id, ...e }))
-        ])
-      )
-    );
+    ctx.write("release_artists", ctx.credits("release_id", entryCredits(records)));
     ctx.write(
       "release_tracks",
       records.flatMap((r) => r.tracks.map(({ id: _id, ...t }) => t))

@@ -224,30 +224,32 @@ export const ARTIST_IDS = (table: string, owner: string, alias: string, entry = 
 export const ENTRY_ARTISTS = (table: string, owner: string, alias: string, as: string) =>
   `(SELECT json_group_array(json_object('entry', entry, 'artist_id', artist_id)) FROM (SELECT entry, artist_id FROM ${table} WHERE ${owner} = ${alias}.id AND entry > 0 ORDER BY entry, position, rowid)) AS ${as}`;
 
-/** A list of links (an artist's, a release's purchase links) as front matter, in position order. */
-export const linksFront = (
-  links: Array<{
-    id: number;
-    position: number;
-    platform: string;
-    custom_platform_name: string | null;
-    url: string;
-  }>,
-) =>
-  [...links]
-    .sort((x, y) => x.position - y.position || x.id - y.id)
-    .map((l) => drop({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }));
+/** A stored link: an artist's, a release's purchase link. */
+interface StoredLink {
+  id: number;
+  position: number;
+  platform: string;
+  custom_platform_name: string | null;
+  url: string;
+}
 
-/** The same links as Strapi's link components. */
-export const linksSeed = (
-  links: Array<{
-    id: number;
-    position: number;
-    platform: string;
-    custom_platform_name: string | null;
-    url: string;
-  }>,
-) =>
+/** Links in position order, as Strapi's link components take them. */
+export const linksSeed = (links: StoredLink[]) =>
   [...links]
     .sort((x, y) => x.position - y.position || x.id - y.id)
     .map((l) => ({ platform: l.platform, custom_platform_name: l.custom_platform_name, url: l.url }));
+
+/** The same links as front matter: an empty custom name is left out. */
+export const linksFront = (links: StoredLink[]) => linksSeed(links).map((l) => drop(l));
+
+/**
+ * The credit rows of items with their own artists (entry 0) and their entries' artists (a
+ * mixtape's tracklist, a release's tracks), for `UpsertContext.credits`.
+ */
+export const entryCredits = (
+  records: Array<{ id: number; artist_ids: number[]; track_artists: EntryArtist[] }>,
+) =>
+  records.flatMap((r) => [
+    ...r.artist_ids.map((artist_id) => ({ id: r.id, entry: 0, artist_id })),
+    ...r.track_artists.map((e) => ({ id: r.id, ...e })),
+  ]);

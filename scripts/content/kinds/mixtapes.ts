@@ -9,6 +9,7 @@ import {
   drop,
   ENTRY_ARTISTS,
   type EntryArtist,
+  entryCredits,
   flag,
   frontOf,
   IDS,
@@ -127,16 +128,7 @@ export const mixtapes = defineKind<MixtapeRecord>()({
       "id",
     );
     ctx.replace(records, "mixtape_id", ["mixtape_artists", "mixtape_genres"]);
-    ctx.write(
-      "mixtape_artists",
-      ctx.credits(
-        "mixtape_id",
-        records.flatMap((m) => [
-          ...m.artist_ids.map((artist_id) => ({ id: m.id, entry: 0, artist_id })),
-          ...m.track_artists.map((r) => ({ id: m.id, ...r })),
-        ]),
-      ),
-    );
+    ctx.write("mixtape_artists", ctx.credits("mixtape_id", entryCredits(records)));
     ctx.write(
       "mixtape_genres",
       records.flatMap((m) => m.genre_ids.map((genre_id) => ({ mixtape_id: m.id, genre_id }))),

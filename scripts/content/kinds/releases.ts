@@ -21,6 +21,7 @@ import {
   drop,
   ENTRY_ARTISTS,
   type EntryArtist,
+  entryCredits,
   flag,
   frontOf,
   json,
@@ -185,16 +186,7 @@ export const releases = defineKind<ReleaseRecord>()({
       "id",
     );
     ctx.replace(records, "release_id", ["release_artists", "release_tracks", "release_purchase_links"]);
-    ctx.write(
-      "release_artists",
-      ctx.credits(
-        "release_id",
-        records.flatMap((r) => [
-          ...r.artist_ids.map((artist_id) => ({ id: r.id, entry: 0, artist_id })),
-          ...r.track_artists.map((e) => ({ id: r.id, ...e })),
-        ]),
-      ),
-    );
+    ctx.write("release_artists", ctx.credits("release_id", entryCredits(records)));
     ctx.write(
       "release_tracks",
       records.flatMap((r) => r.tracks.map(({ id: _id, ...t }) => t)),
