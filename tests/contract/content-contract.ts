@@ -598,7 +598,9 @@ export function registerContentContract(
         await store().optIn.notSent(id);
         expect((await signUp(`expiring-${stamp}@example.com`, true)).confirmation?.id).toBe(id);
 
-        expect(await store().optIn.removeExpired(new Date(stamp - 60_000).toISOString())).toBe(0);
+        // Other tests' pending sign-ups may be older than a minute by now: only this one's fate
+        // is this test's to check.
+        await store().optIn.removeExpired(new Date(stamp - 60_000).toISOString());
         expect((await store().optIn.find(id))?.status).toBe("pending");
         expect(
           await store().optIn.removeExpired(new Date(Date.now() + 60_000).toISOString()),
