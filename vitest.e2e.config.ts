@@ -8,9 +8,10 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
     environment: "node",
-    // Two files at once against the one server: each file's pages live in their own browser
-    // contexts, and no test counts what another file's test may add (a submission, a sign-up).
-    maxWorkers: 2,
+    // One file at a time: Chromium keeps both cores busy on its own, so a second file makes every
+    // step slower (tried on two cores: 580 s instead of 656 s, and a five-second wait for the
+    // newsletter's second step ran out; docs/testing.md).
+    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
