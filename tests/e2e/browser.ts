@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -34,6 +34,30 @@ export interface Session {
   newPage(options?: { width?: number; height?: number; javaScriptEnabled?: boolean }): Promise<Page>;
 }
 
+/**
+ * Keeps the page's requests still unanswered: a test that times out prints them (and any answer
+ * that took more than five seconds), so a hang can be told from a slow machine.
+ */
+export function watchRequests(page: Page): () => string[] {
+  const pending = new Map<Request, number>();
+  const slow: string[] = [];
+  page.on("request", (request) => pending.set(request, Date.now()));
+  const settle = (request: Request) => {
+    const started = pending.get(request);
+    pending.delete(request);
+    if (started !== undefined && Date.now() - started > 5_000)
+      slow.push(`${request.method()} ${request.url()} took ${Date.now() - started} ms`);
+  };
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
+  return () => [
+    ...slow,
+    ...[...pending].map(
+      ([r, started]) => `${r.method()} ${r.url()} unanswered after ${Date.now() - started} ms`,
+    ),
+  ];
+}
+
 /** Launches Chromium for a test file and fails any test that logs an error. */
 export function useBrowser(): Session {
   const contexts: BrowserContext[] = [];
@@ -53,6 +77,11 @@ export function useBrowser(): Session {
       });
       contexts.push(context);
       const page = await context.newPage();
+      const requests = watchRequests(page);
+      onTestFailed(() => {
+        const lines = requests();
+        if (lines.length) console.warn(`requests of ${page.url()}:\n  ${lines.join("\n  ")}`);
+      });
       page.on("console", (msg) => {
         if (msg.type() === "error") session.problems.push(`console.error: ${msg.text()}`);
       });

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl } from "./browser";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { baseUrl, watchRequests } from "./browser";
 import { published } from "./catalogue";
 import { hydrated } from "./open";
 import { press } from "./press";
@@ -66,7 +66,10 @@ describe("an embed framed by another site", () => {
     const page = await context.newPage();
     page.on("console", (m) => m.type() === "error" && problems.push(`console.error: ${m.text()}`));
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(hostUrl);
+    const requests = watchRequests(page);
+    onTestFailed(() => console.warn(`requests of the framing page:\n  ${requests().join("\n  ")}`));
+    // Not the window's load, which waits for every file of the frame: the frame's heading.
+    await page.goto(hostUrl, { waitUntil: "commit" });
     const frame = page.frameLocator("iframe");
     await frame.getByRole("heading", { name: mixtape.title }).waitFor();
     // The browser does deny the frame its storage: the test would pass for nothing otherwise.
@@ -95,7 +98,9 @@ describe("an embed framed by another site", () => {
       await page.setViewportSize({ width, height: 500 });
       page.on("console", (m) => m.type() === "error" && problems.push(`console.error: ${m.text()}`));
       page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-      await page.goto(`${hostUrl}?embed=${encodeURIComponent("size=compact&theme=light&t=12")}&height=120`);
+      await page.goto(`${hostUrl}?embed=${encodeURIComponent("size=compact&theme=light&t=12")}&height=120`, {
+        waitUntil: "commit",
+      });
       const frame = page.frameLocator("iframe");
       await frame.getByRole("heading", { name: mixtape.title }).waitFor();
       const embed = page.frames().find((f) => f.url().includes("/embed/"));
