@@ -1,28 +1,78 @@
 import type { Artist, ArtistDirectory, ArtistWork, ArtistWorkPages } from "./artist";
 import type { EventLists, MusicEvent } from "./event";
-import type { Mixtape } from "./mixtape";
+import type { Fields, SimpleField, SimpleKeys, SiteFields } from "./kind";
+import { MIXTAPE_FIELDS, type Mixtape } from "./mixtape";
 import type { ListFilter, Page } from "./page";
 import type { ListedPost, Post, PostFilter } from "./post";
-import type { Release } from "./release";
+import { RELEASE_FIELDS, type Release } from "./release";
 import type { Genre, Location } from "./taxon";
 
 /** The kinds read the same two ways: a page of a list, and one by its slug or id. */
-interface ListedKinds {
+export interface ListedKinds {
   Mixtape: Mixtape;
   Release: Release;
 }
 
 /**
- * Each listed kind's name in its texts (a list's degraded text says `${name}s`): one line here
- * gives a new kind its `list<Kind>s` and `get<Kind>` reads, and their degraded answers
- * (worker/content/degrade.ts) with no other edit to the port.
+ * What the core reads of a listed kind need (worker/content/d1/core-reads.ts,
+ * worker/content/strapi/core-reads.ts, docs/decisions/138-core-reads-of-listed-kinds.md): its
+ * definition's fields, with a `title` (a search matches it), and the date the list is newest
+ * first by.
  */
-export const LISTED_KINDS: { readonly [K in keyof ListedKinds]: string } = {
-  Mixtape: "mixtape",
-  Release: "release",
+export interface Listing<F extends Fields = Fields> {
+  /** Its name in its texts: a list's degraded text says `${name}s`. */
+  name: string;
+  /** Its D1 table, which is also its list in the list index (docs/decisions/071-flat-lists.md). */
+  table: string;
+  /** Its Strapi collection's REST path. */
+  path: string;
+  fields: F;
+  /** The column of `fields` the list is sorted by, newest first. */
+  date: SimpleKeys<F>;
+}
+
+/** A listing, its `date` checked against its own fields. */
+const listing = <F extends Fields & { title: SimpleField }>(l: Listing<F>): Listing<F> => l;
+
+const LISTINGS = {
+  Mixtape: listing({
+    name: "mixtape",
+    table: "mixtapes",
+    path: "/mixtapes",
+    fields: MIXTAPE_FIELDS,
+    date: "release_date",
+  }),
+  Release: listing({
+    name: "release",
+    table: "releases",
+    path: "/label-releases",
+    fields: RELEASE_FIELDS,
+    date: "release_date",
+  }),
 };
 
 export type ListedKind = keyof ListedKinds;
+
+/** The fields of a listed kind's definition. */
+export type FieldsOf<K extends ListedKind> = (typeof LISTINGS)[K]["fields"];
+
+/**
+ * One line here gives a new kind its `list<Kind>s` and `get<Kind>` reads in both adapters (their
+ * core reads, unless the adapter's map of own reads names the kind), and their degraded answers
+ * (worker/content/degrade.ts) with no other edit to the port.
+ */
+export const LISTED_KINDS: { readonly [K in ListedKind]: Listing<FieldsOf<K>> } = LISTINGS;
+
+/** What the core reads answer for a kind of these fields: its id, slug and simple fields. */
+export type CoreItem<F extends Fields> = { id: number; slug: string } & SiteFields<F>;
+
+/**
+ * The listed kinds the core reads answer in full (nothing besides their definition's fields):
+ * the others need reads of their own in each adapter.
+ */
+export type PlainKind = {
+  [K in ListedKind]: CoreItem<FieldsOf<K>> extends ListedKinds[K] ? K : never;
+}[ListedKind];
 
 /** The two reads of each listed kind: `list<Kind>s` and `get<Kind>`. */
 export type ListedReads = {

@@ -218,7 +218,7 @@ function listedReads(raw: ListedReads): ListedReads {
   const read = (method: string, arg: unknown) =>
     (Reflect.get(raw, method) as (arg: unknown) => Promise<never>).call(raw, arg);
   const reads: Record<string, unknown> = {};
-  for (const [kind, name] of Object.entries(LISTED_KINDS)) {
+  for (const [kind, { name }] of Object.entries(LISTED_KINDS)) {
     reads[`list${kind}s`] = (filter?: ListFilter) =>
       pageOr(`Failed to fetch ${name}s`, filter, LIST, () => read(`list${kind}s`, filter));
     reads[`get${kind}`] = (slugOrId: string) =>

@@ -1,3 +1,4 @@
+import { LISTED_KINDS } from "@core/content/catalogue";
 import type { RowFields } from "@core/content/kind";
 import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
@@ -55,8 +56,9 @@ export function toMixtape(row: MixtapeRow): Mixtape {
 
 /** Published mixtapes, newest first and searched by title; one by slug or numeric id. */
 export const mixtapes = datedTable<MixtapeRow, Mixtape>({
-  table: "mixtapes",
+  table: LISTED_KINDS.Mixtape.table,
   alias: "m",
+  date: LISTED_KINDS.Mixtape.date,
   columns: MIXTAPE_COLUMNS,
   extras: MIXTAPE_EXTRAS,
   cardColumns: MIXTAPE_COLUMNS,

@@ -3,11 +3,13 @@ import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { leanPage, listPage, listTotal, namedList } from "./lists";
 import { bySlugOrId, likePattern, rowsOf, totalOf } from "./sql";
 
-/** A catalogue table listed newest first by release date (mixtapes, releases). */
+/** A catalogue table listed newest first by a date (mixtapes, releases, a kind's core reads). */
 export interface DatedTable<R, T> {
   table: string;
   /** The table's alias in `columns` and `searchWhere`. */
   alias: string;
+  /** The column its list is dated by, with an index on (pub_status, it). */
+  date: string;
   /** What a detail page reads (after `FROM <table> <alias>` and `extras`). */
   columns: string;
   /** Joins `columns` and `cardColumns` read besides the table's row. */
@@ -41,12 +43,12 @@ async function listPublished<R, T>(
   if (!search) {
     // The list index holds the table's published rows in this order (docs/decisions/071).
     const list = namedList(t.table);
-    // A lean list (the sitemap) reads the rows alone through their (pub_status, release_date) index.
+    // A lean list (the sitemap) reads the rows alone through their (pub_status, date) index.
     const index = {
       table: t.table,
       alias: a,
-      date: "release_date",
-      order: `${a}.release_date DESC, ${a}.id`,
+      date: t.date,
+      order: `${a}.${t.date} DESC, ${a}.id`,
     };
     const [rows, count] = await db.batch([
       filter.lean
@@ -70,7 +72,7 @@ async function listPublished<R, T>(
     db
       .prepare(
         `SELECT ${t.cardColumns} FROM ${t.table} ${a} ${t.extras} WHERE ${where}
-         ORDER BY ${a}.release_date DESC, ${a}.id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
+         ORDER BY ${a}.${t.date} DESC, ${a}.id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
       )
       .bind(...params, pageSize, offset),
     db.prepare(`SELECT COUNT(*) AS total FROM ${t.table} ${a} WHERE ${where}`).bind(...params),

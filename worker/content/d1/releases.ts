@@ -1,4 +1,5 @@
 import type { AudioPlatform } from "@core/content/audio";
+import { LISTED_KINDS } from "@core/content/catalogue";
 import type { RowFields } from "@core/content/kind";
 import { RELEASE_FIELDS, type Release } from "@core/content/release";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
@@ -70,8 +71,9 @@ export function toRelease(row: ReleaseRow): Release {
 
 /** Published releases, newest first and searched by title and artist (docs/product.md section 7). */
 export const releases = datedTable<ReleaseRow, Release>({
-  table: "releases",
+  table: LISTED_KINDS.Release.table,
   alias: "r",
+  date: LISTED_KINDS.Release.date,
   columns: RELEASE_COLUMNS,
   extras: "",
   // A card shows no track or purchase link (about 12 rows a release at 100 a page).

@@ -1,5 +1,7 @@
+import { listedReads, type OwnReads } from "../listed-reads";
 import type { ContentSource } from "../source";
 import { getArtist, getArtistWork, listArtists } from "./artists";
+import { d1CoreReads } from "./core-reads";
 import { getEvent, listEvents, pageEvents } from "./events";
 import { mixtapes } from "./mixtapes";
 import { d1OptIn, newsletterAdmin, subscribe } from "./newsletter";
@@ -8,6 +10,12 @@ import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { releases } from "./releases";
 import { createSubmission, getSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
+
+/**
+ * The listed kinds read with more than their core reads (./core-reads.ts): tracklists, extras
+ * joins, artist refs, a search by artist.
+ */
+const OWN_READS: OwnReads<D1Database> = { Mixtape: mixtapes, Release: releases };
 
 /**
  * The embedded content source: the D1 database bound as DB (docs/architecture.md), with the
@@ -29,10 +37,7 @@ export function createD1Source(
       listGenres: () => listGenres(db),
       listLocations: () => listLocations(db),
       listTags: () => listTags(db),
-      listMixtapes: (filter) => mixtapes.list(db, filter),
-      getMixtape: (id) => mixtapes.get(db, id),
-      listReleases: (filter) => releases.list(db, filter),
-      getRelease: (id) => releases.get(db, id),
+      ...listedReads(db, OWN_READS, d1CoreReads),
       listEvents: (now, all) => listEvents(db, now, all),
       pageEvents: (filter) => pageEvents(db, filter),
       getEvent: (id) => getEvent(db, id),

@@ -40,8 +40,7 @@ export const MIXTAPE_POPULATE: Populate[] = [
 
 /**
  * A page of a list kind (DEFAULT_LIST_PAGE_SIZE unless asked), each row read by `row` and
- * mapped: the queries of a kind kept in its own file (worker/content/strapi/<kind>s.ts) use it
- * as this file's do.
+ * mapped: the core reads of a listed kind (./core-reads.ts) use it as this file's do.
  */
 export async function listPaged<S, T>(
   cms: CmsClient,

@@ -1,3 +1,4 @@
+import { listedReads, type OwnReads } from "../listed-reads";
 import type { ContentSource } from "../source";
 import { getArtist, getArtistWork, listArtists } from "./artists";
 import {
@@ -9,11 +10,21 @@ import {
   listReleases,
   pageEvents,
 } from "./catalog";
-import { createCmsClient, type FetchLike, type StrapiOptions } from "./client";
+import { type CmsClient, createCmsClient, type FetchLike, type StrapiOptions } from "./client";
+import { strapiCoreReads } from "./core-reads";
 import { strapiNewsletterAdmin, strapiOptIn, subscribe } from "./newsletter";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { createSubmission, getSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
 import { listGenres, listLocations, listTags } from "./taxonomy";
+
+/**
+ * The listed kinds read with more than their core reads (./core-reads.ts): tracklists, tracks and
+ * purchase links, artist refs, a search by artist.
+ */
+const OWN_READS: OwnReads<CmsClient> = {
+  Mixtape: { list: listMixtapes, get: getMixtape },
+  Release: { list: listReleases, get: getRelease },
+};
 
 /**
  * The Strapi 5 content source (docs/architecture.md): exactly the CMS calls of docs/product.md
@@ -36,10 +47,7 @@ export function createStrapiSource(
       listGenres: () => listGenres(cms),
       listLocations: () => listLocations(cms),
       listTags: () => listTags(cms),
-      listMixtapes: (filter) => listMixtapes(cms, filter),
-      getMixtape: (slug) => getMixtape(cms, slug),
-      listReleases: (filter) => listReleases(cms, filter),
-      getRelease: (slug) => getRelease(cms, slug),
+      ...listedReads(cms, OWN_READS, strapiCoreReads),
       listEvents: (now, all) => listEvents(cms, now, all),
       pageEvents: (filter) => pageEvents(cms, filter),
       getEvent: (slug) => getEvent(cms, slug),
