@@ -294,9 +294,13 @@ describe("the CMS fault matrix", () => {
         ).toBe(true);
         // Browsers and shared caches may not keep it. A streamed list fails after the headers went
         // out, so such a page is always no-cache (docs/decisions/027-no-cache-while-streaming.md):
-        // /genres, /artists and /blog when their list takes longer than the 100 ms they wait (the slow CMS).
-        const streamed = ["/genres", "/blog", "/artists"].includes(route.name) && fault === "slow";
-        expect(seen.cacheControl, where).toBe(streamed ? "no-cache" : "no-store");
+        // /genres, /artists and /blog when their list takes longer than the 100 ms they wait: always
+        // with the slow CMS, and with a fast fault on a machine busy enough that its answer comes
+        // later than that (seen on two cores running two test files).
+        const streams = ["/genres", "/blog", "/artists"].includes(route.name);
+        if (streams && fault === "slow") expect(seen.cacheControl, where).toBe("no-cache");
+        else if (streams) expect(["no-store", "no-cache"], where).toContain(seen.cacheControl);
+        else expect(seen.cacheControl, where).toBe("no-store");
       }
       expect(await entries(release), `${fault}: nothing stored`).toEqual({});
     }, 60_000);
