@@ -1,5 +1,5 @@
 import { type CoreItem, LISTED_KINDS, type Listing } from "@core/content/catalogue";
-import { type Fields, simpleFields, strapiName } from "@core/content/kind";
+import { type Fields, strapiColumns } from "@core/content/kind";
 import type { ListFilter } from "@core/content/page";
 import * as v from "valibot";
 import type { CoreReads, KindReads } from "../listed-reads";
@@ -26,12 +26,9 @@ function entryShape(fields: Fields) {
 export function listingReads<F extends Fields>(listing: Listing<F>): KindReads<CmsClient, CoreItem<F>> {
   const { path, fields } = listing;
   const shape = entryShape(fields);
-  const media = simpleFields(fields).flatMap(([column, def]) => {
-    const name = def.value === "media" ? strapiName(column, def) : null;
-    return name ? [name] : [];
-  });
-  const [, dateDef] = simpleFields(fields).find(([column]) => column === listing.date) ?? [];
-  const sort = (dateDef && strapiName(listing.date, dateDef)) ?? listing.date;
+  const attributes = strapiColumns(fields);
+  const media = attributes.filter(([, , isMedia]) => isMedia).map(([, name]) => name);
+  const sort = attributes.find(([column]) => column === listing.date)?.[1] ?? listing.date;
   const toItem =
     (cms: CmsClient) =>
     (entry: { id: number; slug: string }): CoreItem<F> => ({
