@@ -42,12 +42,9 @@ app.post("/api/cache/purge", purgeOnly, cachePurge);
 app.post("/api/monitoring", monitoringTunnel);
 app.route("/api", searchApi);
 // Newsletter, submissions and the submissions admin (docs/decisions/007); the subscriber
-// export (docs/decisions/032-embedded-store-operations.md).
-app.route("/api", newsletterApi);
-app.route("/api", picksApi);
-app.route("/api", formsApi);
-// The HTTP provider's bounces and complaints (docs/decisions/089), signed; 404 without a secret.
-app.route("/api", mailEvents);
+// export (docs/decisions/032-embedded-store-operations.md); the HTTP provider's bounces and
+// complaints (docs/decisions/089), signed, 404 without a secret.
+for (const api of [newsletterApi, picksApi, formsApi, mailEvents]) app.route("/api", api);
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the

@@ -93,6 +93,14 @@ export function resolveContent(
     });
     return out;
   };
+  const entryRefs: ResolveContext["entryRefs"] = (item, field, list, of) =>
+    list.flatMap((t, i) => {
+      const { entry, slugs } = of(t, i);
+      return refs(item, `${field}[${i}].artists`, slugs, "artists").map((artist_id) => ({
+        entry,
+        artist_id,
+      }));
+    });
   const ctx = (kind: AnyContentKind): ResolveContext => ({
     problems,
     refs,
@@ -101,14 +109,11 @@ export function resolveContent(
       if (slug !== null && id === null) noSuch(item, field, slug, folder);
       return id;
     },
-    entryRefs: (item, field, list, of) =>
-      list.flatMap((t, i) => {
-        const { entry, slugs } = of(t, i);
-        return refs(item, `${field}[${i}].artists`, slugs, "artists").map((artist_id) => ({
-          entry,
-          artist_id,
-        }));
-      }),
+    entryRefs,
+    credits: (item, named, field, list, entryOf) => ({
+      artist_ids: refs(item, "artists", named, "artists"),
+      track_artists: entryRefs(item, field, list, (t, i) => ({ entry: entryOf(t, i), slugs: t.artists })),
+    }),
     body: (item) => (kind.body?.as === "paragraphs" ? item.paragraphs : joinText(item.paragraphs)),
   });
 

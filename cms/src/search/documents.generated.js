@@ -1417,11 +1417,7 @@ var mixtapes = defineKind()({
       })),
       track_count: track_count ?? tracklist.length,
       genre_ids: ctx.refs(m, "genres", g, "genres"),
-      artist_ids: ctx.refs(m, "artists", named2, "artists"),
-      track_artists: ctx.entryRefs(m, "tracklist", tracklist, (t, n) => ({
-        entry: t.position ?? n + 1,
-        slugs: t.artists
-      }))
+      ...ctx.credits(m, named2, "tracklist", tracklist, (t, n) => t.position ?? n + 1)
     });
   }),
   toFront: (m, ctx) => frontOf(MIXTAPE_FIELDS, m, {
@@ -1679,11 +1675,7 @@ var releases = defineKind()({
           url: link.url,
           position
         })),
-        artist_ids: ctx.refs(r, "artists", named2, "artists"),
-        track_artists: ctx.entryRefs(r, "tracks", tracks, (t, n) => ({
-          entry: t.track_number ?? n + 1,
-          slugs: t.artists
-        }))
+        ...ctx.credits(r, named2, "tracks", tracks, (t, n) => t.track_number ?? n + 1)
       });
     });
   },
@@ -2087,6 +2079,9 @@ function strapiSite(fields2, entry, mediaUrl) {
   }
   return out;
 }
+function strapiEntry(fields2, entry, mediaUrl) {
+  return { ...strapiSite(fields2, entry, mediaUrl), id: entry.id, slug: entry.slug };
+}
 
 // worker/content/strapi/mappers.ts
 function toTaxa(list) {
@@ -2144,9 +2139,7 @@ function toMixtape(m, media2) {
   const audio = m.external_audio_url ? { platform: m.audio_platform ?? "local", url: m.external_audio_url } : file ? { platform: "local", url: file } : null;
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
-    ...strapiSite(MIXTAPE_FIELDS, m, media2),
-    id: m.id,
-    slug: m.slug,
+    ...strapiEntry(MIXTAPE_FIELDS, m, media2),
     description: m.description ?? "",
     tracklist,
     trackCount: m.track_count || tracklist.length,

@@ -57,6 +57,17 @@ export interface ResolveContext {
     list: T[],
     of: (t: T, i: number) => { entry: number; slugs: string[] },
   ): EntryArtist[];
+  /**
+   * The artists an item credits (`named`, entry 0) and those each entry of its list credits
+   * (`field`'s entries' `artists`, numbered by `entryOf`): a mixtape's tracklist, a release's tracks.
+   */
+  credits<T extends { artists: string[] }>(
+    item: Parsed<unknown>,
+    named: string[],
+    field: string,
+    list: T[],
+    entryOf: (t: T, i: number) => number,
+  ): { artist_ids: number[]; track_artists: EntryArtist[] };
   /** The item's body as its kind keeps it (`body`): its paragraphs, or their text. */
   body(item: Parsed<unknown>): string[] | string;
 }

@@ -84,11 +84,7 @@ export const mixtapes = defineKind<MixtapeRecord>()({
         })),
         track_count: track_count ?? tracklist.length,
         genre_ids: ctx.refs(m, "genres", g, "genres"),
-        artist_ids: ctx.refs(m, "artists", named, "artists"),
-        track_artists: ctx.entryRefs(m, "tracklist", tracklist, (t, n) => ({
-          entry: t.position ?? n + 1,
-          slugs: t.artists,
-        })),
+        ...ctx.credits(m, named, "tracklist", tracklist, (t, n) => t.position ?? n + 1),
       });
     }),
   toFront: (m, ctx) =>

@@ -130,11 +130,7 @@ export const releases = defineKind<ReleaseRecord>()({
           url: link.url,
           position,
         })),
-        artist_ids: ctx.refs(r, "artists", named, "artists"),
-        track_artists: ctx.entryRefs(r, "tracks", tracks, (t, n) => ({
-          entry: t.track_number ?? n + 1,
-          slugs: t.artists,
-        })),
+        ...ctx.credits(r, named, "tracks", tracks, (t, n) => t.track_number ?? n + 1),
       });
     });
   },

@@ -91,3 +91,12 @@ export function strapiSite<F extends Fields>(
   }
   return out as SiteFields<F>;
 }
+
+/** A catalogue entry's numeric id and slug beside its simple attributes' domain fields. */
+export function strapiEntry<F extends Fields>(
+  fields: F,
+  entry: { id: number; slug: string },
+  mediaUrl: (url: string | null | undefined) => string | null,
+): SiteFields<F> & { id: number; slug: string } {
+  return { ...strapiSite(fields, entry, mediaUrl), id: entry.id, slug: entry.slug };
+}

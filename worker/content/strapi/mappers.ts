@@ -13,7 +13,7 @@ import type { Submission } from "@core/content/submission";
 import type { Taxon } from "@core/content/taxon";
 import type { StoredFile } from "@core/content/upload";
 import { artistLinks, purchaseLinks } from "../purchase-links";
-import { strapiSite } from "./kind-shapes";
+import { strapiEntry, strapiSite } from "./kind-shapes";
 import type {
   StrapiAggregatedPost,
   StrapiArtist,
@@ -125,9 +125,7 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
       : null;
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
-    ...strapiSite(MIXTAPE_FIELDS, m, media),
-    id: m.id,
-    slug: m.slug,
+    ...strapiEntry(MIXTAPE_FIELDS, m, media),
     description: m.description ?? "",
     tracklist,
     trackCount: m.track_count || tracklist.length,
@@ -140,9 +138,7 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
 
 export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
   return {
-    ...strapiSite(RELEASE_FIELDS, r, media),
-    id: r.id,
-    slug: r.slug,
+    ...strapiEntry(RELEASE_FIELDS, r, media),
     description: r.description ?? "",
     tracks: [...(r.tracks ?? [])]
       .sort((a, b) => a.track_number - b.track_number)
@@ -165,9 +161,7 @@ export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
 
 export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
   return {
-    ...strapiSite(EVENT_FIELDS, e, media),
-    id: e.id,
-    slug: e.slug,
+    ...strapiEntry(EVENT_FIELDS, e, media),
     location: e.location ? { name: e.location.name, slug: e.location.slug } : null,
     lineup: Array.isArray(e.lineup) ? e.lineup.map(String) : [],
     description: e.description ?? "",
@@ -178,9 +172,7 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
 
 export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
   return {
-    ...strapiSite(ARTIST_FIELDS, a, media),
-    id: a.id,
-    slug: a.slug,
+    ...strapiEntry(ARTIST_FIELDS, a, media),
     bio: a.bio ?? "",
     location: a.location ? { name: a.location.name, slug: a.location.slug } : null,
     genres: toTaxa(a.genres),

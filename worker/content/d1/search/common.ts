@@ -39,16 +39,36 @@ export interface MarkedRow {
   h_artist: string | null;
 }
 
+/** A hit row with the two snippets (`h_first`, `h_second`) its excerpt is chosen from. */
+export interface SnippetRow extends MarkedRow {
+  h_first: string | null;
+  h_second: string | null;
+}
+
 /**
- * The highlights of one hit: the matched title and artist, and as excerpt the first of
- * `excerpts` with a match in it, else the item's own `plain` text.
+ * The highlights of one hit: the matched title and artist, and as excerpt the first snippet
+ * with a match in it, else the item's own `plain` text.
  */
-export function highlightsOf(
+export function snippetHighlights(
   item: { title: string; artist: string | null },
-  row: MarkedRow,
-  excerpts: (string | null)[],
+  row: SnippetRow,
   plain: string,
 ): Highlights {
-  const excerpt = excerpts.find((e) => e?.includes("<mark>")) ?? plain;
+  const excerpt = [row.h_first, row.h_second].find((e) => e?.includes("<mark>")) ?? plain;
   return { title: row.h_title ?? item.title, artist: row.h_artist || item.artist, excerpt };
+}
+
+/**
+ * A kind's `toHit`: its item from the row (`toItem`) under `key`, with the highlights of its
+ * snippets, else of its own `plain` text.
+ */
+export function snippetHit<K extends string, R, T extends { title: string; artist: string | null }>(
+  key: K,
+  toItem: (row: R) => T,
+  plain: (item: T) => string,
+): (row: R & SnippetRow) => { [k in K]: T } & { highlights: Highlights } {
+  return (row) => {
+    const item = toItem(row);
+    return { [key]: item, highlights: snippetHighlights(item, row, plain(item)) } as never;
+  };
 }

@@ -3,28 +3,15 @@ import type { MixtapeHit, SearchResult } from "@core/search/results";
 import { type ListKey, mixtapeGenreList, namedList } from "../lists";
 import { MIXTAPE_COLUMNS, MIXTAPE_EXTRAS, type MixtapeRow, toMixtape } from "../mixtapes";
 import { type CandidateSearch, fromList, SEARCH_CAP, searchCandidates } from "./candidates";
-import { highlightsOf, MARK, type MarkedRow, searchWithFallback } from "./common";
+import { MARK, type SnippetRow, searchWithFallback, snippetHit } from "./common";
 import { filterClauses, joinClauses } from "./filters";
 
 const WEIGHTS = "10.0, 8.0, 2.0, 3.0, 5.0, 6.0";
 
-interface HitRow extends MixtapeRow, MarkedRow {
-  h_description: string | null;
-  h_tracklist: string | null;
-}
-
-function toHit(row: HitRow): MixtapeHit {
-  const mixtape = toMixtape(row);
-  return {
-    mixtape,
-    highlights: highlightsOf(mixtape, row, [row.h_description, row.h_tracklist], mixtape.description),
-  };
-}
-
 const MARKS = `highlight(mixtapes_fts, 0, ${MARK}) AS h_title, highlight(mixtapes_fts, 1, ${MARK}) AS h_artist,
-  snippet(mixtapes_fts, 2, ${MARK}, '…', 24) AS h_description,
-  snippet(mixtapes_fts, 3, ${MARK}, '…', 16) AS h_tracklist`;
-const NO_MARKS = "NULL AS h_title, NULL AS h_artist, NULL AS h_description, NULL AS h_tracklist";
+  snippet(mixtapes_fts, 2, ${MARK}, '…', 24) AS h_first,
+  snippet(mixtapes_fts, 3, ${MARK}, '…', 16) AS h_second`;
+const NO_MARKS = "NULL AS h_title, NULL AS h_artist, NULL AS h_first, NULL AS h_second";
 const CANDIDATE = "x.release_date AS d, x.is_featured AS f, x.genres_json AS g, NULL AS l";
 
 /**
@@ -40,7 +27,7 @@ function browseList(query: SearchQuery): ListKey | null {
   return query.isFeatured === undefined ? namedList("mixtapes") : null;
 }
 
-const SEARCH: CandidateSearch<HitRow, MixtapeHit> = {
+const SEARCH: CandidateSearch<MixtapeRow & SnippetRow, MixtapeHit> = {
   fts: "mixtapes_fts",
   table: "mixtapes",
   marks: MARKS,
@@ -59,7 +46,7 @@ const SEARCH: CandidateSearch<HitRow, MixtapeHit> = {
       params: where.params,
     };
   },
-  toHit,
+  toHit: snippetHit("mixtape", toMixtape, (item) => item.description),
 };
 
 /** Full-text search of published mixtapes: title, artist, description, tracklist and genres. */

@@ -3,25 +3,15 @@ import type { PostHit, SearchResult } from "@core/search/results";
 import { genreList, locationList, namedList } from "../lists";
 import { POST_COLUMNS, POST_EXTRAS, type PostRow, toPost } from "../rows";
 import { type CandidateSearch, fromList, SEARCH_CAP, searchCandidates } from "./candidates";
-import { highlightsOf, MARK, type MarkedRow, searchWithFallback } from "./common";
+import { MARK, type SnippetRow, searchWithFallback, snippetHit } from "./common";
 import { filterClauses, joinClauses } from "./filters";
 
 // Title and artist weigh most, then genre and city names, then the excerpt, then the body.
 const WEIGHTS = "10.0, 8.0, 3.0, 1.0, 5.0, 5.0, 6.0";
 
-interface HitRow extends PostRow, MarkedRow {
-  h_excerpt: string | null;
-  h_body: string | null;
-}
-
-function toHit(row: HitRow): PostHit {
-  const post = toPost(row);
-  return { post, highlights: highlightsOf(post, row, [row.h_excerpt, row.h_body], post.excerpt) };
-}
-
 const MARKS = `highlight(posts_fts, 0, ${MARK}) AS h_title, highlight(posts_fts, 1, ${MARK}) AS h_artist,
-  highlight(posts_fts, 2, ${MARK}) AS h_excerpt, snippet(posts_fts, 3, ${MARK}, '…', 24) AS h_body`;
-const NO_MARKS = "NULL AS h_title, NULL AS h_artist, NULL AS h_excerpt, NULL AS h_body";
+  highlight(posts_fts, 2, ${MARK}) AS h_first, snippet(posts_fts, 3, ${MARK}, '…', 24) AS h_second`;
+const NO_MARKS = "NULL AS h_title, NULL AS h_artist, NULL AS h_first, NULL AS h_second";
 const CANDIDATE = "x.post_date AS d, x.is_featured AS f, x.genres_json AS g, x.locations_json AS l";
 
 /**
@@ -49,7 +39,7 @@ function browse(query: SearchQuery) {
   };
 }
 
-const SEARCH: CandidateSearch<HitRow, PostHit> = {
+const SEARCH: CandidateSearch<PostRow & SnippetRow, PostHit> = {
   fts: "posts_fts",
   table: "posts",
   marks: MARKS,
@@ -59,7 +49,7 @@ const SEARCH: CandidateSearch<HitRow, PostHit> = {
   withLocations: true,
   plain: `SELECT ${POST_COLUMNS}, ${NO_MARKS} FROM posts p ${POST_EXTRAS} WHERE p.id`,
   browse,
-  toHit,
+  toHit: snippetHit("post", toPost, (item) => item.excerpt),
 };
 
 /**
