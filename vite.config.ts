@@ -34,6 +34,12 @@ const LISTS = /[\\/]app[\\/](components[\\/]pagination|routes[\\/]list-paging)\.
 const SHARE =
   /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
 /**
+ * Covers with their photos' variants (docs/decisions/139), and the cards that draw them: the
+ * pages load them, the detail pages without the cards, the embeds neither.
+ */
+const COVERS = /[\\/](app[\\/]components[\\/]cover|core[\\/]media[\\/]images)\./;
+const CARDS = /[\\/]app[\\/]components[\\/](post-card|event-card)\./;
+/**
  * The site's frame (routes/site-layout.tsx: header, footer with the newsletter form, search
  * launcher, player host): every page but the embeds, which must stay light (docs/decisions/031).
  */
@@ -68,7 +74,9 @@ export default defineConfig({
                     !SITE_FRAME.test(id) &&
                     !MIX_ONLY.test(id) &&
                     !ONE_ROUTE.test(id) &&
-                    !LISTS.test(id),
+                    !LISTS.test(id) &&
+                    !COVERS.test(id) &&
+                    !CARDS.test(id),
                   includeDependenciesRecursively: true,
                 },
                 {
@@ -77,6 +85,8 @@ export default defineConfig({
                   includeDependenciesRecursively: true,
                 },
                 { name: "lists", test: (id: string) => LISTS.test(id) },
+                { name: "covers", test: (id: string) => COVERS.test(id) },
+                { name: "cards", test: (id: string) => CARDS.test(id) },
                 // The Share button, a link's moment and the sharing tags of the detail pages: one
                 // file rather than six of a few hundred bytes each.
                 { name: "share", test: (id: string) => SHARE.test(id) },

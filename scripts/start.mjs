@@ -25,7 +25,7 @@ else
 // environment is passed on as a wrangler var; they win over .dev.vars, which the build copies
 // next to build/server/wrangler.json. CMS_URL set: content comes from that Strapi.
 const { CONFIG_SCHEMA } = await tsImport("../worker/config.ts", import.meta.url);
-const BINDINGS = new Set(["d1", "kv", "r2", "fetcher"]);
+const BINDINGS = new Set(["d1", "kv", "r2", "fetcher", "images"]);
 const vars = {};
 for (const { name, kind } of CONFIG_SCHEMA) {
   if (!BINDINGS.has(kind) && process.env[name]) vars[name] = process.env[name];

@@ -8,6 +8,7 @@ import { feeds } from "./feeds/routes";
 import { formsApi } from "./forms/api";
 import { mailEvents } from "./mail/webhook";
 import { serveAudio } from "./media";
+import { serveImage } from "./media/images";
 import { apiNoStore } from "./middleware/api-no-store";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { heldPage } from "./middleware/held-page";
@@ -50,6 +51,12 @@ app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the
 // MEDIA bucket (any length), else from public/ (docs/decisions/032-embedded-store-operations.md).
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
+// Photos at the ladder's widths, made once by the Images binding (worker/media/images.ts).
+app.on(
+  ["GET", "HEAD"],
+  "/media/img/*",
+  async (c) => (await serveImage(c.req.raw, c.env, (p) => c.executionCtx.waitUntil(p))) ?? c.notFound(),
+);
 
 app.route("/", unsubscribePages);
 app.route("/", confirmPages);

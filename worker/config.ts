@@ -37,6 +37,7 @@ type Kind =
   | "milliseconds"
   | "send_email"
   | "queue"
+  | "images"
   | "webhook_secret";
 /** deployed: required where SENTRY_ENVIRONMENT names a deployment (staging, production), not locally. */
 type Need = "always" | "embedded" | "cms" | "meilisearch" | "mail" | "deployed" | "optional";
@@ -59,6 +60,12 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ["PAGE_CACHE", "switch", "optional", "whole pages are cached for their max-age (the default, on)"],
   ["UPLOADS", "r2", "embedded", "submissions cannot store audio or artwork"],
   ["MEDIA", "r2", "optional", "audio comes only from public/ (at most 25 MiB a file)"],
+  [
+    "IMAGES",
+    "images",
+    "optional",
+    "uploaded photos are served as uploaded, for five minutes at a time: no smaller variants are made",
+  ],
   ["ASSETS", "fetcher", "optional", "audio cannot be served with ranges"],
   ["SITE_URL", "origin", "always", "canonical URLs, cards and feeds are wrong"],
   ["SITE_NAME", "text", "optional", "the default name Crossfade is used"],
@@ -323,6 +330,8 @@ function validate(kind: Kind, value: unknown): string | undefined {
       return hasMethods(value, ["send"]) ? undefined : "not a send_email binding";
     case "queue":
       return hasMethods(value, ["send", "sendBatch"]) ? undefined : "not a queue producer binding";
+    case "images":
+      return hasMethods(value, ["input", "info"]) ? undefined : "not an Images binding";
   }
   if (typeof value !== "string") return "not a string";
   switch (kind) {

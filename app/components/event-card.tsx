@@ -34,7 +34,7 @@ export function eventCard({
 export function EventCard({ event, eager = false }: { event: CardEvent; eager?: boolean }) {
   return (
     <article className="card card--row">
-      <Cover src={event.coverImage} alt="" size={200} eager={eager} className="card__thumb" />
+      <Cover src={event.coverImage} alt="" place="thumb" size={200} eager={eager} className="card__thumb" />
       <div className="card__body">
         <p className="card__meta">
           <time dateTime={event.startsAt}>{event.when}</time>

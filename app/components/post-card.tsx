@@ -97,7 +97,15 @@ export function PostCard({
     );
   return (
     <article className="card">
-      <Cover src={image} alt="" size={400} eager={eager} priority={priority} className="card__cover" />
+      <Cover
+        src={image}
+        alt=""
+        place="card"
+        size={400}
+        eager={eager}
+        priority={priority}
+        className="card__cover"
+      />
       {track ? <PlayButton track={track} list={playlist} className="play-button--icon" /> : null}
       <div className="card__body">
         <p className="card__meta">

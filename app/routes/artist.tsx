@@ -126,7 +126,14 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container artist">
       <header className="artist__header">
-        <Cover src={artist.image} alt={`Portrait of ${artist.name}`} priority className="artist__image" />
+        <Cover
+          src={artist.image}
+          alt={`Portrait of ${artist.name}`}
+          place="portrait"
+          natural
+          priority
+          className="artist__image"
+        />
         <div className="artist__info">
           <p className="eyebrow">{artist.kind === "group" ? "Artists" : "Artist"}</p>
           <h1>{artist.name}</h1>
@@ -204,7 +211,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
           <ul className="artist__list">
             {releases.items.map((r) => (
               <li key={r.id} className="card card--row">
-                <Cover src={r.coverImage} alt="" size={200} className="card__thumb" />
+                <Cover src={r.coverImage} alt="" place="thumb" size={200} className="card__thumb" />
                 <div className="card__body">
                   <p className="card__meta">
                     <span className="badge">{r.releaseType}</span>
@@ -232,7 +239,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
           <ul className="artist__list">
             {mixtapes.items.map((m) => (
               <li key={m.id} className="card card--row">
-                <Cover src={m.coverImage} alt="" size={200} className="card__thumb" />
+                <Cover src={m.coverImage} alt="" place="thumb" size={200} className="card__thumb" />
                 <div className="card__body">
                   <p className="card__meta">
                     <span className="badge">

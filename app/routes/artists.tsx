@@ -105,7 +105,7 @@ function Directory({ directory }: { directory: ArtistDirectory }) {
             {list.map((artist) => (
               <li key={artist.slug}>
                 <ListLink to={artistPath(artist.slug)} className="directory__item">
-                  <Cover src={artist.image} alt="" size={200} className="directory__image" />
+                  <Cover src={artist.image} alt="" place="avatar" size={200} className="directory__image" />
                   <span className="directory__name">{artist.name}</span>
                   <span className="directory__count">
                     {artist.itemCount} {artist.itemCount === 1 ? "item" : "items"}

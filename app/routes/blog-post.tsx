@@ -95,7 +95,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="post__layout">
         <div className="post__media">
-          <Cover src={post.coverImage} alt={`Cover art for ${post.title}`} priority className="post__cover" />
+          <Cover
+            src={post.coverImage}
+            alt={`Cover art for ${post.title}`}
+            place="detail"
+            natural
+            priority
+            className="post__cover"
+          />
           {track ? (
             <section className="track-box" aria-label="Track">
               <PlayButton track={track} label="Play" />

@@ -68,7 +68,14 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container detail">
       <div className="detail__layout">
-        <Cover src={event.coverImage} alt={`Poster for ${event.title}`} priority className="detail__cover" />
+        <Cover
+          src={event.coverImage}
+          alt={`Poster for ${event.title}`}
+          place="detail"
+          natural
+          priority
+          className="detail__cover"
+        />
         <div className="detail__info">
           <p className="eyebrow">Event</p>
           <h1>{event.title}</h1>

@@ -99,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         {lead ? (
           <ListLink to={`/blog/${lead.slug}`} className="hero__feature">
-            <Cover src={lead.coverImage} alt="" eager size={600} />
+            <Cover src={lead.coverImage} alt="" place="hero" eager size={600} />
             <span className="hero__feature-caption">
               <span className="badge">Featured</span>
               <span className="hero__feature-title">{lead.title}</span>
@@ -139,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {releases.map((r) => (
             <li key={r.id}>
               <ListLink to={`/releases/${r.slug}`} className="tile">
-                <Cover src={r.artwork} alt="" size={300} />
+                <Cover src={r.artwork} alt="" place="tile" size={300} />
                 <span className="tile__title">{r.title}</span>
                 <span className="tile__sub">{r.artist}</span>
               </ListLink>
@@ -156,7 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {mixtapes.map((m) => (
             <li key={m.id}>
               <ListLink to={`/mixtapes/${m.slug}`} className="tile">
-                <Cover src={m.coverImage} alt="" size={300} />
+                <Cover src={m.coverImage} alt="" place="tile" size={300} />
                 <span className="tile__title">{m.title}</span>
                 <span className="tile__sub">{m.duration}</span>
               </ListLink>

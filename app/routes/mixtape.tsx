@@ -86,6 +86,8 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
         <Cover
           src={mixtape.coverImage}
           alt={`Cover of ${mixtape.title}`}
+          place="detail"
+          natural
           priority
           className="detail__cover"
         />

@@ -77,7 +77,14 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container detail">
       <div className="detail__layout">
-        <Cover src={release.artwork} alt={`Artwork of ${release.title}`} priority className="detail__cover" />
+        <Cover
+          src={release.artwork}
+          alt={`Artwork of ${release.title}`}
+          place="detail"
+          natural
+          priority
+          className="detail__cover"
+        />
         <div className="detail__info">
           <p className="eyebrow">
             {release.releaseType}

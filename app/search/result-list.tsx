@@ -48,7 +48,7 @@ export function PostResults({ items }: { items: PostResultCard[] }) {
         const track = trackFromPost(post);
         return (
           <li key={post.slug} className="result">
-            <Cover src={post.coverImage} alt="" size={160} className="result__cover" />
+            <Cover src={post.coverImage} alt="" place="result" size={160} className="result__cover" />
             <div className="result__body">
               <p className="result__meta">
                 <span className="badge">{post.category}</span>{" "}
@@ -81,7 +81,7 @@ export function MixtapeResults({ items }: { items: MixtapeResultCard[] }) {
         const track = trackFromMixtape(mixtape);
         return (
           <li key={mixtape.slug} className="result">
-            <Cover src={mixtape.coverImage} alt="" size={160} className="result__cover" />
+            <Cover src={mixtape.coverImage} alt="" place="result" size={160} className="result__cover" />
             <div className="result__body">
               <p className="result__meta">
                 <span className="badge">{mixtape.category}</span> {mixtape.duration} · {mixtape.trackCount}{" "}
@@ -119,7 +119,13 @@ export function ArtistResults({ items }: { items: ArtistHit[] }) {
     <ol className="results results--artists">
       {items.map((artist) => (
         <li key={artist.slug} className="result">
-          <Cover src={artist.image} alt="" size={160} className="result__cover result__cover--artist" />
+          <Cover
+            src={artist.image}
+            alt=""
+            place="result"
+            size={160}
+            className="result__cover result__cover--artist"
+          />
           <div className="result__body">
             <p className="result__meta">
               <span className="badge">{TEXTS.suggestionArtist}</span>

@@ -77,7 +77,7 @@ try {
     const known = readKnownRows(target);
     // Every check before any write: file by file, media, then ids and references.
     const parsed = parseContent(folder.markdown);
-    const media = planMedia(dir, parsed.content);
+    const media = await planMedia(dir, parsed.content);
     const resolved = resolveContent(parsed.content, known, { referencesFromFilesOnly: values.prune });
     const problems = [...parsed.problems, ...media.problems, ...resolved.problems];
     if (problems.length) throw new ContentError(problems);

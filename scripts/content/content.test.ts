@@ -1,10 +1,13 @@
 // The content file format (docs/decisions/033-content-files.md): content/ holds exactly the demo
 // catalogue, bodies survive the trip through Markdown, and bad files are named field by field.
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { makePhoto } from "../media/photos";
 import { ContentError, catalogueFromFiles, DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
 import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markdown";
 import { mediaBucket, planMedia } from "./media";
@@ -209,7 +212,7 @@ describe("a file with problems", () => {
 });
 
 describe("media beside a file", () => {
-  it("turns relative audio paths into MEDIA keys and refuses images and missing files", () => {
+  it("turns relative audio paths into MEDIA keys and refuses missing files and what is no image", async () => {
     const dir = mkdtempSync(join(tmpdir(), "content-media-"));
     try {
       mkdirSync(join(dir, "releases", "tide-ep"), { recursive: true });
@@ -236,7 +239,7 @@ describe("media beside a file", () => {
         ],
       ]);
       const { content } = parseContent(files);
-      const { uploads, problems } = planMedia(dir, content);
+      const { uploads, problems } = await planMedia(dir, content);
       expect(uploads).toEqual([
         {
           file: join(dir, "releases", "tide-ep", "b-side.mp3"),
@@ -253,8 +256,113 @@ describe("media beside a file", () => {
         "releases/tide-ep/index.md: artwork",
         "releases/tide-ep/index.md: tracks[2].audio_url",
       ]);
-      expect(problems[0]?.message).toContain("put images in public/media/covers/");
+      expect(problems[0]?.message).toBe("'cover.png' is not a JPEG, PNG, WebP or AVIF image by its bytes");
       expect(problems[1]?.message).toBe("'./c-side.mp3' is no file beside releases/tide-ep/index.md");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("photos beside a file", () => {
+  const post = (slug: string, cover: string, audio?: string) => [
+    `posts/${slug}/index.md`,
+    [
+      "---",
+      `title: ${slug}`,
+      "post_date: '2026-03-01T18:00:00.000Z'",
+      `cover_image: ${cover}`,
+      ...(audio ? [`audio_file: ${audio}`] : []),
+      "---",
+      "Text.",
+    ].join("\n"),
+  ];
+
+  it("are named by their content hash with their size, once for the same photo under two names", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-photos-"));
+    try {
+      const jpeg = await makePhoto({ width: 1600, height: 1000, seed: 2 });
+      for (const slug of ["one", "two"]) mkdirSync(join(dir, "posts", slug), { recursive: true });
+      mkdirSync(join(dir, "artists"), { recursive: true });
+      writeFileSync(join(dir, "posts", "one", "cover.jpg"), jpeg);
+      writeFileSync(join(dir, "posts", "two", "same-photo.jpeg"), jpeg);
+      const portrait = await sharp({
+        create: { width: 300, height: 400, channels: 3, background: "#445566" },
+      })
+        .png()
+        .toBuffer();
+      writeFileSync(join(dir, "artists", "portrait.png"), portrait);
+      const files = new Map([
+        post("one", "cover.jpg"),
+        post("two", "same-photo.jpeg"),
+        ["artists/mara.md", ["---", "name: Mara", "image: portrait.png", "---", "Bio."].join("\n")],
+      ] as Array<[string, string]>);
+      const { content, problems: parsing } = parseContent(files);
+      expect(parsing).toEqual([]);
+      const { uploads, problems } = await planMedia(dir, content);
+      expect(problems).toEqual([]);
+      const hash = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 24);
+      expect(uploads).toEqual([
+        {
+          file: join(dir, "artists", "portrait.png"),
+          key: `img/${hash(portrait)}`,
+          contentType: "image/png",
+        },
+        { file: join(dir, "posts", "one", "cover.jpg"), key: `img/${hash(jpeg)}`, contentType: "image/jpeg" },
+      ]);
+      expect(content.posts.map((p) => p.front.cover_image)).toEqual([
+        `/media/img/${hash(jpeg)}/1600x1000`,
+        `/media/img/${hash(jpeg)}/1600x1000`,
+      ]);
+      expect(content.artists[0]?.front.image).toBe(`/media/img/${hash(portrait)}/300x400`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("are refused with the file and the reason when damaged, too large, SVG, another format or in an audio field", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-photos-"));
+    try {
+      mkdirSync(join(dir, "posts", "p"), { recursive: true });
+      const at = (name: string) => join(dir, "posts", "p", name);
+      const jpeg = await makePhoto({ width: 800, height: 600, seed: 3 });
+      writeFileSync(at("cut.jpg"), jpeg.subarray(0, jpeg.length / 2));
+      writeFileSync(
+        at("wide.png"),
+        await sharp({ create: { width: 12_001, height: 2, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer(),
+      );
+      const huge = Buffer.alloc(26 * 1024 * 1024);
+      jpeg.copy(huge);
+      writeFileSync(at("huge.jpg"), huge);
+      writeFileSync(at("art.svg"), "<svg/>");
+      writeFileSync(at("anim.gif"), "GIF89a");
+      writeFileSync(at("photo.jpg"), jpeg);
+      const files = new Map(
+        [
+          ["cut", "cut.jpg"],
+          ["wide", "wide.png"],
+          ["huge", "huge.jpg"],
+          ["svg", "art.svg"],
+          ["gif", "anim.gif"],
+        ].map(
+          ([slug, name]) =>
+            [`posts/${slug}.md`, post(slug as string, `p/${name}`)[1] as string] as [string, string],
+        ),
+      );
+      files.set("posts/audio.md", post("audio", "https://example.com/a.jpg", "p/photo.jpg")[1] as string);
+      const { content } = parseContent(files);
+      const { uploads, problems } = await planMedia(dir, content);
+      expect(uploads).toEqual([]);
+      expect(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`)).toEqual([
+        "posts/audio.md: audio_file: 'p/photo.jpg': only audio (mp3, m4a, aac, ogg, opus, wav, flac) is uploaded from beside a file for this field",
+        "posts/cut.md: cover_image: 'p/cut.jpg' is a damaged JPEG image: it cannot be decoded",
+        "posts/gif.md: cover_image: 'p/anim.gif': an image beside a file is a JPEG, PNG, WebP or AVIF (.jpg, .png, .webp, .avif)",
+        "posts/huge.md: cover_image: 'p/huge.jpg' is 26.0 MB: an image may be at most 25 MB",
+        "posts/svg.md: cover_image: 'p/art.svg': SVG art is served from public/media/covers/: put it there and write '/media/covers/art.svg'",
+        "posts/wide.md: cover_image: 'p/wide.png' is 12001 × 2 px: an image may be at most 12000 px a side",
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

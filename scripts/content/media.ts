@@ -2,17 +2,21 @@
  * Media beside content files. A media field holding a relative path (`track.mp3`,
  * `./audio/mix.mp3`) names a file next to the Markdown file: audio is uploaded to the MEDIA
  * bucket under `audio/<kind>/<slug>/<name>` and the field becomes `/media/audio/<kind>/<slug>/<name>`,
- * the URL the Worker streams it from (worker/media/). Paths starting with '/' and URLs are kept
- * as written. Each kind's media fields are its `media` (scripts/content/kinds/). The Worker
- * serves only audio from R2, so images beside a file are refused with what to do instead
- * (docs/decisions/033-content-files.md).
+ * the URL the Worker streams it from (worker/media/). A photo in an image field (JPEG, PNG, WebP
+ * or AVIF, checked by images.ts) is uploaded once under its content hash, `img/<hash>`, and the
+ * field becomes `/media/img/<hash>/<width>x<height>`, whose variants the Worker makes
+ * (worker/media/images.ts, docs/decisions/139). Paths starting with '/' and URLs are kept as
+ * written. Each kind's audio fields are its `media`, its image fields its `images`
+ * (scripts/content/kinds/).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
+import { imageField, originalKey } from "../../core/media/images";
 import { audioTypeOf } from "../../worker/media/audio-types";
 import { peaksFileName, peaksJson, peaksOf } from "../peaks";
 import { type Target, wrangler } from "./d1";
+import { checkImage, IMAGE_NAME } from "./images";
 import { CONTENT_KINDS } from "./kinds/list";
 import type { Kind, ParsedContent } from "./parse";
 import type { ContentProblem } from "./schema";
@@ -28,52 +32,76 @@ export interface Upload {
 const RELATIVE = (value: string) => !value.startsWith("/") && !/^[a-z][a-z0-9+.-]*:/i.test(value);
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** What one media field beside a file becomes: its new value and upload, or the problem. */
+type Planned = { value: string; upload: Upload } | { problem: string };
+
+async function planImage(file: string, value: string): Promise<Planned> {
+  const name = posix.basename(value);
+  if (/\.svg$/i.test(name))
+    return {
+      problem: `'${value}': SVG art is served from public/media/covers/: put it there and write '/media/covers/${name}'`,
+    };
+  if (!IMAGE_NAME.test(name))
+    return {
+      problem: `'${value}': an image beside a file is a JPEG, PNG, WebP or AVIF (.jpg, .png, .webp, .avif)`,
+    };
+  const image = await checkImage(file, value);
+  if (typeof image === "string") return { problem: image };
+  const key = originalKey(image.hash);
+  return { value: imageField(image), upload: { file, key, contentType: image.contentType } };
+}
+
+function planAudio(file: string, value: string, kind: Kind, slug: string): Planned {
+  const name = posix.basename(value);
+  const type = audioTypeOf(name);
+  if (!type)
+    return {
+      problem: `'${value}': only audio (mp3, m4a, aac, ogg, opus, wav, flac) is uploaded from beside a file for this field`,
+    };
+  if (!SAFE_NAME.test(name))
+    return { problem: `'${name}': name media files with letters, digits, '.', '_' and '-'` };
+  const key = `audio/${kind}/${slug}/${name}`;
+  return { value: `/media/${key}`, upload: { file, key, contentType: type } };
+}
+
 /**
- * Finds relative media paths in the parsed files, checks each file exists and is audio, and
- * rewrites the field to the URL it will be served at. Nothing is uploaded here.
+ * Finds relative media paths in the parsed files, checks each file exists and is what its field
+ * takes, and rewrites the field to the URL it will be served at. Nothing is uploaded here.
  */
-export function planMedia(
+export async function planMedia(
   dir: string,
   content: ParsedContent,
-): { uploads: Upload[]; problems: ContentProblem[] } {
+): Promise<{ uploads: Upload[]; problems: ContentProblem[] }> {
   const uploads = new Map<string, Upload>();
   const problems: ContentProblem[] = [];
-  for (const { folder, media = [] } of CONTENT_KINDS) {
+  for (const { folder, media = [], images = [] } of CONTENT_KINDS) {
     const kind = folder as Kind;
     for (const item of content[kind]) {
       const front = item.front as Record<string, unknown>;
-      const visit = (holder: Record<string, unknown>, prop: string, field: string) => {
+      const visit = async (holder: Record<string, unknown>, prop: string, field: string, image: boolean) => {
         const value = holder[prop];
         if (typeof value !== "string" || !RELATIVE(value)) return;
         const file = join(dir, dirname(item.file), value);
-        const name = posix.basename(value);
-        const type = audioTypeOf(name);
-        if (!existsSync(file) || !statSync(file).isFile()) {
-          problems.push({ file: item.file, field, message: `'${value}' is no file beside ${item.file}` });
-        } else if (!type) {
-          problems.push({
-            file: item.file,
-            field,
-            message: `'${value}': only audio (mp3, m4a, aac, ogg, opus, wav, flac) is uploaded from beside a file; put images in public/media/covers/ and write '/media/covers/${name}', or give an https URL`,
-          });
-        } else if (!SAFE_NAME.test(name)) {
-          problems.push({
-            file: item.file,
-            field,
-            message: `'${name}': name media files with letters, digits, '.', '_' and '-'`,
-          });
-        } else {
-          const key = `audio/${kind}/${item.slug}/${name}`;
-          uploads.set(key, { file, key, contentType: type });
-          holder[prop] = `/media/${key}`;
+        const planned: Planned =
+          !existsSync(file) || !statSync(file).isFile()
+            ? { problem: `'${value}' is no file beside ${item.file}` }
+            : image
+              ? await planImage(file, value)
+              : planAudio(file, value, kind, item.slug);
+        if ("problem" in planned) problems.push({ file: item.file, field, message: planned.problem });
+        else {
+          // The same photo under two names is uploaded once, from the first file that names it.
+          if (!uploads.has(planned.upload.key)) uploads.set(planned.upload.key, planned.upload);
+          holder[prop] = planned.value;
         }
       };
+      for (const field of images) await visit(front, field, field, true);
       for (const field of media) {
-        if (typeof field === "string") visit(front, field, field);
+        if (typeof field === "string") await visit(front, field, field, false);
         else {
           const [list, key] = field;
           const entries = front[list] as Array<Record<string, unknown>>;
-          for (const [i, entry] of entries.entries()) visit(entry, key, `${list}[${i}].${key}`);
+          for (const [i, entry] of entries.entries()) await visit(entry, key, `${list}[${i}].${key}`, false);
         }
       }
     }

@@ -1,12 +1,14 @@
 // `npm run content` against a real local D1 (the wrangler state a Worker of the production build
 // is serving): export → import → export is byte-identical, an imported edit and a new post with
-// audio beside it show on the running site at once (the purge), a folder with one bad file
-// writes nothing and names file and field, and --prune deletes what has no file
-// (docs/decisions/033-content-files.md).
+// audio and a photo beside it show on the running site at once (the purge), a folder with one
+// bad file writes nothing and names file and field, and --prune deletes what has no file
+// (docs/decisions/033-content-files.md, 139).
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_CONTENT, readFolder } from "@scripts/content/folder";
+import { makePhoto } from "@scripts/media/photos";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, type RunningWorker, requireBuild, startWorker } from "./server";
 
@@ -77,7 +79,7 @@ describe("npm run content", () => {
     for (const [path, text] of demo) expect(exported.get(path), path).toBe(text);
   });
 
-  it("imports an edit and a new post with its audio: the running site shows both at once", async () => {
+  it("imports an edit and a new post with its audio and photo: the running site shows both at once", async () => {
     const dir = join(WORK, "a");
     const slug = "in-conversation-with-ezinne-nwosu";
     const before = await page(`/blog/${slug}`);
@@ -94,6 +96,10 @@ describe("npm run content", () => {
       join(ROOT, "public", "media", "audio", "night-drive.mp3"),
       join(dir, "posts", "harbour-static", "take.mp3"),
     );
+    // A photo as a label uploads one: 2400 × 1600 px, about a megabyte.
+    const photo = await makePhoto({ width: 2400, height: 1600, seed: 11 });
+    writeFileSync(join(dir, "posts", "harbour-static", "cover.jpg"), photo);
+    const hash = createHash("sha256").update(photo).digest("hex").slice(0, 24);
     writeFileSync(
       join(dir, "posts", "harbour-static", "index.md"),
       [
@@ -110,6 +116,7 @@ describe("npm run content", () => {
         "audio_platform: local",
         "audio_file: take.mp3",
         "track_title: Quayside",
+        "cover_image: cover.jpg",
         "---",
         "Recorded in one *long* take by the water.",
         "",
@@ -138,6 +145,22 @@ describe("npm run content", () => {
     expect(added.status).toBe(200);
     expect(added.html).toContain("Recorded in one long take by the water.");
     expect(added.html).toContain("/media/audio/posts/harbour-static/take.mp3");
+    // Its photo, uploaded once by its hash: drawn from the ladder's widths at its 3:2 shape, and
+    // each variant made on first request, AVIF for a browser that takes it, kept for a year.
+    expect(result.stdout).toContain(`uploaded img/${hash}`);
+    const cover = added.html.match(/<img [^>]*post__cover[^>]*>/)?.[0] ?? "";
+    expect(cover).toContain(`/media/img/${hash}/1920 1920w`);
+    expect(cover).toContain('width="600" height="400"');
+    for (const kept of ["made", "kept"]) {
+      const variant = await fetch(`${worker.url}/media/img/${hash}/640`, {
+        headers: { Accept: "image/avif,*/*" },
+      });
+      expect(variant.status).toBe(200);
+      expect(variant.headers.get("Content-Type")).toBe("image/avif");
+      expect(variant.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(variant.headers.get("X-Image-Variant")).toBe(kept);
+      expect((await variant.arrayBuffer()).byteLength).toBeLessThan(photo.length / 4);
+    }
     const audio = await fetch(`${worker.url}/media/audio/posts/harbour-static/take.mp3`);
     expect(audio.status).toBe(200);
     expect(Buffer.from(await audio.arrayBuffer())).toEqual(

@@ -201,6 +201,12 @@ export const WORKER_ROUTES: FuzzedRoute[] = [
     pathShare: 1,
   },
   {
+    route: "/media/img/*",
+    example: `/media/img/${"0".repeat(24)}/480`,
+    ...NONE,
+    fill: (s) => `/media/img/${s}`,
+  },
+  {
     route: "/newsletter/unsubscribe",
     example: "/newsletter/unsubscribe",
     query: ["token"],

@@ -48,11 +48,12 @@ describe("the fuzzed routes", () => {
       answers.push(`${row.example} ${res.status}`);
     }
     // Besides 200: the not-found route; oEmbed without its url; audio, as the test Worker has an
-    // empty MEDIA bucket and no copy of public/.
+    // empty MEDIA bucket and no copy of public/; a photo it does not hold.
     const NOT_200: Record<string, number> = {
       "/no-such-page": 404,
       "/oembed": 400,
       "/media/audio/deep-pulse.mp3": 404,
+      [`/media/img/${"0".repeat(24)}/480`]: 404,
     };
     const expected = (example: string) => NOT_200[example] ?? 200;
     expect(answers).toEqual(

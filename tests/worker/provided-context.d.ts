@@ -17,5 +17,7 @@ declare module "vitest" {
     /** Turnstile's siteverify stand-in (tests/support/turnstile-stand-in.ts) and a port nobody listens on. */
     turnstileStandIn: { origin: string; down: string };
     faultServer: string;
+    /** A 1600 × 1000 photo-like JPEG, base64 (scripts/media/photos.ts). */
+    photo: string;
   }
 }

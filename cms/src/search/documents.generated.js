@@ -962,7 +962,8 @@ var aggregated = defineKind()({
   }),
   fields: AGGREGATED_FIELDS,
   body: { column: "content", as: "paragraphs" },
-  media: ["featured_image", "audio"],
+  images: ["featured_image"],
+  media: ["audio"],
   resolve: (items, ctx) => items.map(([a, id2]) => {
     const { id: _id, artists: named2, ...front } = a.front;
     return ordered(ORDER, {
@@ -1050,6 +1051,7 @@ var artists = defineKind()({
   }),
   fields: ARTIST_FIELDS,
   body: { column: "bio", as: "text" },
+  images: ["image"],
   nullOnDelete: { locations: "location_id" },
   resolve(items, ctx) {
     let linkId = 0;
@@ -1218,7 +1220,7 @@ var events = defineKind()({
   fields: EVENT_FIELDS,
   body: { column: "description", as: "text" },
   nullOnDelete: { locations: "location_id" },
-  media: ["cover_image"],
+  images: ["cover_image"],
   resolve: (items, ctx) => items.map(([e, id2]) => {
     const { id: _id, location, starts_at, ends_at, ...front } = e.front;
     const locationId = ctx.ref(e, "location", location, "locations");
@@ -1400,7 +1402,8 @@ var mixtapes = defineKind()({
   }),
   fields: MIXTAPE_FIELDS,
   body: { column: "description", as: "text" },
-  media: ["cover_image", "audio_file", "download_url"],
+  images: ["cover_image"],
+  media: ["audio_file", "download_url"],
   resolve: (items, ctx) => items.map(([m, id2]) => {
     const { id: _id, genres: g, tracklist, track_count, artists: named2, ...front } = m.front;
     return ordered(ORDER2, {
@@ -1514,7 +1517,8 @@ var posts = defineKind()({
   schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
   fields: POST_FIELDS,
   body: { column: "content", as: "paragraphs" },
-  media: ["cover_image", "audio_file"],
+  images: ["cover_image"],
+  media: ["audio_file"],
   resolve: (items, ctx) => items.map(([p, id2]) => {
     const { id: _id, genres: g, locations: l, tags, artists: named2, ...front } = p.front;
     return ordered(ORDER3, {
@@ -1642,7 +1646,8 @@ var releases = defineKind()({
   }),
   fields: RELEASE_FIELDS,
   body: { column: "description", as: "text" },
-  media: ["artwork", ["tracks", "audio_url"]],
+  images: ["artwork"],
+  media: [["tracks", "audio_url"]],
   resolve(items, ctx) {
     let trackId = 0;
     let linkId = 0;

@@ -34,7 +34,8 @@ export const aggregated = defineKind<AggregatedPostRecord>()({
   }),
   fields: AGGREGATED_FIELDS,
   body: { column: "content", as: "paragraphs" },
-  media: ["featured_image", "audio"],
+  images: ["featured_image"],
+  media: ["audio"],
   resolve: (items, ctx) =>
     items.map(([a, id]) => {
       const { id: _id, artists: named, ...front } = a.front;

@@ -42,6 +42,7 @@ export const artists = defineKind<ArtistRecord>()({
   }),
   fields: ARTIST_FIELDS,
   body: { column: "bio", as: "text" },
+  images: ["image"],
   nullOnDelete: { locations: "location_id" },
   resolve(items, ctx) {
     let linkId = 0;

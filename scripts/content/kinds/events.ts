@@ -83,7 +83,7 @@ export const events = defineKind<EventRecord>()({
   fields: EVENT_FIELDS,
   body: { column: "description", as: "text" },
   nullOnDelete: { locations: "location_id" },
-  media: ["cover_image"],
+  images: ["cover_image"],
   resolve: (items, ctx) =>
     items.map(([e, id]) => {
       const { id: _id, location, starts_at, ends_at, ...front } = e.front;

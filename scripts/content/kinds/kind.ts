@@ -140,8 +140,10 @@ export interface ContentKind<Folder extends string, Key extends string, S extend
   body?: { column: string; as: "paragraphs" | "text" };
   /** Columns of its table naming a row of an earlier kind, set to NULL when that row is pruned. */
   nullOnDelete?: Partial<Record<string, string>>;
-  /** Media fields: a front matter key, or [list key, key inside each entry] (media.ts). */
+  /** Audio fields: a front matter key, or [list key, key inside each entry] (media.ts). */
   media?: Array<string | [string, string]>;
+  /** Image fields: front matter keys a photo beside the file may fill (media.ts, images.ts). */
+  images?: string[];
   resolve(items: Settled<v.InferOutput<S>>, ctx: ResolveContext): R[];
   /** The file name of a record (default its slug); `taken` holds the names given so far. */
   fileName?: (record: R, taken: ReadonlySet<string>) => string;

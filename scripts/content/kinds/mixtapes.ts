@@ -66,7 +66,8 @@ export const mixtapes = defineKind<MixtapeRecord>()({
   }),
   fields: MIXTAPE_FIELDS,
   body: { column: "description", as: "text" },
-  media: ["cover_image", "audio_file", "download_url"],
+  images: ["cover_image"],
+  media: ["audio_file", "download_url"],
   resolve: (items, ctx) =>
     items.map(([m, id]) => {
       const { id: _id, genres: g, tracklist, track_count, artists: named, ...front } = m.front;

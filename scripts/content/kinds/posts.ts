@@ -30,7 +30,8 @@ export const posts = defineKind<PostRecord>()({
   schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
   fields: POST_FIELDS,
   body: { column: "content", as: "paragraphs" },
-  media: ["cover_image", "audio_file"],
+  images: ["cover_image"],
+  media: ["audio_file"],
   resolve: (items, ctx) =>
     items.map(([p, id]) => {
       const { id: _id, genres: g, locations: l, tags, artists: named, ...front } = p.front;

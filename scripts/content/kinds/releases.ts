@@ -97,7 +97,8 @@ export const releases = defineKind<ReleaseRecord>()({
   }),
   fields: RELEASE_FIELDS,
   body: { column: "description", as: "text" },
-  media: ["artwork", ["tracks", "audio_url"]],
+  images: ["artwork"],
+  media: [["tracks", "audio_url"]],
   resolve(items, ctx) {
     let trackId = 0;
     let linkId = 0;
