@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 // With its extension: Vite's native config loader, its planned default, takes no other form.
+import { shareCards } from "./scripts/media/share-cards.ts";
 import { reactByteLengthInJs } from "./scripts/react-byte-length.ts";
 
 /**
@@ -50,7 +51,12 @@ export default defineConfig({
   // The path aliases of tsconfig.base.json (@core/, @app/, @worker/…).
   resolve: { tsconfigPaths: true },
   // The Cloudflare plugin runs the SSR environment in workerd; it must come before reactRouter().
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactByteLengthInJs()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+    reactByteLengthInJs(),
+    shareCards(),
+  ],
   environments: {
     client: {
       build: {

@@ -20,8 +20,11 @@ describe("seo", () => {
     });
     expect(tags).toContainEqual({
       property: "og:image",
-      content: "https://crossfade.example/media/covers/a.svg",
+      content: "https://crossfade.example/media/covers/cards/a.jpg",
     });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
+    expect(tags).toContainEqual({ property: "og:image:alt", content: "Blog" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
@@ -30,8 +33,35 @@ describe("seo", () => {
     expect(tags).toContainEqual({ title: "Crossfade" });
     expect(tags).toContainEqual({
       property: "og:image",
-      content: "https://crossfade.example/media/covers/placeholder.svg",
+      content: "https://crossfade.example/media/covers/cards/placeholder.jpg",
     });
+  });
+
+  it("shares a photo as its 1200 × 630 card, and any other image as it is, without a size", () => {
+    const hash = "0123456789abcdef01234567";
+    const photo = seo(site, {
+      title: "P",
+      description: "d",
+      path: "/blog/p",
+      image: `/media/img/${hash}/3000x2000`,
+    });
+    expect(photo).toContainEqual({
+      property: "og:image",
+      content: `https://crossfade.example/media/img/${hash}/card.jpg`,
+    });
+    expect(photo).toContainEqual({
+      name: "twitter:image",
+      content: `https://crossfade.example/media/img/${hash}/card.jpg`,
+    });
+    expect(photo).toContainEqual({ property: "og:image:width", content: "1200" });
+    const other = seo(site, {
+      title: "O",
+      description: "d",
+      path: "/blog/o",
+      image: "https://cms.example/u/a.png",
+    });
+    expect(other).toContainEqual({ property: "og:image", content: "https://cms.example/u/a.png" });
+    expect(other.some((t) => "property" in t && t.property === "og:image:width")).toBe(false);
   });
 
   it("adds JSON-LD and noindex when asked", () => {

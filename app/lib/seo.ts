@@ -1,3 +1,4 @@
+import { shareCard } from "@core/media/share-card";
 import { TEXTS } from "@core/texts";
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { absoluteUrl, PLACEHOLDER_COVER } from "./images";
@@ -38,7 +39,8 @@ export function pageMeta(input: SeoInput) {
 export function seo(site: SiteInfo, input: SeoInput): MetaDescriptor[] {
   const title = input.title === site.siteName ? input.title : `${input.title} · ${site.siteName}`;
   const url = absoluteUrl(site.siteUrl, input.path);
-  const image = absoluteUrl(site.siteUrl, input.image || PLACEHOLDER_COVER);
+  const card = shareCard(input.image || PLACEHOLDER_COVER);
+  const image = absoluteUrl(site.siteUrl, card.url);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -49,10 +51,18 @@ export function seo(site: SiteInfo, input: SeoInput): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:image", content: image },
+    ...(card.width
+      ? [
+          { property: "og:image:width", content: String(card.width) },
+          { property: "og:image:height", content: String(card.height) },
+        ]
+      : []),
+    { property: "og:image:alt", content: input.title },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: input.title },
   ];
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });

@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { DEMO_CONTENT, readFolder } from "@scripts/content/folder";
 import { makePhoto } from "@scripts/media/photos";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, type RunningWorker, requireBuild, startWorker } from "./server";
 
@@ -160,6 +161,19 @@ describe("npm run content", () => {
       expect(variant.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
       expect(variant.headers.get("X-Image-Variant")).toBe(kept);
       expect((await variant.arrayBuffer()).byteLength).toBeLessThan(photo.length / 4);
+    }
+    // Shared, the post and a release with SVG art each show a 1200 × 630 JPEG: the photo's cut by
+    // the Images binding, the art's rendered at build.
+    for (const html of [added.html, (await page("/releases/bjorn-astrom-faded-harbour")).html]) {
+      const card = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1] ?? "";
+      const res = await fetch(card.replace(/^https?:\/\/[^/]+/, worker.url));
+      expect(res.status, card).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }, card).toEqual({
+        format: "jpeg",
+        width: 1200,
+        height: 630,
+      });
     }
     const audio = await fetch(`${worker.url}/media/audio/posts/harbour-static/take.mp3`);
     expect(audio.status).toBe(200);

@@ -47,7 +47,9 @@ describe("the artist page, /artists/{slug}", () => {
     const html = await (await visit("/artists/jurgen-moller")).text();
     expect(html).toContain('<link rel="canonical" href="http://localhost:8787/artists/jurgen-moller"/>');
     expect(html).toContain('<meta property="og:title" content="Jürgen Møller"/>');
-    expect(html).toContain('content="http://localhost:8787/media/covers/artist-jurgen-moller.svg"');
+    expect(html).toContain(
+      '<meta property="og:image" content="http://localhost:8787/media/covers/cards/artist-jurgen-moller.jpg"/>',
+    );
     expect(html).toMatch(
       /<link rel="alternate" type="application\/rss\+xml" title="Jürgen Møller on Crossfade" href="\/artists\/jurgen-moller\/feed.xml"\/>/,
     );

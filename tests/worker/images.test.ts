@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { HASH_LENGTH, IMAGE_WIDTHS, imageField, originalKey, variantKey } from "@core/media/images";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { callApp } from "./helpers";
+import { callApp, metaContent } from "./helpers";
 
 // An uploaded photo's variants through the Images binding, as wrangler runs it locally (sharp):
 // docs/decisions/139.
@@ -75,6 +75,12 @@ describe("a photo's variant", () => {
     expect(await sizeOf(res)).toMatchObject({ format: "image/jpeg", width: 1280, height: 800 });
   });
 
+  it("as a share card is a 1200 × 630 JPEG, cut to fill, whatever the browser takes", async () => {
+    const res = await callApp(`/media/img/${hash}/card.jpg`, { headers: { Accept: "image/avif" } });
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await sizeOf(res)).toMatchObject({ format: "image/jpeg", width: 1200, height: 630 });
+  });
+
   it("answers 304 to a browser that has it, and a HEAD without a body", async () => {
     const res = await callApp(`/media/img/${hash}/96`, { headers: { Accept: "*/*" } });
     const etag = res.headers.get("ETag") as string;
@@ -145,5 +151,10 @@ describe("a page with a photo", () => {
     const preload = html.match(/<link rel="preload"[^>]*as="image"[^>]*>/)?.[0] ?? "";
     expect(preload).toContain(`imageSrcSet="${srcset}"`);
     expect(preload).toContain('fetchPriority="high"');
+    // Shared, it shows its card: a JPEG every network draws, with its size.
+    expect(metaContent(html, "og:image")).toBe(`${env.SITE_URL}/media/img/${hash}/card.jpg`);
+    expect(metaContent(html, "og:image:width")).toBe("1200");
+    expect(metaContent(html, "og:image:height")).toBe("630");
+    expect(metaContent(html, "twitter:image")).toBe(`${env.SITE_URL}/media/img/${hash}/card.jpg`);
   });
 });

@@ -7,6 +7,7 @@ import {
   variantKey,
   widthFor,
 } from "@core/media/images";
+import { CARD_HEIGHT, CARD_WIDTH } from "@core/media/share-card";
 import type { WorkerEnv } from "@worker/env";
 import { reportServerError } from "@worker/monitoring/report";
 
@@ -17,14 +18,14 @@ import { reportServerError } from "@worker/monitoring/report";
  * bucket beside the original (the Cache API would ignore Vary); its URL changes when the
  * original does, so it is sent for a year, immutable. `/media/img/<hash>/<w>x<h>`, what a
  * content field holds, answers as its 1280 px variant, for whoever takes the field as it is (a
- * feed reader, an embed).
+ * feed reader, an embed). `/media/img/<hash>/card.jpg` is its share card, 1200 × 630 JPEG.
  */
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** The original, when no variant could be made: short, so the variant replaces it soon. */
 const FALLBACK = "public, max-age=300";
 const QUALITY: Record<ImageFormat, number> = { avif: 55, webp: 72, jpg: 80 };
-const SPEC = /^(?:([1-9][0-9]{0,4})(?:\.([a-z]+))?|([1-9][0-9]{0,4})x([1-9][0-9]{0,4}))$/;
+const SPEC = /^(?:([1-9][0-9]{0,4})(?:\.([a-z]+))?|([1-9][0-9]{0,4})x([1-9][0-9]{0,4})|(card)\.jpg)$/;
 const HASH = /^[0-9a-f]{24}$/;
 
 const badRequest = (message: string) =>
@@ -43,12 +44,21 @@ export function negotiate(accept: string | null): ImageFormat {
   return "jpg";
 }
 
+/** A variant: one width of the ladder, or the share card (1200 × 630, cut to fill). */
+interface Asked {
+  hash: string;
+  width: number;
+  format?: ImageFormat;
+  card?: boolean;
+}
+
 /** What a variant URL asks for, or the 400 that says what it may ask for. */
-function parse(url: URL): { hash: string; width: number; format?: ImageFormat } | Response | null {
+function parse(url: URL): Asked | Response | null {
   const [hash = "", spec = "", ...rest] = url.pathname.replace(/^\/media\/img\//, "").split("/");
   if (!HASH.test(hash) || rest.length) return null;
   const match = SPEC.exec(spec);
   if (!match) return badRequest(`'${spec}' is no variant of this image: it takes ${LADDER}.`);
+  if (match[5]) return { hash, width: CARD_WIDTH, format: "jpg", card: true };
   if (match[3]) {
     const image = storedImage(url.pathname);
     return image ? { hash, width: widthFor(image, 1280), format: undefined } : null;
@@ -96,8 +106,8 @@ export async function serveImage(
   const { hash, width } = asked;
   const format = asked.format ?? negotiate(request.headers.get("Accept"));
   const vary: Record<string, string> = asked.format ? {} : { Vary: "Accept" };
-  const key = variantKey(hash, width, format);
-  const etag = `"${hash}-${width}.${format}"`;
+  const key = asked.card ? `img/${hash}/card.jpg` : variantKey(hash, width, format);
+  const etag = `"${hash}-${asked.card ? "card" : width}.${format}"`;
   if (!env.MEDIA) return null;
   try {
     const kept = await env.MEDIA.get(key);
@@ -121,7 +131,7 @@ export async function serveImage(
     try {
       if (!env.IMAGES) throw new Error("the IMAGES binding is not configured");
       const made = await env.IMAGES.input(original.body)
-        .transform({ width, fit: "scale-down" })
+        .transform(asked.card ? { width, height: CARD_HEIGHT, fit: "cover" } : { width, fit: "scale-down" })
         .output({ format: IMAGE_FORMATS[format], quality: QUALITY[format] });
       bytes = await new Response(made.image()).arrayBuffer();
     } catch (error) {
