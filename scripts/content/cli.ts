@@ -12,7 +12,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { executeStatements, ROOT, readCatalogue, readKnownRows, type Target, upsertSql } from "./d1";
 import { ContentError, catalogueFromFiles, readFolder, writeFolder } from "./folder";
-import { mediaBucket, planMedia, uploadMedia } from "./media";
+import { mediaBucket, planMedia, uploadMedia, warmImages } from "./media";
 import { KIND_OF, KINDS, type Kind, parseContent } from "./parse";
 import { purgeCache } from "./purge";
 import { resolveContent } from "./resolve";
@@ -29,7 +29,9 @@ Options:
   --persist-to <dir>   local state directory (default .wrangler/state)
   --prune              import: delete items (and genres, locations) that have no file in <dir>
   --dry-run            import: validate and show what would change, write nothing
-  --site <url>         import --remote: the site whose /api/cache/purge to call (PURGE_TOKEN in the environment)`;
+  --site <url>         import: the site that makes the photos' first-view variants (default
+                       SITE_URL, else http://localhost:8787); with --remote, also the one whose
+                       /api/cache/purge to call (PURGE_TOKEN in the environment)`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -117,6 +119,9 @@ try {
       target,
     );
     console.log(await purgeCache(target, values.site ?? process.env.SITE_URL));
+    const site = values.site ?? process.env.SITE_URL ?? "http://localhost:8787";
+    const warmed = await warmImages(media.uploads, site);
+    if (warmed) console.log(warmed);
   }
 } catch (error) {
   if (error instanceof ContentError) fail(`Nothing was written.\n${error.message}`);

@@ -158,3 +158,32 @@ function put(bucket: string, key: string, file: string, contentType: string, tar
     target,
   );
 }
+
+/**
+ * The variants a first view asks for, made right after an import so that no visitor waits for
+ * them (a local AVIF takes a second or more): AVIF at the widths of a phone's card and cover, a
+ * desktop card and an avatar, and the share card. The rest are made on first request. A site
+ * that does not answer is said so, and the import stands.
+ */
+export const FIRST_VIEW = ["144", "320", "640", "1280", "card.jpg"];
+
+export async function warmImages(uploads: Upload[], site: string): Promise<string> {
+  const photos = uploads.filter((u) => u.key.startsWith("img/")).map((u) => u.key.slice("img/".length));
+  if (!photos.length) return "";
+  const urls = photos.flatMap((hash) => FIRST_VIEW.map((v) => new URL(`/media/img/${hash}/${v}`, site).href));
+  let made = 0;
+  const next = async (): Promise<void> => {
+    const url = urls.pop();
+    if (!url) return;
+    const res = await fetch(url, { headers: { Accept: "image/avif,image/webp,*/*" } });
+    await res.arrayBuffer();
+    if (res.ok && res.headers.get("X-Image-Variant") !== "original") made++;
+    return next();
+  };
+  try {
+    await Promise.all([next(), next()]);
+  } catch (error) {
+    return `  ${site} did not answer (${(error as Error).message}): each photo's variants are made on first request.`;
+  }
+  return `  made ${made} first-view variant(s) of ${photos.length} photo(s) at ${site}`;
+}

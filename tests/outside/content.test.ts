@@ -133,7 +133,7 @@ describe("npm run content", () => {
       "---\ntitle: Quiet draft\npost_date: '2026-11-21T10:00:00.000Z'\n---\nNot yet.\n",
     );
 
-    const result = await importFrom("a");
+    const result = await importFrom("a", "--site", worker.url);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("posts: 72 updated, 2 new");
@@ -152,8 +152,14 @@ describe("npm run content", () => {
     const cover = added.html.match(/<img [^>]*post__cover[^>]*>/)?.[0] ?? "";
     expect(cover).toContain(`/media/img/${hash}/1920 1920w`);
     expect(cover).toContain('width="600" height="400"');
-    for (const kept of ["made", "kept"]) {
-      const variant = await fetch(`${worker.url}/media/img/${hash}/640`, {
+    // The widths of a first view were made by the import itself; another is made on request.
+    expect(result.stdout).toContain(`made 5 first-view variant(s) of 1 photo(s) at ${worker.url}`);
+    for (const [width, kept] of [
+      ["640", "kept"],
+      ["480", "made"],
+      ["480", "kept"],
+    ]) {
+      const variant = await fetch(`${worker.url}/media/img/${hash}/${width}`, {
         headers: { Accept: "image/avif,*/*" },
       });
       expect(variant.status).toBe(200);
