@@ -96,3 +96,19 @@ export function CardCover({ src, index }: { src: string | null; index: number })
     />
   );
 }
+
+/**
+ * The cover at the top of a post's, release's, mixtape's or event's page: the page's largest
+ * image on a phone, drawn at its own shape (docs/decisions/047, 139).
+ */
+export function DetailCover({
+  src,
+  alt,
+  className = "detail__cover",
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}) {
+  return <Cover src={src} alt={alt} place="detail" natural priority className={className} />;
+}

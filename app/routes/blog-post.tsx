@@ -2,7 +2,7 @@ import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { AppLink, ListLink } from "../components/app-link";
 import { ArtistName } from "../components/artist-name";
-import { Cover } from "../components/cover";
+import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate, titleFromSlug } from "../lib/format";
@@ -95,14 +95,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="post__layout">
         <div className="post__media">
-          <Cover
-            src={post.coverImage}
-            alt={`Cover art for ${post.title}`}
-            place="detail"
-            natural
-            priority
-            className="post__cover"
-          />
+          <DetailCover src={post.coverImage} alt={`Cover art for ${post.title}`} className="post__cover" />
           {track ? (
             <section className="track-box" aria-label="Track">
               <PlayButton track={track} label="Play" />

@@ -1,6 +1,6 @@
 import { contentContext } from "@core/context";
 import { ArtistName } from "../components/artist-name";
-import { Cover } from "../components/cover";
+import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventStatusBadge } from "../components/event-status";
 import { formatEventTime } from "../lib/format";
@@ -68,14 +68,7 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container detail">
       <div className="detail__layout">
-        <Cover
-          src={event.coverImage}
-          alt={`Poster for ${event.title}`}
-          place="detail"
-          natural
-          priority
-          className="detail__cover"
-        />
+        <DetailCover src={event.coverImage} alt={`Poster for ${event.title}`} />
         <div className="detail__info">
           <p className="eyebrow">Event</p>
           <h1>{event.title}</h1>

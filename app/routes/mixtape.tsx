@@ -3,7 +3,7 @@ import { contentContext } from "@core/context";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { ArtistName } from "../components/artist-name";
-import { Cover } from "../components/cover";
+import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate } from "../lib/format";
@@ -83,14 +83,7 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container detail">
       <div className="detail__layout">
-        <Cover
-          src={mixtape.coverImage}
-          alt={`Cover of ${mixtape.title}`}
-          place="detail"
-          natural
-          priority
-          className="detail__cover"
-        />
+        <DetailCover src={mixtape.coverImage} alt={`Cover of ${mixtape.title}`} />
         <div className="detail__info">
           <p className="eyebrow">{mixtape.category}</p>
           <h1>{mixtape.title}</h1>

@@ -1,6 +1,6 @@
 import { contentContext } from "@core/context";
 import { ArtistName } from "../components/artist-name";
-import { Cover } from "../components/cover";
+import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
@@ -77,14 +77,7 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container detail">
       <div className="detail__layout">
-        <Cover
-          src={release.artwork}
-          alt={`Artwork of ${release.title}`}
-          place="detail"
-          natural
-          priority
-          className="detail__cover"
-        />
+        <DetailCover src={release.artwork} alt={`Artwork of ${release.title}`} />
         <div className="detail__info">
           <p className="eyebrow">
             {release.releaseType}

@@ -15,6 +15,7 @@ import { dirname, join, posix } from "node:path";
 import { imageField, originalKey } from "../../core/media/images";
 import { audioTypeOf } from "../../worker/media/audio-types";
 import { peaksFileName, peaksJson, peaksOf } from "../peaks";
+import { twoAtATime } from "../two-at-a-time";
 import { type Target, wrangler } from "./d1";
 import { checkImage, IMAGE_NAME } from "./images";
 import { CONTENT_KINDS } from "./kinds/list";
@@ -172,16 +173,12 @@ export async function warmImages(uploads: Upload[], site: string): Promise<strin
   if (!photos.length) return "";
   const urls = photos.flatMap((hash) => FIRST_VIEW.map((v) => new URL(`/media/img/${hash}/${v}`, site).href));
   let made = 0;
-  const next = async (): Promise<void> => {
-    const url = urls.pop();
-    if (!url) return;
-    const res = await fetch(url, { headers: { Accept: "image/avif,image/webp,*/*" } });
-    await res.arrayBuffer();
-    if (res.ok && res.headers.get("X-Image-Variant") !== "original") made++;
-    return next();
-  };
   try {
-    await Promise.all([next(), next()]);
+    await twoAtATime(urls, async (url) => {
+      const res = await fetch(url, { headers: { Accept: "image/avif,image/webp,*/*" } });
+      await res.arrayBuffer();
+      if (res.ok && res.headers.get("X-Image-Variant") !== "original") made++;
+    });
   } catch (error) {
     return `  ${site} did not answer (${(error as Error).message}): each photo's variants are made on first request.`;
   }

@@ -9,6 +9,7 @@ import { renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
 import type { Plugin } from "vite";
 import { CARD_HEIGHT, CARD_WIDTH } from "../../core/media/share-card";
+import { twoAtATime } from "../two-at-a-time";
 
 export const COVERS = join(import.meta.dirname, "..", "..", "public", "media", "covers");
 
@@ -36,16 +37,11 @@ export async function renderShareCards(covers = COVERS): Promise<number> {
     .filter((f) => f.endsWith(".svg"))
     .map((name) => ({ svg: join(covers, name), card: join(out, name.replace(/\.svg$/, ".jpg")) }))
     .filter(({ svg, card }) => !existsSync(card) || statSync(card).mtimeMs < statSync(svg).mtimeMs);
-  // Two at a time: resvg and sharp each render off the main thread, on a machine's two cores.
-  const next = async (): Promise<void> => {
-    const job = stale.pop();
-    if (!job) return;
-    writeFileSync(job.card, await shareCardOf(readFileSync(job.svg)));
-    rendered++;
-    return next();
-  };
   let rendered = 0;
-  await Promise.all([next(), next()]);
+  await twoAtATime(stale, async ({ svg, card }) => {
+    writeFileSync(card, await shareCardOf(readFileSync(svg)));
+    rendered++;
+  });
   return rendered;
 }
 

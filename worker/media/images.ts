@@ -10,6 +10,7 @@ import {
 import { CARD_HEIGHT, CARD_WIDTH } from "@core/media/share-card";
 import type { WorkerEnv } from "@worker/env";
 import { reportServerError } from "@worker/monitoring/report";
+import { unavailable } from "./route";
 
 /**
  * /media/img/<hash>/<width>[.<format>]: one variant of an uploaded photo (docs/decisions/139).
@@ -160,13 +161,6 @@ export async function serveImage(
     );
   } catch (error) {
     reportServerError(error, "images: R2 read failed", "warning");
-    return new Response("The image is unavailable right now. Try again in a minute.", {
-      status: 503,
-      headers: {
-        "Retry-After": "60",
-        "Cache-Control": "no-store",
-        "Content-Type": "text/plain; charset=utf-8",
-      },
-    });
+    return unavailable("The image");
   }
 }

@@ -17,6 +17,18 @@ export function audioKey(url: string): string | null {
   }
 }
 
+/** The MEDIA bucket failed: a 503 the player or the browser may retry, never a 500 or a cached answer. */
+export function unavailable(what: "Audio" | "The image"): Response {
+  return new Response(`${what} is unavailable right now. Try again in a minute.`, {
+    status: 503,
+    headers: {
+      "Retry-After": "60",
+      "Cache-Control": "no-store",
+      "Content-Type": "text/plain; charset=utf-8",
+    },
+  });
+}
+
 /**
  * /media/audio/*: the MEDIA bucket first (long mixes, any size), then the files of public/
  * (the demo clips). An R2 failure is a 503 the player can retry, never a 500.
@@ -30,14 +42,7 @@ export async function serveAudio(request: Request, env: WorkerEnv): Promise<Resp
       if (answer) return answer;
     } catch (error) {
       reportServerError(error, "media: R2 read failed", "warning");
-      return new Response("Audio is unavailable right now. Try again in a minute.", {
-        status: 503,
-        headers: {
-          "Retry-After": "60",
-          "Cache-Control": "no-store",
-          "Content-Type": "text/plain; charset=utf-8",
-        },
-      });
+      return unavailable("Audio");
     }
   }
   const answer = env.ASSETS ? await serveWithRanges(request, env.ASSETS) : null;
