@@ -75,7 +75,7 @@ export function prepareDatabase(persistTo) {
   const count = JSON.parse(out.slice(out.indexOf("[")))[0]?.results?.[0]?.n ?? 0;
   if (count > 0) return { seeded: false, posts: count };
   const seedFile = join(persistTo, "seed.sql");
-  run("tsx", ["scripts/seed.ts", seedFile], { quiet: true });
+  run("tsx", ["scripts/seed.ts", seedFile, "--persist-to", persistTo], { quiet: true });
   run(
     "wrangler",
     ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", seedFile, "--yes"],

@@ -14,6 +14,7 @@ import { executeStatements, ROOT, readCatalogue, readKnownRows, type Target, ups
 import { ContentError, catalogueFromFiles, readFolder, writeFolder } from "./folder";
 import { mediaBucket, planMedia, uploadMedia, warmImages } from "./media";
 import { KIND_OF, KINDS, type Kind, parseContent } from "./parse";
+import { namedPhotos, recordedPhotos } from "./photos";
 import { purgeCache } from "./purge";
 import { resolveContent } from "./resolve";
 import { checkedCatalogueFiles } from "./write";
@@ -80,6 +81,11 @@ try {
     // Every check before any write: file by file, media, then ids and references.
     const parsed = parseContent(folder.markdown);
     const media = await planMedia(dir, parsed.content);
+    // Photos the files name as stored already, carried beside them (the demo catalogue's).
+    const carried = recordedPhotos(dir, folder.other, namedPhotos(folder.markdown)).filter(
+      (u) => !media.uploads.some((m) => m.key === u.key),
+    );
+    media.uploads.push(...carried);
     const resolved = resolveContent(parsed.content, known, { referencesFromFilesOnly: values.prune });
     const problems = [...parsed.problems, ...media.problems, ...resolved.problems];
     if (problems.length) throw new ContentError(problems);

@@ -9,9 +9,11 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makePhoto } from "../media/photos";
 import { ContentError, catalogueFromFiles, DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
+import { photoHash } from "./images";
 import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markdown";
 import { mediaBucket, planMedia } from "./media";
 import { parseContent } from "./parse";
+import { namedPhotos, recordedPhotos } from "./photos";
 import { resolveContent } from "./resolve";
 import { catalogueToFiles } from "./write";
 
@@ -315,6 +317,30 @@ describe("photos beside a file", () => {
         `/media/img/${hash(jpeg)}/1600x1000`,
       ]);
       expect(content.artists[0]?.front.image).toBe(`/media/img/${hash(portrait)}/300x400`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("already stored travel with the folder: a photo beside the files whose hash one names is uploaded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-carried-"));
+    try {
+      mkdirSync(join(dir, "posts"), { recursive: true });
+      const named = await makePhoto({ width: 640, height: 480, seed: 7 });
+      const unnamed = await makePhoto({ width: 640, height: 480, seed: 8 });
+      writeFileSync(join(dir, "posts", "named.jpg"), named);
+      writeFileSync(join(dir, "posts", "copy.jpg"), named);
+      writeFileSync(join(dir, "posts", "unnamed.jpg"), unnamed);
+      writeFileSync(join(dir, "posts", "notes.txt"), "not a photo");
+      const hash = photoHash(named);
+      const folder = readFolder(dir);
+      const markdown = new Map([
+        ["posts/a.md", `---\ncover_image: /media/img/${hash}/640x480\n---\n`],
+        ["posts/b.md", `---\ncover_image: /media/img/${"0".repeat(24)}/640x480\n---\n`],
+      ]);
+      expect(recordedPhotos(dir, folder.other, namedPhotos(markdown))).toEqual([
+        { file: join(dir, "posts", "copy.jpg"), key: `img/${hash}`, contentType: "image/jpeg" },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

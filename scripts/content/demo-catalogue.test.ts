@@ -6,9 +6,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PLACEHOLDER_COVER } from "@core/content/covers";
+import { storedImage } from "@core/media/images";
 import { describe, expect, it } from "vitest";
 import { AUDIO_CLIPS, DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "../media/demo-media";
-import { loadCatalogue } from "./folder";
+import { DEMO_PHOTOS, photoFile } from "../media/demo-photos";
+import { DEMO_CONTENT, loadCatalogue, readFolder } from "./folder";
+import { checkImage } from "./images";
 import { catalogueToSql, ftsRebuildSql } from "./sql/to-sql";
 import type { Catalogue } from "./types";
 
@@ -281,7 +284,9 @@ describe("the demo catalogue (content/)", () => {
     for (const m of catalogue.mixtapes) [m.cover_image, m.audio_file].forEach(add);
     for (const r of catalogue.releases) [r.artwork, ...r.tracks.map((t) => t.audio_url)].forEach(add);
     for (const e of catalogue.events) add(e.cover_image);
+    for (const a of catalogue.artists) add(a.image);
     for (const path of paths) {
+      if (storedImage(path)) continue; // the photos: the next test
       expect(path).toMatch(/^\/media\/(covers\/[a-z0-9-]+\.svg|audio\/[a-z0-9-]+\.mp3)$/);
       const file = join(ROOT, "public", path);
       expect(existsSync(file), path).toBe(true);
@@ -289,6 +294,30 @@ describe("the demo catalogue (content/)", () => {
     }
     const audioBytes = AUDIO_CLIPS.reduce((sum, clip) => sum + statSync(join(ROOT, "public", clip)).size, 0);
     expect(audioBytes).toBeLessThan(600 * 1024);
+  });
+
+  it("carries a dozen photos of 2000-3000 px beside the files that name them, each by its hash and size", async () => {
+    const folder = readFolder(DEMO_CONTENT);
+    const named = [...folder.markdown].flatMap(([file, text]) =>
+      [...text.matchAll(/\/media\/img\/[0-9a-f]{24}\/\d+x\d+/g)].map((m) => ({
+        file,
+        image: storedImage(m[0]),
+      })),
+    );
+    expect(named).toHaveLength(DEMO_PHOTOS.length);
+    const photos = folder.other.filter((f) => f.endsWith(".jpg"));
+    expect(photos.sort()).toEqual(DEMO_PHOTOS.map(photoFile).sort());
+    for (const { file, image } of named) {
+      const beside = file.replace(/\.md$/, ".jpg");
+      const checked = await checkImage(join(DEMO_CONTENT, beside), beside);
+      if (typeof checked === "string") throw new Error(checked);
+      expect(checked).toMatchObject({ ...image, contentType: "image/jpeg" });
+      expect(Math.max(checked.width, checked.height), beside).toBeGreaterThanOrEqual(2000);
+      expect(Math.max(checked.width, checked.height), beside).toBeLessThanOrEqual(3000);
+    }
+    // Every kind that shows a picture has one, so each page meets a raster.
+    const kinds = new Set(named.map((n) => n.file.split("/")[0]));
+    expect([...kinds].sort()).toEqual(["aggregated", "artists", "events", "posts", "releases"]);
   });
 });
 

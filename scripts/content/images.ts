@@ -16,8 +16,18 @@ export const MAX_IMAGE_SIDE = 12_000;
 /** File names an image field takes beside a file; anything else there is refused. */
 export const IMAGE_NAME = /\.(jpe?g|png|webp|avif)$/i;
 
-const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif" } as const;
-type ImageType = keyof typeof TYPES;
+/** Each format's media type. */
+export const IMAGE_TYPES = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+} as const;
+type ImageType = keyof typeof IMAGE_TYPES;
+
+/** An image's name in the MEDIA bucket: the first 24 hex digits of the SHA-256 of its bytes. */
+export const photoHash = (bytes: Uint8Array) =>
+  createHash("sha256").update(bytes).digest("hex").slice(0, HASH_LENGTH);
 
 /** The format of an image by its first bytes, or null for anything else. */
 export function sniffImage(head: Uint8Array): ImageType | null {
@@ -59,6 +69,5 @@ export async function checkImage(file: string, shown: string): Promise<CheckedIm
   } catch {
     return `'${shown}' is a damaged ${type === "jpeg" ? "JPEG" : type.toUpperCase()} image: it cannot be decoded`;
   }
-  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, HASH_LENGTH);
-  return { hash, width, height, contentType: TYPES[type] };
+  return { hash: photoHash(bytes), width, height, contentType: IMAGE_TYPES[type] };
 }

@@ -31,7 +31,13 @@ export interface Session {
    * a document answered with 404. Anything else still fails it.
    */
   allow(pattern: RegExp): void;
-  newPage(options?: { width?: number; height?: number; javaScriptEnabled?: boolean }): Promise<Page>;
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    /** The device's pixel ratio (a phone's is 3). */
+    scale?: number;
+    javaScriptEnabled?: boolean;
+  }): Promise<Page>;
 }
 
 /**
@@ -68,9 +74,10 @@ export function useBrowser(): Session {
     allow(pattern) {
       allowed.push(pattern);
     },
-    async newPage({ width = 1280, height = 900, javaScriptEnabled = true } = {}) {
+    async newPage({ width = 1280, height = 900, scale = 1, javaScriptEnabled = true } = {}) {
       const context = await session.browser.newContext({
         viewport: { width, height },
+        deviceScaleFactor: scale,
         userAgent: USER_AGENT,
         javaScriptEnabled,
         baseURL: baseUrl(),
