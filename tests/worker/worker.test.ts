@@ -127,7 +127,10 @@ describe("/blog/{slug}", () => {
     expect(html).toContain(long);
     expect(metaContent(html, "og:type")).toBe("article");
     expect(metaContent(html, "og:url")).toBe(`http://localhost:8787/blog/${row.slug}`);
-    expect(metaContent(html, "og:image")).toMatch(/^http:\/\/localhost:8787\/media\/covers\/cards\/.+\.jpg$/);
+    // Its share card: the photo's (the newest post has one) or its SVG art's, a JPEG either way.
+    expect(metaContent(html, "og:image")).toMatch(
+      /^http:\/\/localhost:8787\/media\/(covers\/cards\/.+|img\/[0-9a-f]{24}\/card)\.jpg$/,
+    );
     // A post with a track shares as a Twitter player card (docs/decisions/031).
     expect(metaContent(html, "twitter:card")).toBe(row.playable ? "player" : "summary_large_image");
     expect(metaContent(html, "description")).toBeTruthy();
