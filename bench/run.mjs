@@ -1,9 +1,9 @@
 // `node bench/run.mjs [--no-build] [--soak <seconds>] [--only <section,…>]`: every benchmark in one
 // run on the production build, then bench/results.md rewritten with the figures, the date, the
-// machine and its load. Each section ("Size", "Render cost", "Throughput", "Lighthouse", "Load")
-// starts the servers it needs and stops them; a section that throws is run once more, and one
-// that fails twice is written as failed (with its error) while every other section's figures are
-// written as usual. Each section records the load average before and after it. The exit code is
+// machine and its load. Each section ("Size", "Render cost", "Throughput", "Lighthouse", "Images",
+// "Load") starts the servers it needs and stops them; a section that throws is run once more, and
+// one that fails twice is written as failed (with its error) while every other section's figures
+// are written as usual. Each section records the load average before and after it. The exit code is
 // non-zero when a section failed or a budget was missed, and only after results.md is written.
 // `--soak 600` makes the Load section a 10-minute run; `--only` runs some sections and keeps the
 // others' last figures. Sections of results.md this script does not produce are kept.
@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { build, ROOT, run } from "../scripts/lib.mjs";
+import { imageBudgets, imagesLines, measureImages } from "./images.mjs";
 import {
   CATEGORIES,
   chromiumVersion,
@@ -141,6 +142,7 @@ const SECTIONS = {
         log,
       }),
     ),
+  Images: () => measureImages({ log }),
   Load: () =>
     measureLoad({
       duration: soak ?? undefined,
@@ -286,6 +288,9 @@ const budget = (name, target, [value, ok]) => {
     `TBT ≤ floor + ${FLOOR_TBT_MS} ms, score ≥ floor − ${FLOOR_SCORE_POINTS}, all three runs`,
     lighthouse ? floorBudget(floorRows(lighthouse)) : notMeasured("Lighthouse"),
   );
+  const images = got("Images");
+  for (const [name, target, judge] of imageBudgets)
+    budget(name, target, images ? judge(images) : notMeasured("Images"));
 }
 const mark = (ok) => (ok === undefined ? "–" : ok ? "met" : "**missed**");
 
@@ -358,6 +363,7 @@ if (outcomes.Lighthouse)
     "",
     floorTable(rows),
   ]);
+if (outcomes.Images) sections.Images = section("Images", imagesLines);
 if (outcomes.Load) sections.Load = section("Load", (v) => loadSection(v).lines);
 
 writeFileSync(RESULTS, mergeSections(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", sections));
