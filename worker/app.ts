@@ -51,10 +51,11 @@ app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 // Audio is served through the Worker so that seeking (Range requests) works everywhere: from the
 // MEDIA bucket (any length), else from public/ (docs/decisions/032-embedded-store-operations.md).
 app.on(["GET", "HEAD"], "/media/audio/*", async (c) => (await serveAudio(c.req.raw, c.env)) ?? c.notFound());
-// Photos at the ladder's widths, made once by the Images binding (worker/media/images.ts).
+// Photos at the ladder's widths, made once by the Images binding (worker/media/images.ts): the
+// embedded store's by hash, a CMS's uploads by their path on it.
 app.on(
   ["GET", "HEAD"],
-  "/media/img/*",
+  ["/media/img/*", "/media/cms/*"],
   async (c) => (await serveImage(c.req.raw, c.env, (p) => c.executionCtx.waitUntil(p))) ?? c.notFound(),
 );
 

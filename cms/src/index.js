@@ -54,6 +54,7 @@ module.exports = {
       await seedCatalogue(strapi, {
         file: path.resolve(__dirname, '..', 'data', 'catalogue.json'),
         mediaDir: path.resolve(__dirname, '..', process.env.CATALOGUE_MEDIA_DIR || '../public'),
+        contentDir: path.resolve(__dirname, '..', process.env.CATALOGUE_CONTENT_DIR || '../content'),
       });
     }
     await artistsFromNames(strapi);

@@ -66,10 +66,17 @@ function checked<T>(shape: Parameters<typeof readAnswer<T>>[0], entry: unknown, 
 
 /**
  * The search document of a published entry of `uid`; `cmsOrigin` is the origin the Worker's
- * CMS_URL has, which relative media URLs are resolved against.
+ * CMS_URL has, which relative media URLs are resolved against, and `mediaBase` where uploads are
+ * served when not from there (the bucket's S3_PUBLIC_URL, the Worker's CMS_MEDIA_URL), so a
+ * photo's URL in a result is the one the site's pages give it.
  */
-export function documentOf(uid: keyof typeof INDEXED_TYPES, entry: unknown, cmsOrigin: string): object {
-  const media = createCmsClient(cmsOrigin).media;
+export function documentOf(
+  uid: keyof typeof INDEXED_TYPES,
+  entry: unknown,
+  cmsOrigin: string,
+  mediaBase?: string,
+): object {
+  const media = createCmsClient(cmsOrigin, { mediaBase }).media;
   if (uid === "api::blog-post.blog-post")
     return postToDocument(toPost(checked(postShape, entry, "post"), media));
   // The index holds no counts: an artist's document is the same whatever links to it.

@@ -37,10 +37,19 @@ const list = (data: unknown[]) => ({
  * Two faults belong to one test each, named by a token of its own (`/<fault>/<token>/…`):
  * `heals` answers the wrong shape until `POST /heal/<token>`, then one healthy row for every
  * collection; `hangs` is `slow`, and `GET /hits/<token>` says how many requests it received.
+ * `GET /uploads/<name>` serves `photo` as Strapi serves an upload from its disk, and
+ * `GET /upload-hits` says how many upload requests it answered.
  */
-export async function startFailingCms({ slowMs = 3000 } = {}) {
+export async function startFailingCms({
+  slowMs = 3000,
+  photo,
+}: {
+  slowMs?: number;
+  photo?: Uint8Array;
+} = {}) {
   const hits: Record<CmsFault, number> = { slow: 0, garbage: 0, error: 0, wrong: 0, empty: 0, refused: 0 };
   const tokens = new Map<string, { healed: boolean; hits: number }>();
+  let uploads = 0;
   const tokenState = (token: string) => {
     const state = tokens.get(token) ?? { healed: false, hits: 0 };
     tokens.set(token, state);
@@ -64,6 +73,16 @@ export async function startFailingCms({ slowMs = 3000 } = {}) {
       return json(res, 200, { healed: token });
     }
     if (first === "hits") return json(res, 200, { hits: tokenState(token).hits });
+    // Strapi's local uploads: `photo` at /uploads/<anything>.jpg (counted under `uploads`), 404
+    // for /uploads/missing.jpg.
+    if (first === "upload-hits") return json(res, 200, { hits: uploads });
+    if (first === "uploads") {
+      uploads += 1;
+      if (!photo || token === "missing.jpg") return json(res, 404, { error: "Not Found" });
+      res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": photo.byteLength });
+      res.end(photo);
+      return;
+    }
     if (first === "heals") {
       const state = tokenState(token);
       state.hits += 1;

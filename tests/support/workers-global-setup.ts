@@ -12,17 +12,18 @@ import { startTurnstileStandIn } from "./turnstile-stand-in";
  * and a photo-like JPEG as a label uploads one (scripts/media/photos.ts), which workerd cannot make.
  */
 export default async function setup(project: TestProject) {
+  const photo = await makePhoto({ width: 1600, height: 1000, seed: 5 });
   const [standIn, faults, cms, turnstile] = await Promise.all([
     startSentryStandIn(),
     startFaultServer(),
-    startFailingCms(),
+    startFailingCms({ photo }),
     startTurnstileStandIn(),
   ]);
   project.provide("sentryStandIn", standIn.url);
   project.provide("faultServer", faults.url);
   project.provide("failingCms", cms.urls);
   project.provide("turnstileStandIn", turnstile.urls);
-  project.provide("photo", (await makePhoto({ width: 1600, height: 1000, seed: 5 })).toString("base64"));
+  project.provide("photo", photo.toString("base64"));
   return async () => {
     await Promise.all([standIn.close(), faults.close(), cms.close(), turnstile.close()]);
   };

@@ -207,6 +207,12 @@ export const WORKER_ROUTES: FuzzedRoute[] = [
     fill: (s) => `/media/img/${s}`,
   },
   {
+    route: "/media/cms/*",
+    example: "/media/cms/uploads/cover_1.jpg/480",
+    ...NONE,
+    fill: (s) => `/media/cms/${s}`,
+  },
+  {
     route: "/newsletter/unsubscribe",
     example: "/newsletter/unsubscribe",
     query: ["token"],

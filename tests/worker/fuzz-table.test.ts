@@ -48,12 +48,14 @@ describe("the fuzzed routes", () => {
       answers.push(`${row.example} ${res.status}`);
     }
     // Besides 200: the not-found route; oEmbed without its url; audio, as the test Worker has an
-    // empty MEDIA bucket and no copy of public/; a photo it does not hold.
+    // empty MEDIA bucket and no copy of public/; a photo it does not hold; a CMS upload without a
+    // CMS (the test Worker runs the embedded store).
     const NOT_200: Record<string, number> = {
       "/no-such-page": 404,
       "/oembed": 400,
       "/media/audio/deep-pulse.mp3": 404,
       [`/media/img/${"0".repeat(24)}/480`]: 404,
+      "/media/cms/uploads/cover_1.jpg/480": 404,
     };
     const expected = (example: string) => NOT_200[example] ?? 200;
     expect(answers).toEqual(

@@ -158,3 +158,68 @@ describe("a page with a photo", () => {
     expect(metaContent(html, "twitter:image")).toBe(`${env.SITE_URL}/media/img/${hash}/card.jpg`);
   });
 });
+
+describe("a CMS upload's variant", () => {
+  const cms = inject("failingCms");
+  const inCms = { CMS_URL: cms.empty, CMS_TIMEOUT_MS: "500" };
+  const uploads = async () =>
+    ((await (await fetch(`${cms.origin}/upload-hits`)).json()) as { hits: number }).hits;
+
+  it("is made from the original the CMS serves, which is fetched once and kept beside its variants", async () => {
+    const before = await uploads();
+    const first = await callApp(
+      "/media/cms/uploads/cover_1a2b.jpg/480",
+      { headers: { Accept: "image/avif" } },
+      inCms,
+    );
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(first.headers.get("X-Image-Variant")).toBe("made");
+    expect(await sizeOf(first)).toMatchObject({ format: "image/avif", width: 480, height: 300 });
+    // Kept in the MEDIA bucket under `cms/<path>`, the variant beside it.
+    const kept = (key: string) => env.MEDIA.head(`cms/${key}`);
+    expect(await kept("uploads/cover_1a2b.jpg")).not.toBeNull();
+    expect(await kept("uploads/cover_1a2b.jpg/480.avif")).not.toBeNull();
+
+    const other = await callApp(
+      "/media/cms/uploads/cover_1a2b.jpg/240",
+      { headers: { Accept: "*/*" } },
+      inCms,
+    );
+    expect(await sizeOf(other)).toMatchObject({ format: "image/jpeg", width: 240, height: 150 });
+    const card = await callApp("/media/cms/uploads/cover_1a2b.jpg/card.jpg", {}, inCms);
+    expect(await sizeOf(card)).toMatchObject({ format: "image/jpeg", width: 1200, height: 630 });
+    expect(await uploads()).toBe(before + 1);
+  });
+
+  it("is not found for an upload the CMS does not have, a path that is no raster image, or without a CMS", async () => {
+    for (const [path, bindings] of [
+      ["/media/cms/uploads/missing.jpg/480", inCms],
+      ["/media/cms/uploads/art.svg/480", inCms],
+      ["/media/cms/../uploads/cover.jpg/480", inCms],
+      ["/media/cms/uploads/cover_never.jpg/480", { CMS_URL: undefined }],
+    ] as const) {
+      const res = await callApp(
+        path,
+        { headers: { Accept: "image/avif" } },
+        { ...bindings, MEDIA: env.MEDIA },
+      );
+      expect(res.status, path).toBe(404);
+      await res.body?.cancel();
+    }
+  });
+
+  it("is a 503 no cache keeps while the CMS is down, and refused at a width outside the ladder", async () => {
+    const down = await callApp(
+      "/media/cms/uploads/cover_9z.jpg/480",
+      { headers: { Accept: "image/avif" } },
+      { CMS_URL: cms.down },
+    );
+    expect(down.status).toBe(503);
+    expect(down.headers.get("Cache-Control")).toBe("no-store");
+    expect(await down.text()).toBe("The image is unavailable right now. Try again in a minute.");
+    const odd = await callApp("/media/cms/uploads/cover_1a2b.jpg/500", {}, inCms);
+    expect(odd.status).toBe(400);
+    await odd.body?.cancel();
+  });
+});

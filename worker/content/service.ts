@@ -29,7 +29,11 @@ function contentSource(env: WorkerEnv, budget: TimeBudget): ContentSource {
       env.UPLOAD_ORPHAN_GRACE_SECONDS && graceSeconds >= 0 ? graceSeconds * 1000 : undefined;
     return createD1Source(env.DB, env.UPLOADS, { orphanGraceMs });
   }
-  return createStrapiSource(env.CMS_URL, undefined, { token: env.CMS_API_TOKEN, budget });
+  return createStrapiSource(env.CMS_URL, undefined, {
+    token: env.CMS_API_TOKEN,
+    budget,
+    mediaBase: env.CMS_MEDIA_URL,
+  });
 }
 
 /**

@@ -1908,6 +1908,13 @@ var INDEX_SETTINGS = {
   }
 };
 
+// core/media/images.ts
+var SIZE = "([1-9][0-9]{0,4})x([1-9][0-9]{0,4})";
+var FIELD = new RegExp(`(/media/img/[0-9a-f]{24})/${SIZE}$`);
+var CMS_IMAGE_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:jpe?g|png|webp|avif)$/i;
+var CMS_FIELD = new RegExp(`(/media/cms/([^?#]+))/${SIZE}$`);
+var cmsImageField = (path, width, height) => `/media/cms/${path}/${width}x${height}`;
+
 // worker/failure/source-error.ts
 var SourceError = class extends Error {
   constructor(message, failure, status, serverMessage = null, options) {
@@ -1957,10 +1964,18 @@ function populateObject(spec) {
   );
 }
 var ARTIST_REFS = ["artists", { fields: ["slug", "name"] }];
+var RASTER = /^image\/(jpeg|png|webp|avif)$/;
+function photoField(url2, file, mediaBase) {
+  if (!file.width || !file.height || !RASTER.test(file.mime ?? "") || !url2.startsWith(`${mediaBase}/`))
+    return null;
+  const path = url2.slice(mediaBase.length + 1);
+  return CMS_IMAGE_PATH.test(path) ? cmsImageField(path, file.width, file.height) : null;
+}
 function createCmsClient(baseUrl, options = {}) {
   const trimmed = baseUrl.replace(/\/+$/, "");
   const apiBase = /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
   const origin = new URL(apiBase).origin;
+  const mediaBase = (options.mediaBase ?? origin).replace(/\/+$/, "");
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 5e3;
   const budget = () => options.budget ?? timeBudget(timeoutMs);
@@ -2017,10 +2032,11 @@ function createCmsClient(baseUrl, options = {}) {
       shape,
       auth
     ),
-    media: (url2) => {
+    media: (url2, file) => {
       if (!url2) return null;
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url2) || url2.startsWith("//")) return url2;
-      return `${origin}${url2.startsWith("/") ? "" : "/"}${url2}`;
+      const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(url2) || url2.startsWith("//");
+      const full = absolute ? url2 : `${origin}${url2.startsWith("/") ? "" : "/"}${url2}`;
+      return file && photoField(full, file, mediaBase) || full;
     }
   };
 }
@@ -2047,7 +2063,15 @@ var LINK_NAMES = {
 
 // worker/content/strapi/kind-shapes.ts
 var text3 = nullish(string());
-var media = object({ url: string(), name: text3, mime: text3, size: nullish(number()) });
+var media = object({
+  url: string(),
+  name: text3,
+  mime: text3,
+  size: nullish(number()),
+  // An image's intrinsic size, as Strapi measured it at upload.
+  width: nullish(number()),
+  height: nullish(number())
+});
 function schemaOf(def) {
   switch (def.value) {
     case "filled":
@@ -2080,7 +2104,7 @@ function strapiSite(fields2, entry, mediaUrl) {
   const values = entry;
   for (const [column, def] of siteFields(fields2)) {
     const raw = values[strapiName(column, def) ?? column];
-    out[def.site] = def.value === "media" ? mediaUrl(raw?.url) : siteValue(def, raw);
+    out[def.site] = def.value === "media" ? mediaUrl(raw?.url, raw) : siteValue(def, raw);
   }
   return out;
 }
@@ -2364,8 +2388,8 @@ function checked(shape, entry, what) {
   if (!read.ok) throw new Error(`This ${what} cannot be indexed: ${read.problem}`);
   return read.value;
 }
-function documentOf(uid, entry, cmsOrigin) {
-  const media2 = createCmsClient(cmsOrigin).media;
+function documentOf(uid, entry, cmsOrigin, mediaBase) {
+  const media2 = createCmsClient(cmsOrigin, { mediaBase }).media;
   if (uid === "api::blog-post.blog-post")
     return postToDocument(toPost(checked(postShape, entry, "post"), media2));
   if (uid === "api::artist.artist")

@@ -114,7 +114,7 @@ function createSearchUpdater(strapi, settings, { fetchImpl = fetch, purge = asyn
     const after = await published(uid, documentId, POPULATE[uid]);
     const tasks = [];
     if (after) {
-      tasks.push(await send('POST', `/indexes/${index}/documents`, [documentOf(uid, after, origin)]));
+      tasks.push(await send('POST', `/indexes/${index}/documents`, [documentOf(uid, after, origin, process.env.S3_PUBLIC_URL || undefined)]));
     }
     if (before && (!after || after.slug !== before.slug)) {
       tasks.push(await send('DELETE', `/indexes/${index}/documents/${encodeURIComponent(before.slug)}`));

@@ -1,31 +1,58 @@
 // Loads the demo catalogue (cms/data/catalogue.json, written by `npm run cms:catalogue` from the
 // content files in content/) into an empty database, so Strapi serves the same content as
 // the embedded D1 store. Covers and audio clips are uploaded to the media library from the
-// site's public/ folder; drafts stay drafts (only published rows get a published version).
+// site's public/ folder, photos from beside the content files; drafts stay drafts (only published rows get a published version).
 // Each kind's content type and fields come from its descriptor (scripts/content/kinds/), through
 // SEED_KINDS of the generated bundle; this file only walks them in order.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { SEED_KINDS } = require('../search/documents.generated');
 
-const MIME = { '.svg': 'image/svg+xml', '.mp3': 'audio/mpeg', '.jpg': 'image/jpeg', '.png': 'image/png' };
+const MIME = {
+  '.svg': 'image/svg+xml',
+  '.mp3': 'audio/mpeg',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+};
 
 const paragraphs = (texts) =>
   (texts ?? []).map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] }));
 
-function mediaUploader(strapi, mediaDir) {
+/**
+ * The demo's photos by the name the catalogue gives them (`/media/img/<hash>/<w>x<h>`, the first
+ * 24 hex digits of the SHA-256 of the file): every JPEG beside the content files.
+ */
+function photosByHash(contentDir) {
+  const byHash = new Map();
+  if (!contentDir || !fs.existsSync(contentDir)) return byHash;
+  for (const entry of fs.readdirSync(contentDir, { recursive: true })) {
+    const file = path.join(contentDir, String(entry));
+    if (!/\.(jpe?g|png|webp|avif)$/i.test(file) || !fs.statSync(file).isFile()) continue;
+    const hash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 24);
+    byHash.set(hash, file);
+  }
+  return byHash;
+}
+
+function mediaUploader(strapi, mediaDir, contentDir) {
   const upload = strapi.plugin('upload').service('upload');
   const ids = new Map();
+  const photos = photosByHash(contentDir);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfade-media-'));
   const idOf = async (sitePath) => {
     if (!sitePath) return null;
     if (ids.has(sitePath)) return ids.get(sitePath);
-    const source = path.join(mediaDir, sitePath);
+    const photo = /^\/media\/img\/([0-9a-f]{24})\//.exec(sitePath);
+    // A photo is uploaded as a label would: Strapi records its width and height.
+    const source = photo ? photos.get(photo[1]) ?? '' : path.join(mediaDir, sitePath);
     let id = null;
     if (fs.existsSync(source)) {
       // Upload a copy: the upload service must never touch the site's own files.
-      const name = path.basename(sitePath);
+      const name = path.basename(photo ? source : sitePath);
       const copy = path.join(scratch, name);
       fs.copyFileSync(source, copy);
       const [file] = await upload.upload({
@@ -45,7 +72,7 @@ function mediaUploader(strapi, mediaDir) {
   return { idOf, done: () => fs.rmSync(scratch, { recursive: true, force: true }) };
 }
 
-async function seedCatalogue(strapi, { file, mediaDir }) {
+async function seedCatalogue(strapi, { file, mediaDir, contentDir }) {
   if ((await strapi.db.query('api::genre.genre').count()) > 0) return;
   if (!fs.existsSync(file)) {
     strapi.log.warn(`No demo catalogue at ${file}; starting empty.`);
@@ -53,7 +80,7 @@ async function seedCatalogue(strapi, { file, mediaDir }) {
   }
   const started = Date.now();
   const c = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const media = mediaUploader(strapi, mediaDir);
+  const media = mediaUploader(strapi, mediaDir, contentDir);
   const docs = (uid) => strapi.documents(uid);
   const statusOf = (row) => (row.pub_status === 'published' ? { status: 'published' } : {});
   // A record's simple fields under their Strapi names, each kind's definition in core/content/

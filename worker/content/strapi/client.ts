@@ -1,3 +1,4 @@
+import { CMS_IMAGE_PATH, cmsImageField } from "@core/media/images";
 import { SourceError, type SourceFailure } from "@worker/failure/source-error";
 import { readAnswer, type Shape } from "../answer-shape";
 import { type TimeBudget, timeBudget } from "../time-budget";
@@ -25,6 +26,11 @@ export interface StrapiOptions {
    * submissions admin calls: Strapi's public role only reads (docs/decisions/035-production-cms.md).
    */
   token?: string;
+  /**
+   * Where the CMS's uploads are served from (CMS_MEDIA_URL: its bucket's public address); its
+   * origin when unset. A raster upload there is taken through the site's image route.
+   */
+  mediaBase?: string;
 }
 
 /** One query parameter in Strapi's bracket syntax, e.g. ["pagination[page]", 2]. */
@@ -143,8 +149,29 @@ export interface CmsClient {
     shape: Shape<T>,
     auth?: boolean,
   ): Promise<T>;
-  /** Absolute URL of a CMS media path; absolute URLs pass through. */
-  media(url: string | null | undefined): string | null;
+  /**
+   * Absolute URL of a CMS media path; absolute URLs pass through. A raster image with its width
+   * and height (`file`) on the CMS's media base becomes `/media/cms/<path>/<w>x<h>`, whose
+   * variants the site makes (core/media/images.ts, docs/decisions/142).
+   */
+  media(url: string | null | undefined, file?: UploadedFile | null): string | null;
+}
+
+/** What the site reads of an upload besides its URL. */
+export interface UploadedFile {
+  mime?: string | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+const RASTER = /^image\/(jpeg|png|webp|avif)$/;
+
+/** A raster upload served from `mediaBase` as the site's image field, or null for anything else. */
+function photoField(url: string, file: UploadedFile, mediaBase: string): string | null {
+  if (!file.width || !file.height || !RASTER.test(file.mime ?? "") || !url.startsWith(`${mediaBase}/`))
+    return null;
+  const path = url.slice(mediaBase.length + 1);
+  return CMS_IMAGE_PATH.test(path) ? cmsImageField(path, file.width, file.height) : null;
 }
 
 /**
@@ -156,6 +183,7 @@ export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): C
   const trimmed = baseUrl.replace(/\/+$/, "");
   const apiBase = /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
   const origin = new URL(apiBase).origin;
+  const mediaBase = (options.mediaBase ?? origin).replace(/\/+$/, "");
   const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 5000;
   const budget = () => options.budget ?? timeBudget(timeoutMs);
@@ -218,10 +246,11 @@ export function createCmsClient(baseUrl: string, options: StrapiOptions = {}): C
         shape,
         auth,
       ),
-    media: (url) => {
+    media: (url, file) => {
       if (!url) return null;
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith("//")) return url;
-      return `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+      const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith("//");
+      const full = absolute ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+      return (file && photoField(full, file, mediaBase)) || full;
     },
   };
 }

@@ -16,9 +16,20 @@ import * as v from "valibot";
  * definition is checked and read without a line here.
  */
 
+/** An upload's URL for the site (the CMS client's `media`), given the upload itself. */
+type MediaUrl = (url: string | null | undefined, file?: StrapiMedia | null) => string | null;
+
 const text = v.nullish(v.string());
 /** A media attribute as populated: its URL (relative to the CMS) and what a stored file needs. */
-export const media = v.object({ url: v.string(), name: text, mime: text, size: v.nullish(v.number()) });
+export const media = v.object({
+  url: v.string(),
+  name: text,
+  mime: text,
+  size: v.nullish(v.number()),
+  // An image's intrinsic size, as Strapi measured it at upload.
+  width: v.nullish(v.number()),
+  height: v.nullish(v.number()),
+});
 export type StrapiMedia = v.InferOutput<typeof media>;
 
 type StrapiValue<D> = D extends { value: "filled" | "link" } | { value: "moment"; fallback?: undefined }
@@ -77,17 +88,15 @@ export function strapiEntries<F extends Fields>(
 }
 
 /** The domain fields of a Strapi entry's simple attributes; media URLs made absolute by `mediaUrl`. */
-export function strapiSite<F extends Fields>(
-  fields: F,
-  entry: object,
-  mediaUrl: (url: string | null | undefined) => string | null,
-): SiteFields<F> {
+export function strapiSite<F extends Fields>(fields: F, entry: object, mediaUrl: MediaUrl): SiteFields<F> {
   const out: Record<string, unknown> = {};
   const values = entry as Record<string, unknown>;
   for (const [column, def] of siteFields(fields)) {
     const raw = values[strapiName(column, def) ?? column];
     out[def.site] =
-      def.value === "media" ? mediaUrl((raw as StrapiMedia | null | undefined)?.url) : siteValue(def, raw);
+      def.value === "media"
+        ? mediaUrl((raw as StrapiMedia | null | undefined)?.url, raw as StrapiMedia | null | undefined)
+        : siteValue(def, raw);
   }
   return out as SiteFields<F>;
 }
@@ -96,7 +105,7 @@ export function strapiSite<F extends Fields>(
 export function strapiEntry<F extends Fields>(
   fields: F,
   entry: { id: number; slug: string },
-  mediaUrl: (url: string | null | undefined) => string | null,
+  mediaUrl: MediaUrl,
 ): SiteFields<F> & { id: number; slug: string } {
   return { ...strapiSite(fields, entry, mediaUrl), id: entry.id, slug: entry.slug };
 }

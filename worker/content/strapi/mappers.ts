@@ -30,7 +30,7 @@ import type {
   StrapiSubmission,
 } from "./shapes";
 
-export type MediaUrl = (url: string | null | undefined) => string | null;
+export type MediaUrl = (url: string | null | undefined, file?: StrapiMedia | null) => string | null;
 
 /** Name and slug, alphabetical like the embedded store. */
 export function toTaxa(list: StrapiNamed[] | null | undefined): Taxon[] {

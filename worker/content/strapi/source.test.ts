@@ -108,6 +108,39 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     expect(page.items[0]?.coverImage).toBe("https://cdn.example.com/c.jpg");
   });
 
+  it("takes a raster upload with its size through the site's image route, and other media as they are", async () => {
+    const photo = { url: "/uploads/cover_3f2a9b.jpg", mime: "image/jpeg", width: 2400, height: 1600 };
+    const rows = [
+      strapiPost(1, { coverImage: photo }),
+      strapiPost(2, { coverImage: { ...photo, width: null } }),
+      strapiPost(3, {
+        coverImage: { url: "/uploads/art.svg", mime: "image/svg+xml", width: 300, height: 300 },
+      }),
+      strapiPost(4, { coverImage: { ...photo, url: "https://media.example/covers/c_1.jpg" } }),
+      strapiPost(5, { coverImage: { ...photo, url: "https://elsewhere.example/c_1.jpg" } }),
+    ];
+    const r = recorder(() => json(list(rows)));
+    const onCms = await createStrapiStore(CMS, r.fetch).listPosts();
+    expect(onCms.items.map((p) => p.coverImage)).toEqual([
+      "/media/cms/uploads/cover_3f2a9b.jpg/2400x1600",
+      `${CMS}/uploads/cover_3f2a9b.jpg`,
+      `${CMS}/uploads/art.svg`,
+      "https://media.example/covers/c_1.jpg",
+      "https://elsewhere.example/c_1.jpg",
+    ]);
+    // Uploads in a bucket (CMS_MEDIA_URL): the photos there take the route, by their path on it.
+    const inBucket = await createStrapiStore(CMS, r.fetch, {
+      mediaBase: "https://media.example/",
+    }).listPosts();
+    expect(inBucket.items.map((p) => p.coverImage)).toEqual([
+      `${CMS}/uploads/cover_3f2a9b.jpg`,
+      `${CMS}/uploads/cover_3f2a9b.jpg`,
+      `${CMS}/uploads/art.svg`,
+      "/media/cms/covers/c_1.jpg/2400x1600",
+      "https://elsewhere.example/c_1.jpg",
+    ]);
+  });
+
   it("searches and filters with $containsi OR, slug $eq/$in, then paginates in the Worker", async () => {
     const rows = Array.from({ length: 12 }, (_, i) => strapiPost(i + 1));
     const r = recorder(() => json(list(rows, 12, 1, 100)));
