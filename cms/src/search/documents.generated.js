@@ -1909,10 +1909,7 @@ var INDEX_SETTINGS = {
 };
 
 // core/media/images.ts
-var SIZE = "([1-9][0-9]{0,4})x([1-9][0-9]{0,4})";
-var FIELD = new RegExp(`(/media/img/[0-9a-f]{24})/${SIZE}$`);
-var CMS_IMAGE_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:jpe?g|png|webp|avif)$/i;
-var CMS_FIELD = new RegExp(`(/media/cms/([^?#]+))/${SIZE}$`);
+var CMS_IMAGE_PATH = /^(?:[\w-][\w.-]*\/){0,4}[\w-][\w.-]*\.(?:jpe?g|png|webp|avif)$/i;
 var cmsImageField = (path, width, height) => `/media/cms/${path}/${width}x${height}`;
 
 // worker/failure/source-error.ts
