@@ -199,6 +199,15 @@ export function upsertSql(
   return out;
 }
 
+/** The local state's bindings (D1, R2…) through wrangler's platform proxy. */
+export function localProxy<Env extends Record<string, unknown>>(target: Target) {
+  return getPlatformProxy<Env>({
+    configPath: join(ROOT, "wrangler.toml"),
+    environment: target.env,
+    persist: { path: join(target.persistTo, "v3") },
+  });
+}
+
 /** What the import uses of the local D1 binding (the Workers types are not in scripts' scope). */
 interface LocalD1 {
   prepare(sql: string): unknown;
@@ -220,11 +229,7 @@ export async function executeStatements(
   const path = join(target.persistTo, name);
   writeFileSync(path, `${statements.join("\n")}\n`, "utf8");
   if (target.remote) return executeFile(path, target);
-  const proxy = await getPlatformProxy<{ DB: LocalD1 }>({
-    configPath: join(ROOT, "wrangler.toml"),
-    environment: target.env,
-    persist: { path: join(target.persistTo, "v3") },
-  });
+  const proxy = await localProxy<{ DB: LocalD1 }>(target);
   try {
     const db = proxy.env.DB;
     await db.batch(statements.map((sql) => db.prepare(sql)));

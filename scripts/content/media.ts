@@ -12,12 +12,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
-import { getPlatformProxy } from "wrangler";
 import { imageField, originalKey } from "../../core/media/images";
 import { audioTypeOf } from "../../worker/media/audio-types";
 import { peaksFileName, peaksJson, peaksOf } from "../peaks";
 import { twoAtATime } from "../two-at-a-time";
-import { ROOT, type Target, wrangler } from "./d1";
+import { localProxy, type Target, wrangler } from "./d1";
 import { checkImage, IMAGE_NAME } from "./images";
 import { CONTENT_KINDS } from "./kinds/list";
 import type { Kind, ParsedContent } from "./parse";
@@ -151,11 +150,7 @@ async function openBucket(target: Target, bucket: string): Promise<Bucket> {
       },
       close: async () => {},
     };
-  const proxy = await getPlatformProxy<{ MEDIA: LocalBucket }>({
-    configPath: join(ROOT, "wrangler.toml"),
-    environment: target.env,
-    persist: { path: join(target.persistTo, "v3") },
-  });
+  const proxy = await localProxy<{ MEDIA: LocalBucket }>(target);
   return {
     put: async (key, file, contentType) => {
       // A copy in its own ArrayBuffer: the proxy refuses a view into a larger one (a Buffer).
