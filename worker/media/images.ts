@@ -204,15 +204,26 @@ export async function serveImage(
     }
     const original = await readOriginal(env, origin, waitUntil);
     if (!original) return null;
-    let bytes: ArrayBuffer;
-    try {
+    // The variant is made and kept under waitUntil, so a visitor who leaves before it is ready
+    // (a local AVIF takes seconds) does not cancel it: the next one gets it kept.
+    const making = (async () => {
       if (!env.IMAGES) throw new Error("the IMAGES binding is not configured");
       const input = original.body instanceof ArrayBuffer ? new Response(original.body).body : original.body;
       if (!input) throw new Error("the original has no body");
       const made = await env.IMAGES.input(input)
         .transform(asked.card ? { width, height: CARD_HEIGHT, fit: "cover" } : { width, fit: "scale-down" })
         .output({ format: IMAGE_FORMATS[format], quality: QUALITY[format] });
-      bytes = await new Response(made.image()).arrayBuffer();
+      return new Response(made.image()).arrayBuffer();
+    })();
+    waitUntil(
+      making.then(
+        (made) => env.MEDIA.put(key, made, { httpMetadata: { contentType: IMAGE_FORMATS[format] } }),
+        () => undefined,
+      ),
+    );
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await making;
     } catch (error) {
       logFallback(error);
       // The first read's body, if the binding never took it, is let go before the second read.
@@ -224,7 +235,6 @@ export async function serveImage(
         `"${tag}"`,
       );
     }
-    waitUntil(env.MEDIA.put(key, bytes, { httpMetadata: { contentType: IMAGE_FORMATS[format] } }));
     return answer(
       request,
       bytes,
