@@ -153,7 +153,7 @@ describe("npm run content", () => {
     expect(cover).toContain(`/media/img/${hash}/1920 1920w`);
     expect(cover).toContain('width="600" height="400"');
     // The widths of a first view were made by the import itself; another is made on request.
-    expect(result.stdout).toContain(`made 5 first-view variant(s) of 1 photo(s) at ${worker.url}`);
+    expect(result.stdout).toContain(`made 6 first-view variant(s) of 1 photo(s) at ${worker.url}`);
     for (const [width, kept] of [
       ["640", "kept"],
       ["480", "made"],
