@@ -51,6 +51,18 @@ export function selectRoutes(routes, only = process.env.LIGHTHOUSE_ROUTES) {
  * runs asynchronously: the floors' servers (bench/floors.mjs) answer from this process meanwhile.
  */
 export async function lighthouse(url, name, runNumber = 1, load = undefined) {
+  try {
+    return await lighthouseOnce(url, name, runNumber, load);
+  } catch (error) {
+    // Lighthouse now and then fails to record a load's trace (NO_NAVSTART, "Please run
+    // Lighthouse again"): that load is run once more; any other failure stands.
+    if (!/NO_NAVSTART|run Lighthouse again/.test(String(error?.message))) throw error;
+    console.log(`[lighthouse] ${url}: the trace was not recorded (NO_NAVSTART), loaded once more`);
+    return lighthouseOnce(url, name, runNumber, load);
+  }
+}
+
+async function lighthouseOnce(url, name, runNumber, load) {
   mkdirSync(OUT, { recursive: true });
   const slug = name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
   const report = join(OUT, `${slug}-run${runNumber}${load ? `-load${load}` : ""}.json`);
