@@ -11,7 +11,7 @@
 // photo's first-view widths) and in a warm-up of the same loads (the rest, on first request);
 // the measured loads count the variants answered without a transformation (X-Image-Variant:
 // kept) and those made (made). IMAGES_LIGHTHOUSE_LOADS (5) loads per route and store;
-// IMAGES_LIGHTHOUSE=0 leaves Lighthouse out (bench/decisions/143).
+// IMAGES_LIGHTHOUSE=0 leaves Lighthouse out (bench/decisions/143-images-ideal-warming-and-five-loads.md).
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,7 +31,7 @@ export const IMAGE_VIEWPORTS = [
   { name: "375 px 3x", width: 375, height: 812, scale: 3 },
   { name: "1280 px 1x", width: 1280, height: 900, scale: 1 },
 ];
-// The median of five loads per route and store, as the Lighthouse section (bench/decisions/117).
+// The median of five loads per route and store, as the Lighthouse section (bench/decisions/117-lighthouse-median-of-five-loads.md).
 const LOADS = Number(process.env.IMAGES_LIGHTHOUSE_LOADS ?? 5);
 /** The front-matter fields that hold an item's picture (scripts/content/kinds/). */
 const IMAGE_LINE = /^(cover_image|artwork|image|featured_image): (\S+)$/m;
@@ -338,7 +338,7 @@ export const imageBudgets = [
 export function imagesLines(v) {
   const worstRatio = Math.max(...v.rows.map((r) => r.worst.ratio));
   return [
-    `\`node bench/images.mjs\`. Two stores of the same build: the demo catalogue with every picture (${v.photos}) a ${PHOTO_SIDE} × ${PHOTO_SIDE} photo-like JPEG of about 2.4 MB (scripts/media/photos.ts), and its twin with SVG art in every place. Chromium, a fresh context per load; "first view" is what loads before a scroll (lazy images within Chromium's loading distance included), "whole page" the page scrolled to its end. The ideal is each drawn image at its drawn width × the pixel ratio, in its own shape, as AVIF at the Worker's quality (${AVIF_QUALITY}), encoded by sharp; "worst" is the image furthest above its ideal. "Against the drawn box" is the stricter figure, the ideal cropped to the box the image is drawn in: a card draws a square cover in a 16:10 box (object-fit: cover), so the part cropped away is sent too (a crop per box would double the variants, and the local binding letterboxes crops). Locally the Images binding ignores \`quality\`, so these variants are sharp's default AVIF. First the import's warming of every photo's first-view variants (${v.warmed.replace(/ at http\S+/, "")}), then a warm-up of the same loads made ${v.madeInWarmUp} more on first request (bench/decisions/143); the measured loads got ${v.counts.kept} kept (no transformation), ${v.counts.made} made and ${v.counts.original} originals${v.madeUrls.length ? ` (made: ${v.madeUrls.join("; ")})` : ""}.`,
+    `\`node bench/images.mjs\`. Two stores of the same build: the demo catalogue with every picture (${v.photos}) a ${PHOTO_SIDE} × ${PHOTO_SIDE} photo-like JPEG of about 2.4 MB (scripts/media/photos.ts), and its twin with SVG art in every place. Chromium, a fresh context per load; "first view" is what loads before a scroll (lazy images within Chromium's loading distance included), "whole page" the page scrolled to its end. The ideal is each drawn image at its drawn width × the pixel ratio, in its own shape, as AVIF at the Worker's quality (${AVIF_QUALITY}), encoded by sharp; "worst" is the image furthest above its ideal. "Against the drawn box" is the stricter figure, the ideal cropped to the box the image is drawn in: a card draws a square cover in a 16:10 box (object-fit: cover), so the part cropped away is sent too (a crop per box would double the variants, and the local binding letterboxes crops). Locally the Images binding ignores \`quality\`, so these variants are sharp's default AVIF. First the import's warming of every photo's first-view variants (${v.warmed.replace(/ at http\S+/, "")}), then a warm-up of the same loads made ${v.madeInWarmUp} more on first request (bench/decisions/143-images-ideal-warming-and-five-loads.md); the measured loads got ${v.counts.kept} kept (no transformation), ${v.counts.made} made and ${v.counts.original} originals${v.madeUrls.length ? ` (made: ${v.madeUrls.join("; ")})` : ""}.`,
     "",
     "| route | screen | first view | whole page | images | ideal (whole) | worst image vs its ideal | worst against the drawn box | SVG twin: first view | SVG twin: whole |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
