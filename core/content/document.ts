@@ -139,20 +139,3 @@ export function embedPlatform(url: string): string | null {
   }
   return EMBED_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? null;
 }
-
-/**
- * A paragraph that is a platform's URL alone (bare, <url> or a link titled by its text): the
- * embed it stands for, in a content file and in Strapi alike; null for any other paragraph.
- */
-export function embedOf(children: Inline[]): Block | null {
-  if (children.length !== 1) return null;
-  const only = children[0] as Inline;
-  const bare = only.type === "text" ? only.text.trim() : "";
-  if (bare && /^https?:\/\/\S+$/.test(bare) && embedPlatform(bare))
-    return { type: "embed", url: bare, title: null };
-  if (only.type === "link" && embedPlatform(only.href) && only.children.every((c) => c.type === "text")) {
-    const title = inlineText(only.children);
-    return { type: "embed", url: only.href, title: title && title !== only.href ? title : null };
-  }
-  return null;
-}

@@ -10,7 +10,7 @@
 import {
   type Block,
   type Document,
-  embedOf,
+  embedPlatform,
   type Inline,
   type ListItem,
   safeHref,
@@ -104,6 +104,21 @@ function trimLines(nodes: Inline[]): Inline[] {
   const last = out[out.length - 1];
   if (last?.type === "text") last.text = last.text.trimEnd();
   return merge(out);
+}
+
+/** A paragraph that is a platform's URL alone (bare, <url> or [Title](url)): an embed. */
+function embedOf(children: Inline[]): Block | null {
+  if (children.length !== 1) return null;
+  const only = children[0] as Inline;
+  if (only.type === "text" && /^https?:\/\/\S+$/.test(only.text) && embedPlatform(only.text))
+    return { type: "embed", url: only.text, title: null };
+  if (only.type === "link" && embedPlatform(only.href)) {
+    const title = only.children.map((c) => (c.type === "text" ? c.text : "")).join("");
+    const plain = only.children.every((c) => c.type === "text");
+    if (!plain) return null;
+    return { type: "embed", url: only.href, title: title === only.href ? null : title };
+  }
+  return null;
 }
 
 function listOf(token: Tokens.List, depth: number, refuse: Refuse): Block & { type: "list" } {

@@ -865,18 +865,6 @@ function embedPlatform(url2) {
   }
   return EMBED_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? null;
 }
-function embedOf(children) {
-  if (children.length !== 1) return null;
-  const only = children[0];
-  const bare = only.type === "text" ? only.text.trim() : "";
-  if (bare && /^https?:\/\/\S+$/.test(bare) && embedPlatform(bare))
-    return { type: "embed", url: bare, title: null };
-  if (only.type === "link" && embedPlatform(only.href) && only.children.every((c) => c.type === "text")) {
-    const title = inlineText(only.children);
-    return { type: "embed", url: only.href, title: title && title !== only.href ? title : null };
-  }
-  return null;
-}
 
 // worker/content/strapi/blocks.ts
 var told = /* @__PURE__ */ new Set();
@@ -913,6 +901,17 @@ function inlines(nodes) {
     else all.push(node.type === "text" ? { ...node } : node);
     return all;
   }, []);
+}
+function embedOf(children) {
+  if (children.length !== 1) return null;
+  const only = children[0];
+  if (only.type === "text" && /^https?:\/\/\S+$/.test(only.text.trim()) && embedPlatform(only.text.trim()))
+    return { type: "embed", url: only.text.trim(), title: null };
+  if (only.type === "link" && embedPlatform(only.href) && only.children.every((c) => c.type === "text")) {
+    const title = only.children.map((c) => c.type === "text" ? c.text : "").join("");
+    return { type: "embed", url: only.href, title: title && title !== only.href ? title : null };
+  }
+  return null;
 }
 function listOf(node, depth) {
   const items = [];

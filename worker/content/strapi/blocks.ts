@@ -9,7 +9,7 @@
 import {
   type Block,
   type Document,
-  embedOf,
+  embedPlatform,
   type Inline,
   type ListItem,
   safeHref,
@@ -59,6 +59,18 @@ function inlines(nodes: StrapiBlock[] | null | undefined): Inline[] {
     else all.push(node.type === "text" ? { ...node } : node);
     return all;
   }, []);
+}
+
+function embedOf(children: Inline[]): Block | null {
+  if (children.length !== 1) return null;
+  const only = children[0] as Inline;
+  if (only.type === "text" && /^https?:\/\/\S+$/.test(only.text.trim()) && embedPlatform(only.text.trim()))
+    return { type: "embed", url: only.text.trim(), title: null };
+  if (only.type === "link" && embedPlatform(only.href) && only.children.every((c) => c.type === "text")) {
+    const title = only.children.map((c) => (c.type === "text" ? c.text : "")).join("");
+    return { type: "embed", url: only.href, title: title && title !== only.href ? title : null };
+  }
+  return null;
 }
 
 function listOf(node: StrapiBlock, depth: number): Block & { type: "list" } {
