@@ -121,7 +121,7 @@ function slugsForNames(names, taken) {
   });
 }
 
-// node_modules/valibot/dist/index.mjs
+// ../main/node_modules/valibot/dist/index.mjs
 var store$4;
 var DEFAULT_CONFIG = {
   lang: void 0,
