@@ -1,7 +1,6 @@
 import type { AggregatedPost } from "./aggregated-post";
 import type { ArtistRef } from "./artist-ref";
 import { AUDIO_PLATFORMS, type AudioPlatform } from "./audio";
-import type { Document } from "./document";
 import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
@@ -46,8 +45,8 @@ export interface Post extends SiteFields<typeof POST_FIELDS> {
   id: string;
   numericId: number;
   slug: string;
-  /** The body (./document.ts): pages render it with React, feeds as escaped HTML. */
-  content: Document;
+  /** Rich-text paragraphs as plain strings; pages render each as a <p>. */
+  content: string[];
   tags: string[];
   genres: Taxon[];
   locations: Taxon[];

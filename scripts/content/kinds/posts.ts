@@ -1,8 +1,6 @@
-/** Blog posts: the body is the document of `content`. */
-import { type Document, toDocument } from "../../../core/content/document";
+/** Blog posts: the body is the paragraphs of `content`. */
 import type { ColumnFields } from "../../../core/content/kind";
 import { POST_FIELDS } from "../../../core/content/post";
-import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import { frontSchema, id, slugs } from "../schema";
 import { ARTIST_IDS, defineKind, flag, frontOf, IDS, json, ordered, type Row } from "./kind";
 
@@ -10,8 +8,8 @@ import { ARTIST_IDS, defineKind, flag, frontOf, IDS, json, ordered, type Row } f
 export interface PostRecord extends ColumnFields<typeof POST_FIELDS> {
   id: number;
   slug: string;
-  /** The body (core/content/document.ts); stored as JSON in posts.content. */
-  content: Document;
+  /** Paragraphs; stored as a JSON array in posts.content. */
+  content: string[];
   /** post_genres rows */
   genre_ids: number[];
   /** post_locations rows */
@@ -31,7 +29,7 @@ export const posts = defineKind<PostRecord>()({
   table: "posts",
   schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
   fields: POST_FIELDS,
-  body: { column: "content", as: "document" },
+  body: { column: "content", as: "paragraphs" },
   images: ["cover_image"],
   media: ["audio_file"],
   resolve: (items, ctx) =>
@@ -41,7 +39,7 @@ export const posts = defineKind<PostRecord>()({
         id,
         slug: p.slug,
         ...front,
-        content: ctx.body(p) as Document,
+        content: ctx.body(p) as string[],
         genre_ids: ctx.refs(p, "genres", g, "genres"),
         location_ids: ctx.refs(p, "locations", l, "locations"),
         tags,
@@ -65,7 +63,7 @@ export const posts = defineKind<PostRecord>()({
         PostRecord,
         "genre_ids" | "location_ids" | "tags" | "content" | "is_featured" | "artist_ids"
       >),
-      content: toDocument(json<unknown>(content, [])),
+      content: json<string[]>(content, []),
       is_featured: flag(is_featured),
       genre_ids: json<number[]>(genre_ids, []),
       location_ids: json<number[]>(location_ids, []),
@@ -110,7 +108,7 @@ export const posts = defineKind<PostRecord>()({
     uid: "api::blog-post.blog-post",
     data: (p, ctx) => ({
       slug: p.slug,
-      content: documentToBlocks(p.content),
+      content: ctx.paragraphs(p.content),
       tags: p.tags.map((name) => ({ name })),
       genres: p.genre_ids.map((id) => ctx.doc("genres", id)),
       locations: p.location_ids.map((id) => ctx.doc("locations", id)),

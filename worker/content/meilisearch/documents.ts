@@ -1,6 +1,5 @@
 import { ARTIST_FIELDS, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
-import { type Document, documentText, toDocument } from "@core/content/document";
 import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
@@ -16,10 +15,7 @@ export interface PostDocument extends Omit<DocFields<typeof POST_FIELDS>, "postD
   id: string;
   numericId: number;
   slug: string;
-  /** The body as the site draws it (core/content/document.ts); not searched. */
-  content: Document;
-  /** The body's text (headings, list items and quotes included): what search reads. */
-  body: string;
+  content: string[];
   /** Unix seconds: Meilisearch sorts numbers, not dates. */
   postDate: number;
   postDateIso: string;
@@ -79,7 +75,6 @@ export function postToDocument(post: Post): PostDocument {
     numericId: post.numericId,
     slug: post.slug,
     content: post.content,
-    body: documentText(post.content),
     postDate: seconds(post.date),
     postDateIso: post.date,
     tags: post.tags,
@@ -97,7 +92,7 @@ export function documentToPost(doc: PostDocument): Post {
     id: doc.slug,
     numericId: doc.numericId,
     slug: doc.slug,
-    content: toDocument(doc.content ?? []),
+    content: doc.content ?? [],
     date: doc.postDateIso,
     tags: doc.tags ?? [],
     genres: doc.genres ?? [],
@@ -154,7 +149,7 @@ const RANKING = ["words", "typo", "proximity", "attribute", "sort", "exactness"]
  */
 export const INDEX_SETTINGS = {
   "blog-post": {
-    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "body"],
+    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "content"],
     filterableAttributes: [
       "genres.slug",
       "genres.name",

@@ -90,7 +90,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
       id: "post-1",
       numericId: 1,
       artist: "Björk",
-      content: [{ type: "paragraph", children: [{ type: "text", text: "Hello world" }] }],
+      content: ["Hello world"],
       tags: ["vinyl"],
       genres: [{ name: "Techno", slug: "techno" }],
       coverImage: `${CMS}/uploads/cover.svg`,
