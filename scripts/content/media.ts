@@ -200,8 +200,8 @@ export async function uploadMedia(
 /**
  * The variants a first view asks for, made right after an import so that no visitor waits for
  * them (a local AVIF takes a second or more): AVIF at the widths of a phone's card and cover, a
- * desktop card, an avatar on a desktop (48) and on a phone (144), and the share card. The rest are made on first request. A site
- * that does not answer is said so, and the import stands.
+ * desktop card, an avatar on a desktop (48) and on a phone (144), and the share card. The rest
+ * are made on first request. A site that does not answer is said so, and the import stands.
  */
 export const FIRST_VIEW = ["48", "144", "320", "640", "1280", "card.jpg"];
 
