@@ -17,6 +17,8 @@ export const COVER_SIZES = {
   tile: "(min-width:1024px) 240px, (min-width:640px) 33vw, 50vw",
   /** An artist's portrait on their page. */
   portrait: "(min-width:1024px) 320px, 200px",
+  /** An image in a post's body: the body's column, 70ch of its type. */
+  body: "(min-width:744px) 680px, 100vw",
   thumb: "96px",
   result: "80px",
   avatar: "48px",

@@ -1,8 +1,10 @@
+import { documentText, firstParagraphText } from "@core/content/document";
 import { contentContext } from "@core/context";
 import { TEXTS } from "@core/texts";
 import { AppLink, ListLink } from "../components/app-link";
 import { ArtistName } from "../components/artist-name";
 import { DetailCover } from "../components/cover";
+import { DocumentBody } from "../components/document-body";
 import { RouteErrorBoundary } from "../components/error-page";
 import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate, titleFromSlug } from "../lib/format";
@@ -11,7 +13,7 @@ import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
-import { trackFromPost } from "../player/tracks";
+import { trackFromEmbed, trackFromPost } from "../player/tracks";
 import { ShareButton } from "../share/share-button";
 import { withPlayerCard } from "../share/share-meta";
 import { useSharedMoment } from "../share/use-shared-moment";
@@ -33,9 +35,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const artist = post.artist ?? TEXTS.unknownArtist;
   const url = absoluteUrl(site.siteUrl, `/blog/${post.slug}`);
   const image = absoluteUrl(site.siteUrl, coverOrPlaceholder(post.coverImage));
+  // No excerpt given: the body's first paragraph (docs/decisions/144).
+  const summary = post.excerpt || firstParagraphText(post.content);
   const tags = seo(site, {
     title: post.title,
-    description: post.excerpt,
+    description: summary,
     path: `/blog/${post.slug}`,
     image: post.coverImage,
     type: "article",
@@ -43,7 +47,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
       "@context": "https://schema.org",
       "@type": "BlogPosting",
       headline: post.title,
-      description: post.excerpt,
+      description: summary,
+      articleBody: documentText(post.content),
       datePublished: post.date,
       image,
       url,
@@ -113,10 +118,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="post__body">
           <p className="post__excerpt">{post.excerpt}</p>
-          {post.content.map((paragraph, i) => (
-            // Paragraphs are plain text rendered as elements, never raw HTML (issue: pages).
-            <p key={i}>{paragraph}</p>
-          ))}
+          <DocumentBody doc={post.content} embedTrack={(embed, i) => trackFromEmbed(post, embed, i)} />
           <footer className="post__footer">
             <TaxonLinks items={post.genres} base="/blog/genre" label="Genres" />
             <TaxonLinks items={post.locations} base="/blog/location" label="Locations" />

@@ -1,6 +1,7 @@
 import type { AggregatedPost } from "./aggregated-post";
 import type { ArtistRef } from "./artist-ref";
 import { AUDIO_PLATFORMS, type AudioPlatform } from "./audio";
+import type { Document } from "./document";
 import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
@@ -45,8 +46,8 @@ export interface Post extends SiteFields<typeof POST_FIELDS> {
   id: string;
   numericId: number;
   slug: string;
-  /** Rich-text paragraphs as plain strings; pages render each as a <p>. */
-  content: string[];
+  /** The body (./document.ts): pages render it with React, feeds as escaped HTML. */
+  content: Document;
   tags: string[];
   genres: Taxon[];
   locations: Taxon[];

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PLACEHOLDER_COVER } from "@core/content/covers";
+import { inlineText } from "@core/content/document";
 import { imageField, storedImage } from "@core/media/images";
 import { describe, expect, it } from "vitest";
 import { AUDIO_CLIPS, DEMO_MIX, DEMO_MIX_SEGMENT_SECONDS, DEMO_MIX_TRACKS } from "../media/demo-media";
@@ -83,9 +84,10 @@ describe("the demo catalogue (content/)", () => {
       expect(p.tags.length).toBeGreaterThanOrEqual(1);
       expect(p.tags.length).toBeLessThanOrEqual(4);
       for (const tag of p.tags) expect(POST_TAGS).toContain(tag);
-      expect(p.content.length).toBeGreaterThanOrEqual(3);
-      expect(p.content.length).toBeLessThanOrEqual(6);
-      for (const paragraph of p.content) {
+      const paragraphs = p.content.flatMap((b) => (b.type === "paragraph" ? [inlineText(b.children)] : []));
+      expect(paragraphs.length).toBeGreaterThanOrEqual(3);
+      expect(paragraphs.length).toBeLessThanOrEqual(6);
+      for (const paragraph of paragraphs) {
         expect(sentences(paragraph).length, paragraph).toBeGreaterThanOrEqual(2);
         expect(sentences(paragraph).length, paragraph).toBeLessThanOrEqual(4);
         expect(paragraph).not.toMatch(/[{}]|\.\.|\s{2}/);

@@ -9,6 +9,7 @@ import type { AnyContentKind, FrontOf, Parsed } from "./kinds/kind";
 
 export type { Parsed };
 
+import { bodyToDocument } from "./document-markdown";
 import { CONTENT_KINDS, type ContentKindOf } from "./kinds/list";
 import { bodyToParagraphs } from "./markdown";
 import { type ContentProblem, issuesToProblems } from "./schema";
@@ -119,8 +120,15 @@ export function parseContent(files: ReadonlyMap<string, string>): {
     const kind = KIND_OF[place.kind];
     const schema = kind.schema as v.StrictObjectSchema<Record<string, v.GenericSchema>, undefined>;
     const result = v.safeParse(schema, data, { abortPipeEarly: true });
-    const { paragraphs, problems: bodyProblems } = bodyToParagraphs(body);
-    for (const p of bodyProblems) problems.push({ file, field: `body (line ${p.line})`, message: p.message });
+    const rich = kind.body?.as === "document";
+    const { paragraphs, problems: bodyProblems } = rich
+      ? { paragraphs: [], problems: [] }
+      : bodyToParagraphs(body);
+    const { document, problems: documentProblems } = rich
+      ? bodyToDocument(body)
+      : { document: [], problems: [] };
+    for (const p of [...bodyProblems, ...documentProblems])
+      problems.push({ file, field: `body (line ${p.line})`, message: p.message });
     // A kind without a body (genres, locations): a body there is a mistake worth telling.
     if (!kind.body && paragraphs.length) {
       problems.push({
@@ -138,6 +146,7 @@ export function parseContent(files: ReadonlyMap<string, string>): {
       slug: place.slug,
       front: result.output,
       paragraphs,
+      document,
     });
   }
   return { content, problems };

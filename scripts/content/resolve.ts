@@ -114,7 +114,7 @@ export function resolveContent(
       artist_ids: refs(item, "artists", named, "artists"),
       track_artists: entryRefs(item, field, list, (t, i) => ({ entry: entryOf(t, i), slugs: t.artists })),
     }),
-    body: (item) => (kind.body?.as === "paragraphs" ? item.paragraphs : joinText(item.paragraphs)),
+    body: (item) => (kind.body?.as === "document" ? item.document : joinText(item.paragraphs)),
   });
 
   const catalogue: Record<string, unknown[]> = {};

@@ -6,14 +6,18 @@
  */
 
 import matter from "gray-matter";
+import { type Document, toDocument } from "../../core/content/document";
+import { documentToBody } from "./document-markdown";
 import { type AnyContentKind, drop, type Front, type WriteContext } from "./kinds/kind";
 import { CONTENT_KINDS } from "./kinds/list";
-import { normaliseParagraphs, paragraphsToBody, splitText } from "./markdown";
+import { paragraphsToBody, splitText } from "./markdown";
 import type { Catalogue } from "./types";
 
-/** One file's text. `lineWidth: -1` keeps every value on one line; `noRefs` never writes YAML anchors. */
-export function fileText(front: Front, paragraphs: string[]): string {
-  const body = paragraphsToBody(paragraphs);
+/**
+ * One file's text, its body given as Markdown. `lineWidth: -1` keeps every value on one line;
+ * `noRefs` never writes YAML anchors.
+ */
+export function fileText(front: Front, body: string): string {
   const yamlOptions = { lineWidth: -1, noRefs: true } as Parameters<typeof matter.stringify>[2];
   return matter.stringify(body, drop(front), yamlOptions);
 }
@@ -53,12 +57,12 @@ export function catalogueToFiles(c: Catalogue): Map<string, string> {
       const name = kind.fileName ? kind.fileName(record, names) : (record.slug as string);
       names.add(name);
       const body = kind.body && (record as Record<string, unknown>)[kind.body.column];
-      const paragraphs = !kind.body
-        ? []
-        : kind.body.as === "paragraphs"
-          ? normaliseParagraphs(body as string[])
-          : splitText(body as string);
-      files.set(`${kind.folder}/${name}.md`, fileText(kind.toFront(record, ctx), paragraphs));
+      const markdown = !kind.body
+        ? ""
+        : kind.body.as === "document"
+          ? documentToBody(toDocument(body as Document))
+          : paragraphsToBody(splitText(body as string));
+      files.set(`${kind.folder}/${name}.md`, fileText(kind.toFront(record, ctx), markdown));
     }
   }
   return files;

@@ -41,7 +41,8 @@ function expectPostShape(p: Post) {
   expect(p.title).toEqual(expect.any(String));
   expect(Number.isNaN(Date.parse(p.date))).toBe(false);
   expect(POST_CATEGORIES).toContain(p.category);
-  expect(p.content.every((c) => typeof c === "string")).toBe(true);
+  // The body is a document (core/content/document.ts): blocks, never strings or HTML.
+  expect(p.content.every((b) => typeof b === "object" && typeof b.type === "string")).toBe(true);
   for (const t of [...p.genres, ...p.locations]) expect(Object.keys(t).sort()).toEqual(["name", "slug"]);
   expect(isUrl(p.coverImage)).toBe(true);
   expect(typeof p.isFeatured).toBe("boolean");
@@ -75,6 +76,15 @@ export function registerContentContract(
       it("answers a page past the end with no items", async () => {
         const page = await store().listPosts({ page: 99 });
         expect(page.items).toEqual([]);
+      });
+
+      it("gives a rich post's body whole: heading, nested list, quote, links and embeds (docs/decisions/144)", async () => {
+        const rich = posts.find((p) => p.content.some((b) => b.type === "quote"));
+        if (!rich) throw new Error("the demo catalogue has no rich post");
+        const types = new Set(rich.content.map((b) => b.type));
+        for (const type of ["paragraph", "heading", "list", "quote", "embed"]) expect(types).toContain(type);
+        const post = await store().getPost(rich.slug);
+        expect(post?.content).toEqual(rich.content);
       });
 
       it("finds a post by slug with its content, taxonomy, tags and audio", async () => {

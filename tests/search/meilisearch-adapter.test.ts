@@ -14,7 +14,7 @@ const post = (slug: string, title: string, artist: string, genres: string[], fea
   title,
   artist,
   excerpt: `${title} excerpt`,
-  content: ["body"],
+  content: [{ type: "paragraph", children: [{ type: "text", text: "body" }] }],
   date: "2026-01-02T10:00:00.000Z",
   category: "news",
   tags: [],

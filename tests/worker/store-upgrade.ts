@@ -1,3 +1,5 @@
+import { blockTexts, toDocument } from "@core/content/document";
+import type { BodyForm } from "@scripts/content/sql/fts-sql";
 import { catalogueRows, type SqlValue, type TableRow } from "@scripts/content/sql/to-sql";
 
 /**
@@ -173,9 +175,13 @@ export function genericRow(table: TableInfo): Record<string, SqlValue> {
  * catalogue as far as the schema holds it, the operator's rows above, and one made-up row in any
  * other table. Returns how many rows went in.
  */
-export async function fillLikeAnOperator(db: D1Database, catalogue: Parameters<typeof catalogueRows>[0]) {
+export async function fillLikeAnOperator(
+  db: D1Database,
+  catalogue: Parameters<typeof catalogueRows>[0],
+  bodies: BodyForm = "document",
+) {
   const tables = new Map((await dataTables(db)).map((t) => [t.name, t]));
-  const rows = [...catalogueRows(catalogue), ...OPERATOR_ROWS];
+  const rows = [...catalogueRows(catalogue).map((r) => inForm(r, bodies)), ...OPERATOR_ROWS];
   const covered = new Set(rows.map((r) => r.table));
   for (const table of tables.values()) {
     if (!covered.has(table.name)) rows.push({ table: table.name, row: genericRow(table) });
@@ -186,6 +192,33 @@ export async function fillLikeAnOperator(db: D1Database, catalogue: Parameters<t
   });
   for (let i = 0; i < statements.length; i += 200) await db.batch(statements.slice(i, i + 200));
   return statements.length;
+}
+
+/** The tables whose `content` is a body, a document from migrations/0014_documents.sql on. */
+export const BODY_TABLES = ["posts", "aggregated_posts"];
+
+/**
+ * A catalogue row as a store before migrations/0014_documents.sql held it: a body as its plain
+ * paragraphs, each block's text one paragraph.
+ */
+function inForm(r: TableRow, bodies: BodyForm): TableRow {
+  if (bodies === "document" || !BODY_TABLES.includes(r.table)) return r;
+  return { table: r.table, row: { ...r.row, content: blockTexts(toDocument(r.row.content)) } };
+}
+
+/**
+ * A row of `snapshot` with its body as migrations/0014_documents.sql turns it (each plain
+ * paragraph a paragraph block), and a body's JSON written one way: what an upgrade must give.
+ * `convert` false only writes the JSON one way, for the rows the upgrade gave.
+ */
+export function asUpgraded(row: string, columns: string[], convert = true): string {
+  const at = columns.indexOf("content");
+  const values = JSON.parse(row) as unknown[];
+  const content = values[at];
+  if (at < 0 || typeof content !== "string") return row;
+  const stored: unknown = JSON.parse(content);
+  values[at] = JSON.stringify(convert ? toDocument(stored) : stored);
+  return JSON.stringify(values);
 }
 
 /** An INSERT with bound values (text with line breaks included), as the Worker's own writes. */

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { type Document, inlineText } from "@core/content/document";
 import { describe, expect, it } from "vitest";
 import { firstTagText, htmlText, metaContent, visit } from "./helpers";
 
@@ -112,7 +113,10 @@ describe("/blog/{slug}", () => {
     const res = await visit(`/blog/${row.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const paragraphs = JSON.parse(row.content) as string[];
+    const paragraphs = (JSON.parse(row.content) as Document).flatMap((b) =>
+      b.type === "paragraph" && b.children.every((c) => c.type === "text") ? [inlineText(b.children)] : [],
+    );
+    expect(paragraphs.length).toBeGreaterThan(0);
     for (const p of paragraphs)
       expect(html).toContain(
         `<p>${p.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;")}</p>`,

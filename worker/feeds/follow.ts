@@ -1,5 +1,6 @@
 import type { Artist, ArtistWork } from "@core/content/artist";
 import type { CatalogueReader } from "@core/content/catalogue";
+import { documentHtml } from "@core/content/document-html";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Post } from "@core/content/post";
 import type { Release } from "@core/content/release";
@@ -21,8 +22,8 @@ interface FeedItem {
   path: string;
   date: string;
   summary: string;
-  /** The full text as HTML. */
-  html: string;
+  /** The full text as HTML, site paths made absolute on the site's URL. */
+  html: (siteUrl: string) => string;
   /** An audio file of the site or the CMS, when the item has one. */
   audio: string | null;
   categories: string[];
@@ -46,7 +47,7 @@ function postItem(p: Post): FeedItem {
     path: `/blog/${p.slug}`,
     date: p.date,
     summary: p.excerpt,
-    html: paragraphs(p.content),
+    html: (siteUrl) => documentHtml(p.content, siteUrl),
     audio: p.audio && p.audio.platform === "local" ? p.audio.url : null,
     categories: p.genres.map((g) => g.name),
   };
@@ -65,7 +66,7 @@ function releaseItem(r: Release): FeedItem {
     path: `/releases/${r.slug}`,
     date: r.releaseDate,
     summary: split(r.description)[0] ?? "",
-    html: `${paragraphs(split(r.description))}${tracks ? `<ol>${tracks}</ol>` : ""}`,
+    html: () => `${paragraphs(split(r.description))}${tracks ? `<ol>${tracks}</ol>` : ""}`,
     audio: fileOf(lead?.audioUrl, lead?.audioPlatform),
     categories: [r.releaseType],
   };
@@ -78,7 +79,7 @@ function mixtapeItem(m: Mixtape): FeedItem {
     path: `/mixtapes/${m.slug}`,
     date: m.releaseDate,
     summary: split(m.description)[0] ?? "",
-    html: `${paragraphs(split(m.description))}${tracks ? `<ol>${tracks}</ol>` : ""}`,
+    html: () => `${paragraphs(split(m.description))}${tracks ? `<ol>${tracks}</ol>` : ""}`,
     audio: m.audio ? fileOf(m.audio.url, m.audio.platform) : null,
     categories: m.genres.map((g) => g.name),
   };
@@ -94,7 +95,7 @@ async function itemXml(item: FeedItem, siteUrl: string, size: (url: string) => P
     `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
     `<pubDate>${new Date(item.date).toUTCString()}</pubDate>`,
     `<description>${xmlEscape(item.summary)}</description>`,
-    `<content:encoded>${xmlEscape(item.html)}</content:encoded>`,
+    `<content:encoded>${xmlEscape(item.html(siteUrl))}</content:encoded>`,
     ...item.categories.map((c) => `<category>${xmlEscape(c)}</category>`),
     enclosure
       ? `<enclosure url="${xmlEscape(enclosure.url)}" length="${enclosure.length}" type="${xmlEscape(enclosure.type)}"/>`

@@ -789,6 +789,272 @@ var AGGREGATED_FIELDS = {
   audio: { value: "optional", site: "audio" }
 };
 
+// core/content/document.ts
+var paragraph = (text5) => ({ type: "paragraph", children: [{ type: "text", text: text5 }] });
+function toDocument(value) {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    if (typeof entry === "string") return entry.trim() ? [paragraph(entry)] : [];
+    if (entry && typeof entry === "object" && typeof entry.type === "string")
+      return [entry];
+    return [];
+  });
+}
+function inlineText(nodes) {
+  let out = "";
+  for (const node of nodes) {
+    if (node.type === "text" || node.type === "code") out += node.text;
+    else if (node.type === "br") out += "\n";
+    else out += inlineText(node.children);
+  }
+  return out;
+}
+function blockTexts(doc) {
+  const out = [];
+  for (const block2 of doc) {
+    switch (block2.type) {
+      case "paragraph":
+      case "heading":
+        out.push(inlineText(block2.children));
+        break;
+      case "list":
+        for (const item of block2.items) {
+          out.push(inlineText(item.children));
+          for (const inner of item.list?.items ?? []) out.push(inlineText(inner.children));
+        }
+        break;
+      case "quote":
+        for (const p of block2.children) out.push(inlineText(p.children));
+        break;
+      case "code":
+        out.push(block2.text);
+        break;
+      case "image":
+        if (block2.caption) out.push(block2.caption);
+        break;
+      case "embed":
+        if (block2.title) out.push(block2.title);
+        break;
+      case "rule":
+        break;
+    }
+  }
+  return out.filter((t) => t.trim() !== "");
+}
+var documentText = (doc) => blockTexts(doc).join("\n\n");
+function safeHref(href) {
+  const h = href.trim();
+  if (/^\/(?!\/)/.test(h)) return true;
+  return /^(https?:\/\/[^\s/]|mailto:[^\s])/i.test(h);
+}
+var EMBED_HOSTS = [
+  [/(^|\.)youtube\.com$|^youtu\.be$|(^|\.)youtube-nocookie\.com$/, "YouTube"],
+  [/(^|\.)soundcloud\.com$/, "SoundCloud"],
+  [/(^|\.)spotify\.com$/, "Spotify"],
+  [/(^|\.)bandcamp\.com$/, "Bandcamp"],
+  [/(^|\.)mixcloud\.com$/, "Mixcloud"]
+];
+function embedPlatform(url2) {
+  let host;
+  try {
+    const u = new URL(url2);
+    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
+    host = u.hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return EMBED_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? null;
+}
+function embedOf(children) {
+  if (children.length !== 1) return null;
+  const only = children[0];
+  const bare = only.type === "text" ? only.text.trim() : "";
+  if (bare && /^https?:\/\/\S+$/.test(bare) && embedPlatform(bare))
+    return { type: "embed", url: bare, title: null };
+  if (only.type === "link" && embedPlatform(only.href) && only.children.every((c) => c.type === "text")) {
+    const title = inlineText(only.children);
+    return { type: "embed", url: only.href, title: title && title !== only.href ? title : null };
+  }
+  return null;
+}
+
+// worker/content/strapi/blocks.ts
+var told = /* @__PURE__ */ new Set();
+function tellOnce(type) {
+  if (told.has(type)) return;
+  told.add(type);
+  console.warn(`strapi: a rich-text node of type '${type}' is shown as its text (docs/decisions/144)`);
+}
+var textOf = (node) => typeof node.text === "string" ? node.text : (node.children ?? []).map(textOf).join("");
+function marked(node) {
+  const text5 = node.text ?? "";
+  if (!text5) return [];
+  let inline = node.code ? { type: "code", text: text5 } : { type: "text", text: text5 };
+  if (node.italic) inline = { type: "em", children: [inline] };
+  if (node.bold) inline = { type: "strong", children: [inline] };
+  return [inline];
+}
+function inlines(nodes) {
+  const out = [];
+  for (const node of nodes ?? []) {
+    if (node.type === "text") out.push(...marked(node));
+    else if (node.type === "link") {
+      const children = inlines(node.children);
+      if (node.url && safeHref(node.url)) out.push({ type: "link", href: node.url, children });
+      else out.push(...children);
+    } else {
+      tellOnce(node.type);
+      out.push({ type: "text", text: textOf(node) });
+    }
+  }
+  return out.reduce((all, node) => {
+    const last = all[all.length - 1];
+    if (node.type === "text" && last?.type === "text") last.text += node.text;
+    else all.push(node.type === "text" ? { ...node } : node);
+    return all;
+  }, []);
+}
+function listOf(node, depth) {
+  const items = [];
+  for (const child of node.children ?? []) {
+    if (child.type === "list-item") items.push({ children: inlines(child.children) });
+    else if (child.type === "list") {
+      const inner = listOf(child, depth + 1);
+      const last = items[items.length - 1];
+      const flat = inner.items.flatMap((i) => [{ children: i.children }, ...i.list?.items ?? []]);
+      if (last && depth === 0 && !last.list) last.list = { ordered: inner.ordered, items: flat };
+      else items.push(...flat);
+    }
+  }
+  return { type: "list", ordered: node.format === "ordered", items };
+}
+function blocksToDocument(content, media2) {
+  if (!content) return [];
+  if (typeof content === "string")
+    return content.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((text5) => ({ type: "paragraph", children: [{ type: "text", text: text5 }] }));
+  const doc = [];
+  for (const node of content) {
+    switch (node.type) {
+      case "paragraph": {
+        const children = inlines(node.children);
+        if (!children.length) break;
+        doc.push(embedOf(children) ?? { type: "paragraph", children });
+        break;
+      }
+      case "heading": {
+        const level = Math.min(4, Math.max(2, node.level ?? 2));
+        doc.push({ type: "heading", level, children: inlines(node.children) });
+        break;
+      }
+      case "list":
+        doc.push(listOf(node, 0));
+        break;
+      case "quote": {
+        const paragraph2 = { type: "paragraph", children: inlines(node.children) };
+        const last = doc[doc.length - 1];
+        if (last?.type === "quote") last.children.push(paragraph2);
+        else doc.push({ type: "quote", children: [paragraph2] });
+        break;
+      }
+      case "code":
+        doc.push({ type: "code", text: textOf(node) });
+        break;
+      case "image": {
+        const src = node.image ? media2(node.image.url, node.image) : null;
+        if (src)
+          doc.push({
+            type: "image",
+            src,
+            alt: node.image?.alternativeText ?? "",
+            caption: node.image?.caption || null
+          });
+        break;
+      }
+      default: {
+        tellOnce(node.type);
+        const text5 = textOf(node).trim();
+        if (text5) doc.push({ type: "paragraph", children: [{ type: "text", text: text5 }] });
+      }
+    }
+  }
+  return doc;
+}
+function toInlines(nodes, marks = {}) {
+  const out = [];
+  for (const node of nodes) {
+    switch (node.type) {
+      case "text":
+        out.push({ type: "text", text: node.text, ...marks });
+        break;
+      case "code":
+        out.push({ type: "text", text: node.text, ...marks, code: true });
+        break;
+      case "br":
+        out.push({ type: "text", text: "\n", ...marks });
+        break;
+      case "em":
+        out.push(...toInlines(node.children, { ...marks, italic: true }));
+        break;
+      case "strong":
+        out.push(...toInlines(node.children, { ...marks, bold: true }));
+        break;
+      case "link":
+        out.push({ type: "link", url: node.href, children: toInlines(node.children, marks) });
+        break;
+    }
+  }
+  return out.length ? out : [{ type: "text", text: "" }];
+}
+function documentToBlocks(doc) {
+  return doc.flatMap((block2) => {
+    switch (block2.type) {
+      case "paragraph":
+        return [{ type: "paragraph", children: toInlines(block2.children) }];
+      case "heading":
+        return [{ type: "heading", level: block2.level, children: toInlines(block2.children) }];
+      case "list":
+        return [
+          {
+            type: "list",
+            format: block2.ordered ? "ordered" : "unordered",
+            children: block2.items.flatMap((item) => [
+              { type: "list-item", children: toInlines(item.children) },
+              ...item.list ? [
+                {
+                  type: "list",
+                  format: item.list.ordered ? "ordered" : "unordered",
+                  indentLevel: 1,
+                  children: item.list.items.map((i) => ({
+                    type: "list-item",
+                    children: toInlines(i.children)
+                  }))
+                }
+              ] : []
+            ])
+          }
+        ];
+      case "quote":
+        return block2.children.map((p) => ({ type: "quote", children: toInlines(p.children) }));
+      case "code":
+        return [{ type: "code", children: [{ type: "text", text: block2.text }] }];
+      case "embed":
+        return [
+          {
+            type: "paragraph",
+            children: [
+              { type: "link", url: block2.url, children: [{ type: "text", text: block2.title ?? block2.url }] }
+            ]
+          }
+        ];
+      // Strapi has no rule; an image needs an upload (the seed's bodies hold none).
+      case "rule":
+      case "image":
+        return [];
+    }
+    return [];
+  });
+}
+
 // scripts/content/schema.ts
 var TEXT = "must be text (put numbers and dates meant as text in quotes)";
 var text = string(TEXT);
@@ -961,7 +1227,7 @@ var aggregated = defineKind()({
     locations: optional(array(taxonRef, "must be a list of {name, slug}"), [])
   }),
   fields: AGGREGATED_FIELDS,
-  body: { column: "content", as: "paragraphs" },
+  body: { column: "content", as: "document" },
   images: ["featured_image"],
   media: ["audio"],
   resolve: (items, ctx) => items.map(([a, id2]) => {
@@ -988,7 +1254,7 @@ var aggregated = defineKind()({
   ],
   read: ([aggregated2 = []]) => aggregated2.map((a) => ({
     ...a,
-    content: json(a.content, []),
+    content: toDocument(json(a.content, [])),
     genres: json(a.genres, []),
     locations: json(a.locations, []),
     artist_ids: json(a.artist_ids, [])
@@ -1015,7 +1281,7 @@ var aggregated = defineKind()({
   seed: {
     uid: "api::aggregated-post.aggregated-post",
     data: (a, ctx) => ({
-      content: ctx.paragraphs(a.content),
+      content: documentToBlocks(a.content),
       genres: a.genres.map((g) => ctx.docBySlug("genres", g.slug)).filter(Boolean),
       locations: a.locations.map((l) => ctx.docBySlug("locations", l.slug)).filter(Boolean),
       artists: ctx.artists(a.artist_ids)
@@ -1516,7 +1782,7 @@ var posts = defineKind()({
   table: "posts",
   schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
   fields: POST_FIELDS,
-  body: { column: "content", as: "paragraphs" },
+  body: { column: "content", as: "document" },
   images: ["cover_image"],
   media: ["audio_file"],
   resolve: (items, ctx) => items.map(([p, id2]) => {
@@ -1544,7 +1810,7 @@ var posts = defineKind()({
   ],
   read: ([posts2 = []]) => posts2.map(({ genre_ids, location_ids, tags, content, is_featured, artist_ids, ...p }) => ({
     ...p,
-    content: json(content, []),
+    content: toDocument(json(content, [])),
     is_featured: flag2(is_featured),
     genre_ids: json(genre_ids, []),
     location_ids: json(location_ids, []),
@@ -1589,7 +1855,7 @@ var posts = defineKind()({
     uid: "api::blog-post.blog-post",
     data: (p, ctx) => ({
       slug: p.slug,
-      content: ctx.paragraphs(p.content),
+      content: documentToBlocks(p.content),
       tags: p.tags.map((name) => ({ name })),
       genres: p.genre_ids.map((id2) => ctx.doc("genres", id2)),
       locations: p.location_ids.map((id2) => ctx.doc("locations", id2)),
@@ -1841,6 +2107,7 @@ function postToDocument(post) {
     numericId: post.numericId,
     slug: post.slug,
     content: post.content,
+    body: documentText(post.content),
     postDate: seconds(post.date),
     postDateIso: post.date,
     tags: post.tags,
@@ -1870,7 +2137,7 @@ function mixtapeToDocument(m) {
 var RANKING = ["words", "typo", "proximity", "attribute", "sort", "exactness"];
 var INDEX_SETTINGS = {
   "blog-post": {
-    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "content"],
+    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "body"],
     filterableAttributes: [
       "genres.slug",
       "genres.name",
@@ -2118,17 +2385,6 @@ function toEntryRefs(entries) {
   return [...entries ?? []].sort((a, b) => a.entry - b.entry).flatMap((e) => toArtistRefs(e.artists).map((ref) => ({ ...ref, entry: e.entry })));
 }
 var refsAt = (refs, entry) => refs.filter((r) => r.entry === entry).map(({ slug: slug2, name }) => ({ slug: slug2, name }));
-function blockText(block2) {
-  if (typeof block2.text === "string") return block2.text;
-  return (block2.children ?? []).map(blockText).join("");
-}
-function toParagraphs(content) {
-  if (!content) return [];
-  if (typeof content === "string") {
-    return content.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-  }
-  return content.map(blockText).filter((p) => p.trim() !== "");
-}
 function toPost(p, media2) {
   const file = media2(p.audio_file?.url);
   const url2 = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
@@ -2137,7 +2393,7 @@ function toPost(p, media2) {
     id: p.slug,
     numericId: p.id,
     slug: p.slug,
-    content: toParagraphs(p.content),
+    content: blocksToDocument(p.content, media2),
     date: p.postDate ?? p.publishedAt ?? "",
     tags: [...new Set((p.tags ?? []).map((t) => t.name))].sort(),
     genres: toTaxa(p.genres),
@@ -2204,7 +2460,14 @@ var platformLink2 = object({ platform: string(), custom_platform_name: text4, ur
 var block = object({
   type: string(),
   text: text4,
-  children: nullish(array(lazy(() => block)))
+  children: nullish(array(lazy(() => block))),
+  level: nullish(number()),
+  format: text4,
+  url: text4,
+  bold: flag3,
+  italic: flag3,
+  code: flag3,
+  image: nullish(object({ ...media.entries, alternativeText: text4, caption: text4 }))
 });
 var postShape = object({
   id: number(),

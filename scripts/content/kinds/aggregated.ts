@@ -1,7 +1,9 @@
 /** Aggregated posts: stories from elsewhere, named by their original_url; files named after the title. */
 import * as v from "valibot";
 import { AGGREGATED_FIELDS } from "../../../core/content/aggregated-post";
+import { type Document, toDocument } from "../../../core/content/document";
 import type { ColumnFields } from "../../../core/content/kind";
+import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import { slugify } from "../format";
 import { frontSchema, id, slugs, taxonRef } from "../schema";
 import { ARTIST_IDS, defineKind, frontOf, json, ordered, type TaxonRef } from "./kind";
@@ -9,8 +11,8 @@ import { ARTIST_IDS, defineKind, frontOf, json, ordered, type TaxonRef } from ".
 /** An aggregated post: its simple columns as core/content/aggregated-post.ts defines them. */
 export interface AggregatedPostRecord extends ColumnFields<typeof AGGREGATED_FIELDS> {
   id: number;
-  /** Paragraphs; stored as a JSON array in aggregated_posts.content. */
-  content: string[];
+  /** The body (core/content/document.ts); stored as JSON in aggregated_posts.content. */
+  content: Document;
   genres: TaxonRef[];
   locations: TaxonRef[];
   /** aggregated_post_artists rows, in order */
@@ -33,7 +35,7 @@ export const aggregated = defineKind<AggregatedPostRecord>()({
     locations: v.optional(v.array(taxonRef, "must be a list of {name, slug}"), []),
   }),
   fields: AGGREGATED_FIELDS,
-  body: { column: "content", as: "paragraphs" },
+  body: { column: "content", as: "document" },
   images: ["featured_image"],
   media: ["audio"],
   resolve: (items, ctx) =>
@@ -42,7 +44,7 @@ export const aggregated = defineKind<AggregatedPostRecord>()({
       return ordered(ORDER, {
         id,
         ...front,
-        content: ctx.body(a) as string[],
+        content: ctx.body(a) as Document,
         artist_ids: ctx.refs(a, "artists", named, "artists"),
       });
     }),
@@ -63,7 +65,7 @@ export const aggregated = defineKind<AggregatedPostRecord>()({
   read: ([aggregated = []]) =>
     aggregated.map((a) => ({
       ...(a as unknown as AggregatedPostRecord),
-      content: json(a.content, []),
+      content: toDocument(json<unknown>(a.content, [])),
       genres: json(a.genres, []),
       locations: json(a.locations, []),
       artist_ids: json<number[]>(a.artist_ids, []),
@@ -90,7 +92,7 @@ export const aggregated = defineKind<AggregatedPostRecord>()({
   seed: {
     uid: "api::aggregated-post.aggregated-post",
     data: (a, ctx) => ({
-      content: ctx.paragraphs(a.content),
+      content: documentToBlocks(a.content),
       genres: a.genres.map((g) => ctx.docBySlug("genres", g.slug)).filter(Boolean),
       locations: a.locations.map((l) => ctx.docBySlug("locations", l.slug)).filter(Boolean),
       artists: ctx.artists(a.artist_ids),

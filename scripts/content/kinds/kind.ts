@@ -9,6 +9,7 @@
  */
 
 import type * as v from "valibot";
+import type { Document } from "../../../core/content/document";
 import { type Fields, type OwnKeys, simpleFields } from "../../../core/content/kind";
 import type { ContentProblem } from "../schema";
 
@@ -21,8 +22,10 @@ export interface Parsed<F> {
   /** The file's name without '.md' (or its folder's name for '<slug>/index.md'). */
   slug: string;
   front: F;
-  /** The body's paragraphs as plain text. */
+  /** The body's paragraphs as plain text (a kind whose body is text). */
   paragraphs: string[];
+  /** The body as a document (a kind whose body is a document, core/content/document.ts). */
+  document: Document;
 }
 
 /** A value of a seed row (scripts/content/sql/to-sql.ts writes it as a SQLite literal). */
@@ -68,8 +71,8 @@ export interface ResolveContext {
     list: T[],
     entryOf: (t: T, i: number) => number,
   ): { artist_ids: number[]; track_artists: EntryArtist[] };
-  /** The item's body as its kind keeps it (`body`): its paragraphs, or their text. */
-  body(item: Parsed<unknown>): string[] | string;
+  /** The item's body as its kind keeps it (`body`): its document, or its paragraphs' text. */
+  body(item: Parsed<unknown>): Document | string;
 }
 
 /** What a kind's `toFront` may ask of the catalogue being written. */
@@ -136,8 +139,8 @@ export interface ContentKind<Folder extends string, Key extends string, S extend
   schema: S;
   /** Its definition in core/content/, for the Strapi seed's simple fields. */
   fields?: Fields;
-  /** The record field the Markdown body fills, as paragraphs or as their text; none: no body. */
-  body?: { column: string; as: "paragraphs" | "text" };
+  /** The record field the Markdown body fills, as a document or as plain text; none: no body. */
+  body?: { column: string; as: "document" | "text" };
   /** Columns of its table naming a row of an earlier kind, set to NULL when that row is pruned. */
   nullOnDelete?: Partial<Record<string, string>>;
   /** Audio fields: a front matter key, or [list key, key inside each entry] (media.ts). */

@@ -1,6 +1,8 @@
-/** Blog posts: the body is the paragraphs of `content`. */
+/** Blog posts: the body is the document of `content`. */
+import { type Document, toDocument } from "../../../core/content/document";
 import type { ColumnFields } from "../../../core/content/kind";
 import { POST_FIELDS } from "../../../core/content/post";
+import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import { frontSchema, id, slugs } from "../schema";
 import { ARTIST_IDS, defineKind, flag, frontOf, IDS, json, ordered, type Row } from "./kind";
 
@@ -8,8 +10,8 @@ import { ARTIST_IDS, defineKind, flag, frontOf, IDS, json, ordered, type Row } f
 export interface PostRecord extends ColumnFields<typeof POST_FIELDS> {
   id: number;
   slug: string;
-  /** Paragraphs; stored as a JSON array in posts.content. */
-  content: string[];
+  /** The body (core/content/document.ts); stored as JSON in posts.content. */
+  content: Document;
   /** post_genres rows */
   genre_ids: number[];
   /** post_locations rows */
@@ -29,7 +31,7 @@ export const posts = defineKind<PostRecord>()({
   table: "posts",
   schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
   fields: POST_FIELDS,
-  body: { column: "content", as: "paragraphs" },
+  body: { column: "content", as: "document" },
   images: ["cover_image"],
   media: ["audio_file"],
   resolve: (items, ctx) =>
@@ -39,7 +41,7 @@ export const posts = defineKind<PostRecord>()({
         id,
         slug: p.slug,
         ...front,
-        content: ctx.body(p) as string[],
+        content: ctx.body(p) as Document,
         genre_ids: ctx.refs(p, "genres", g, "genres"),
         location_ids: ctx.refs(p, "locations", l, "locations"),
         tags,
@@ -63,7 +65,7 @@ export const posts = defineKind<PostRecord>()({
         PostRecord,
         "genre_ids" | "location_ids" | "tags" | "content" | "is_featured" | "artist_ids"
       >),
-      content: json<string[]>(content, []),
+      content: toDocument(json<unknown>(content, [])),
       is_featured: flag(is_featured),
       genre_ids: json<number[]>(genre_ids, []),
       location_ids: json<number[]>(location_ids, []),
@@ -108,7 +110,7 @@ export const posts = defineKind<PostRecord>()({
     uid: "api::blog-post.blog-post",
     data: (p, ctx) => ({
       slug: p.slug,
-      content: ctx.paragraphs(p.content),
+      content: documentToBlocks(p.content),
       tags: p.tags.map((name) => ({ name })),
       genres: p.genre_ids.map((id) => ctx.doc("genres", id)),
       locations: p.location_ids.map((id) => ctx.doc("locations", id)),

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { artistsMigration } from "./artists-sql";
 import { cardsMigration } from "./cards-sql";
-import { flatListsMigration, ftsTriggerMigration } from "./fts-sql";
+import { documentsMigration, flatListsMigration, ftsTriggerMigration } from "./fts-sql";
 import { flatListsSql } from "./list-sql";
 
 const migration = (name: string) =>
@@ -15,6 +15,10 @@ describe("the generated migrations (run `npx tsx scripts/fts-triggers.ts` after 
 
   it("0007_flat_lists.sql is what scripts/content/sql/fts-sql.ts and list-sql.ts generate", () => {
     expect(migration("0007_flat_lists.sql")).toBe(flatListsMigration(flatListsSql()));
+  });
+
+  it("0014_documents.sql is what scripts/content/sql/fts-sql.ts generates", () => {
+    expect(migration("0014_documents.sql")).toBe(documentsMigration());
   });
 
   it("0010_cards_and_lists.sql is what scripts/content/sql/cards-sql.ts generates", () => {

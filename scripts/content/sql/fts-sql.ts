@@ -6,9 +6,21 @@
  */
 import { foldSql } from "@worker/content/d1/search/fold";
 
-/** Paragraph text of a JSON content column, tolerating malformed JSON in hand-edited rows. */
-const jsonText = (column: string) =>
-  `COALESCE((SELECT group_concat(value, ' ') FROM json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)), '')`;
+/**
+ * How a post's body is stored: "paragraphs", a JSON array of plain texts (migrations 0001 to
+ * 0013), or "document", the JSON blocks of core/content/document.ts (0014 on).
+ */
+export type BodyForm = "paragraphs" | "document";
+
+/** The text of a JSON content column, tolerating malformed JSON in hand-edited rows. */
+const jsonText = (column: string, form: BodyForm) => {
+  const json = `CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END`;
+  return form === "paragraphs"
+    ? `COALESCE((SELECT group_concat(value, ' ') FROM json_each(${json})), '')`
+    : // Every text of the tree in document order (inline texts, code, captions, embeds' titles),
+      // and a plain paragraph left from before the document model.
+      `COALESCE((SELECT group_concat(value, ' ') FROM json_tree(${json}) WHERE type = 'text' AND (key IN ('text', 'caption', 'title') OR path = '$')), '')`;
+};
 
 const postGenres =
   "COALESCE((SELECT group_concat(g.name, ' ') FROM post_genres pg JOIN genres g ON g.id = pg.genre_id WHERE pg.post_id = p.id), '')";
@@ -31,8 +43,12 @@ const published = (alias: string, where: string, lookup: Lookup) =>
     : `${alias}.pub_status = 'published' AND ${where}`;
 
 /** Index rows of the published posts matching `where` (an extra condition on alias p). */
-export function postsFtsInsert(where = "1", lookup: Lookup = "status first"): string {
-  return `INSERT INTO posts_fts (rowid, title, artist_name, excerpt, body, genres, locations, folded) SELECT p.id, p.title, COALESCE(p.artist_name, ''), p.excerpt, ${jsonText("p.content")}, ${postGenres}, ${postLocations}, ${foldSql(`p.title || ' ' || COALESCE(p.artist_name, '') || ' ' || ${postLocations}`)} FROM posts p WHERE ${published("p", where, lookup)};`;
+export function postsFtsInsert(
+  where = "1",
+  lookup: Lookup = "status first",
+  form: BodyForm = "document",
+): string {
+  return `INSERT INTO posts_fts (rowid, title, artist_name, excerpt, body, genres, locations, folded) SELECT p.id, p.title, COALESCE(p.artist_name, ''), p.excerpt, ${jsonText("p.content", form)}, ${postGenres}, ${postLocations}, ${foldSql(`p.title || ' ' || COALESCE(p.artist_name, '') || ' ' || ${postLocations}`)} FROM posts p WHERE ${published("p", where, lookup)};`;
 }
 
 /** Index rows of the published mixtapes matching `where` (an extra condition on alias m). */
@@ -41,8 +57,13 @@ export function mixtapesFtsInsert(where = "1", lookup: Lookup = "status first"):
 }
 
 /** Rebuilds both indexes from the published rows: for repairs, and after the migration. */
-export function ftsRebuildSql(): string[] {
-  return ["DELETE FROM posts_fts;", postsFtsInsert(), "DELETE FROM mixtapes_fts;", mixtapesFtsInsert()];
+export function ftsRebuildSql(form: BodyForm = "document"): string[] {
+  return [
+    "DELETE FROM posts_fts;",
+    postsFtsInsert("1", "status first", form),
+    "DELETE FROM mixtapes_fts;",
+    mixtapesFtsInsert(),
+  ];
 }
 
 function trigger(name: string, event: string, body: string[]): string {
@@ -54,11 +75,11 @@ function trigger(name: string, event: string, body: string[]): string {
  * and the genre and location names. A row that is not published has no index row, so
  * publishing, unpublishing, editing and deleting all come out right by refreshing.
  */
-export function ftsTriggerSql(lookup: Lookup = "id first"): string[] {
+export function ftsTriggerSql(lookup: Lookup = "id first", form: BodyForm = "document"): string[] {
   /** Drops and re-adds the index rows of the posts whose ids `ids` selects. */
   const refreshPosts = (ids: string) => [
     `DELETE FROM posts_fts WHERE rowid IN (${ids});`,
-    postsFtsInsert(`p.id IN (${ids})`, lookup),
+    postsFtsInsert(`p.id IN (${ids})`, lookup, form),
   ];
   const refreshMixtapes = (ids: string) => [
     `DELETE FROM mixtapes_fts WHERE rowid IN (${ids});`,
@@ -74,7 +95,7 @@ export function ftsTriggerSql(lookup: Lookup = "id first"): string[] {
     ),
   ];
   return [
-    trigger("posts_fts_insert", "INSERT ON posts", [postsFtsInsert("p.id = new.id", lookup)]),
+    trigger("posts_fts_insert", "INSERT ON posts", [postsFtsInsert("p.id = new.id", lookup, form)]),
     trigger("posts_fts_update", "UPDATE ON posts", refreshPosts("SELECT old.id UNION SELECT new.id")),
     trigger("posts_fts_delete", "DELETE ON posts", ["DELETE FROM posts_fts WHERE rowid = old.id;"]),
     ...links("post_genres", "post_id", refreshPosts, "post_genres"),
@@ -106,9 +127,9 @@ export function ftsTriggerMigration(): string {
     "-- Triggers keep posts_fts and mixtapes_fts in step with every write to the content tables,",
     "-- so a row inserted or edited by hand (wrangler d1 execute) is searchable at once; only",
     "-- published rows are indexed (docs/decisions/032-embedded-store-operations.md).",
-    ...ftsTriggerSql("status first"),
+    ...ftsTriggerSql("status first", "paragraphs"),
     "-- Catch up with rows written before the triggers existed.",
-    ...ftsRebuildSql(),
+    ...ftsRebuildSql("paragraphs"),
     "",
   ].join("\n");
 }
@@ -129,9 +150,33 @@ export function flatListsMigration(listIndex: string[]): string {
     "-- The search triggers of 0004 again, their rows looked up by id instead of through the",
     "-- pub_status index: a trigger run reads a few rows, not every published post.",
     ...ftsTriggerNames().map((name) => `DROP TRIGGER IF EXISTS ${name};`),
-    ...ftsTriggerSql("id first"),
+    ...ftsTriggerSql("id first", "paragraphs"),
     "-- The list index: every list's members in order, and their counts.",
     ...listIndex,
+    "",
+  ].join("\n");
+}
+
+/**
+ * migrations/0014_documents.sql as `npx tsx scripts/fts-triggers.ts` writes it: the bodies of
+ * posts and aggregated posts from plain paragraphs to the blocks of core/content/document.ts
+ * (each paragraph one paragraph block of one text), and the search triggers reading a body's
+ * texts from its tree (docs/decisions/144-one-document-model.md).
+ */
+export function documentsMigration(): string {
+  const paragraphs = (table: string) =>
+    `UPDATE ${table} SET content = (SELECT json_group_array(json_object('type', 'paragraph', 'children', json_array(json_object('type', 'text', 'text', value)))) FROM json_each(${table}.content)) WHERE json_valid(content) AND json_type(content) = 'array' AND NOT EXISTS (SELECT 1 FROM json_each(${table}.content) WHERE type <> 'text');`;
+  return [
+    "-- Generated by `npx tsx scripts/fts-triggers.ts` from scripts/content/sql/fts-sql.ts: do not edit.",
+    "-- Bodies as documents (docs/decisions/144-one-document-model.md): every stored paragraph becomes",
+    "-- a paragraph block, and the search triggers read the texts of a body's tree.",
+    ...ftsTriggerNames().map((name) => `DROP TRIGGER IF EXISTS ${name};`),
+    paragraphs("posts"),
+    paragraphs("aggregated_posts"),
+    ...ftsTriggerSql("id first", "document"),
+    "-- The index again from the converted bodies.",
+    "DELETE FROM posts_fts;",
+    postsFtsInsert("1", "status first", "document"),
     "",
   ].join("\n");
 }

@@ -1,5 +1,6 @@
 import { AGGREGATED_FIELDS, type AggregatedPost } from "@core/content/aggregated-post";
 import type { AudioPlatform } from "@core/content/audio";
+import { toDocument } from "@core/content/document";
 import type { RowFields } from "@core/content/kind";
 import type { MixtapeTrack } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
@@ -66,7 +67,7 @@ export function toPost(row: PostRow): Post {
     id: row.slug,
     numericId: row.id,
     slug: row.slug,
-    content: parseJson<string[]>(row.content, []),
+    content: toDocument(parseJson<unknown>(row.content, [])),
     tags: parseJson<string[]>(row.tags_json, []),
     genres: parseJson<Taxon[]>(row.genres_json, []),
     locations: parseJson<Taxon[]>(row.locations_json, []),

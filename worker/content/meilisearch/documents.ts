@@ -1,5 +1,6 @@
 import { ARTIST_FIELDS, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
+import { type Document, documentText, toDocument } from "@core/content/document";
 import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
@@ -15,7 +16,10 @@ export interface PostDocument extends Omit<DocFields<typeof POST_FIELDS>, "postD
   id: string;
   numericId: number;
   slug: string;
-  content: string[];
+  /** The body as the site draws it (core/content/document.ts); not searched. */
+  content: Document;
+  /** The body's text (headings, list items and quotes included): what search reads. */
+  body: string;
   /** Unix seconds: Meilisearch sorts numbers, not dates. */
   postDate: number;
   postDateIso: string;
@@ -75,6 +79,7 @@ export function postToDocument(post: Post): PostDocument {
     numericId: post.numericId,
     slug: post.slug,
     content: post.content,
+    body: documentText(post.content),
     postDate: seconds(post.date),
     postDateIso: post.date,
     tags: post.tags,
@@ -92,7 +97,7 @@ export function documentToPost(doc: PostDocument): Post {
     id: doc.slug,
     numericId: doc.numericId,
     slug: doc.slug,
-    content: doc.content ?? [],
+    content: toDocument(doc.content ?? []),
     date: doc.postDateIso,
     tags: doc.tags ?? [],
     genres: doc.genres ?? [],
@@ -149,7 +154,7 @@ const RANKING = ["words", "typo", "proximity", "attribute", "sort", "exactness"]
  */
 export const INDEX_SETTINGS = {
   "blog-post": {
-    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "content"],
+    searchableAttributes: ["title", "artist_name", "genres.name", "locations.name", "excerpt", "body"],
     filterableAttributes: [
       "genres.slug",
       "genres.name",

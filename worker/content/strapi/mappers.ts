@@ -13,12 +13,12 @@ import type { Submission } from "@core/content/submission";
 import type { Taxon } from "@core/content/taxon";
 import type { StoredFile } from "@core/content/upload";
 import { artistLinks, purchaseLinks } from "../purchase-links";
+import { blocksToDocument } from "./blocks";
 import { strapiEntry, strapiSite } from "./kind-shapes";
 import type {
   StrapiAggregatedPost,
   StrapiArtist,
   StrapiArtistRef,
-  StrapiBlock,
   StrapiEntryArtists,
   StrapiEvent,
   StrapiListedArtist,
@@ -53,23 +53,6 @@ function toEntryRefs(entries: StrapiEntryArtists): Array<ArtistRef & { entry: nu
 const refsAt = (refs: Array<ArtistRef & { entry: number }>, entry: number): ArtistRef[] =>
   refs.filter((r) => r.entry === entry).map(({ slug, name }) => ({ slug, name }));
 
-function blockText(block: StrapiBlock): string {
-  if (typeof block.text === "string") return block.text;
-  return (block.children ?? []).map(blockText).join("");
-}
-
-/** Rich text as paragraphs: Strapi blocks, or markdown-ish text split on blank lines. */
-export function toParagraphs(content: StrapiBlock[] | string | null | undefined): string[] {
-  if (!content) return [];
-  if (typeof content === "string") {
-    return content
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .filter(Boolean);
-  }
-  return content.map(blockText).filter((p) => p.trim() !== "");
-}
-
 export function toPost(p: StrapiPost, media: MediaUrl): Post {
   // As in the embedded store: a streaming URL wins unless the post says its audio is the file.
   const file = media(p.audio_file?.url);
@@ -79,7 +62,7 @@ export function toPost(p: StrapiPost, media: MediaUrl): Post {
     id: p.slug,
     numericId: p.id,
     slug: p.slug,
-    content: toParagraphs(p.content),
+    content: blocksToDocument(p.content, media),
     date: p.postDate ?? p.publishedAt ?? "",
     tags: [...new Set((p.tags ?? []).map((t) => t.name))].sort(),
     genres: toTaxa(p.genres),

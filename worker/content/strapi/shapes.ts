@@ -12,7 +12,7 @@ import { POST_FIELDS } from "@core/content/post";
 import { RELEASE_FIELDS } from "@core/content/release";
 import { SUBMISSION_STATUSES } from "@core/content/submission";
 import * as v from "valibot";
-import { media, strapiEntries } from "./kind-shapes";
+import { media, type StrapiMedia, strapiEntries } from "./kind-shapes";
 
 const text = v.nullish(v.string());
 const flag = v.nullish(v.boolean());
@@ -30,16 +30,34 @@ const entryArtists = v.nullish(v.array(v.object({ entry: v.number(), artists: ar
 /** A link by platform: a release's purchase link or an artist's link (components of one shape). */
 const platformLink = v.object({ platform: v.string(), custom_platform_name: text, url: v.string() });
 
-/** A rich-text (blocks) node: paragraphs hold text and inline children. */
+/**
+ * A rich-text (blocks) node as far as the document model reads it (./blocks.ts): a block's type
+ * and children, a heading's level, a list's format, a link's url, an image's upload, a text's
+ * marks. An unknown type passes, so the adapter can keep its text and say so.
+ */
 export interface StrapiBlock {
   type: string;
   text?: string | null;
   children?: StrapiBlock[] | null;
+  level?: number | null;
+  format?: string | null;
+  url?: string | null;
+  bold?: boolean | null;
+  italic?: boolean | null;
+  code?: boolean | null;
+  image?: (StrapiMedia & { alternativeText?: string | null; caption?: string | null }) | null;
 }
 const block: v.GenericSchema<unknown, StrapiBlock> = v.object({
   type: v.string(),
   text,
   children: v.nullish(v.array(v.lazy(() => block))),
+  level: v.nullish(v.number()),
+  format: text,
+  url: text,
+  bold: flag,
+  italic: flag,
+  code: flag,
+  image: v.nullish(v.object({ ...media.entries, alternativeText: text, caption: text })),
 });
 
 export const postShape = v.object({

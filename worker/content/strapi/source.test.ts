@@ -90,7 +90,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
       id: "post-1",
       numericId: 1,
       artist: "Björk",
-      content: ["Hello world"],
+      content: [{ type: "paragraph", children: [{ type: "text", text: "Hello world" }] }],
       tags: ["vinyl"],
       genres: [{ name: "Techno", slug: "techno" }],
       coverImage: `${CMS}/uploads/cover.svg`,

@@ -1,0 +1,298 @@
+/**
+ * A rich body of a content file ↔ the document model (core/content/document.ts,
+ * docs/decisions/144-one-document-model.md). Read with marked's lexer: paragraphs, headings ##
+ * to ####, lists (nested once), quotes, code blocks, rules, links, emphasis, strong, code spans
+ * and line breaks; a platform's URL alone on its line (or `[Title](url)` alone) is an embedded
+ * track. What the model cannot hold is refused with its line, nothing dropped: raw HTML, a link
+ * that is not http:, https:, mailto: or a site path, a heading of another level, deeper lists.
+ * documentToBody writes the model back, so export → import → export gives the same file.
+ */
+import {
+  type Block,
+  type Document,
+  embedOf,
+  type Inline,
+  type ListItem,
+  safeHref,
+} from "@core/content/document";
+import { Lexer, type Token, type Tokens } from "marked";
+import type { BodyProblem } from "./markdown";
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) =>
+    name === "#39" ? "'" : (ENTITIES[name] ?? ""),
+  );
+
+const BLOCK_REFUSED: Record<string, string> = {
+  html: "raw HTML is not allowed: write Markdown (the site never shows a body's HTML)",
+  table: "a table is not supported: write it as a list",
+  def: "a link definition is not supported: write the link inline, [text](url)",
+};
+
+type Refuse = (message: string) => void;
+
+/** Adjacent text nodes as one, so a document read back equals the one written. */
+function merge(nodes: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const node of nodes) {
+    const last = out[out.length - 1];
+    if (node.type === "text" && last?.type === "text") last.text += node.text;
+    else if (node.type === "text" && node.text === "") continue;
+    else out.push(node);
+  }
+  return out;
+}
+
+function inline(tokens: Token[] | undefined, refuse: Refuse): Inline[] {
+  const out: Inline[] = [];
+  for (const token of tokens ?? []) {
+    switch (token.type) {
+      case "text": {
+        const t = token as Tokens.Text;
+        if (t.tokens) out.push(...inline(t.tokens, refuse));
+        else out.push({ type: "text", text: decode(t.text) });
+        break;
+      }
+      case "escape":
+        out.push({ type: "text", text: token.text });
+        break;
+      case "br":
+        out.push({ type: "br" });
+        break;
+      case "em":
+      case "strong":
+        out.push({ type: token.type, children: merge(inline((token as Tokens.Em).tokens, refuse)) });
+        break;
+      case "del":
+        out.push(...inline((token as Tokens.Del).tokens, refuse));
+        break;
+      case "codespan":
+        out.push({ type: "code", text: decode(token.text) });
+        break;
+      case "link": {
+        const link = token as Tokens.Link;
+        if (!safeHref(link.href)) {
+          refuse(
+            `the link '${link.href}' is not allowed: a link is http:, https:, mailto: or a path of the site`,
+          );
+          break;
+        }
+        out.push({ type: "link", href: link.href, children: merge(inline(link.tokens, refuse)) });
+        break;
+      }
+      case "image":
+        refuse("an image in the body is not supported yet: give the item's picture as its cover");
+        break;
+      case "html":
+        refuse(`raw HTML is not allowed ('${token.raw.trim()}'): write Markdown`);
+        break;
+      default:
+        refuse(`Markdown '${token.raw}' is not supported`);
+    }
+  }
+  return merge(out);
+}
+
+/** Lines inside a paragraph trimmed, as content files have always been read. */
+function trimLines(nodes: Inline[]): Inline[] {
+  const out = nodes.map((n) =>
+    n.type === "text" ? { ...n, text: n.text.replace(/[ \t]*\n[ \t]*/g, "\n") } : n,
+  );
+  const first = out[0];
+  if (first?.type === "text") first.text = first.text.trimStart();
+  const last = out[out.length - 1];
+  if (last?.type === "text") last.text = last.text.trimEnd();
+  return merge(out);
+}
+
+function listOf(token: Tokens.List, depth: number, refuse: Refuse): Block & { type: "list" } {
+  const items: ListItem[] = token.items.map((item) => {
+    const out: ListItem = { children: [] };
+    let texts = 0;
+    for (const t of item.tokens) {
+      if (t.type === "text" || t.type === "paragraph") {
+        texts++;
+        if (texts > 1) refuse("a list item holds one paragraph: start a new item or end the list");
+        else out.children = trimLines(inline((t as Tokens.Text).tokens ?? [t], refuse));
+      } else if (t.type === "list") {
+        if (depth > 0) refuse("lists nest once: a list inside a list inside a list is not supported");
+        else if (out.list) refuse("a list item holds one list inside it");
+        else {
+          const inner = listOf(t as Tokens.List, depth + 1, refuse);
+          out.list = { ordered: inner.ordered, items: inner.items.map(({ children }) => ({ children })) };
+        }
+      } else if (t.type !== "space") {
+        refuse(
+          `a list item holds text and one list, not ${t.type === "code" ? "a code block" : `a ${t.type}`}`,
+        );
+      }
+    }
+    return out;
+  });
+  return { type: "list", ordered: token.ordered, items };
+}
+
+/** The document of a Markdown body; problems name the body's line (1-based). */
+export function bodyToDocument(markdown: string): { document: Document; problems: BodyProblem[] } {
+  const document: Document = [];
+  const problems: BodyProblem[] = [];
+  let line = 1;
+  for (const token of Lexer.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: false })) {
+    const at = line;
+    line += (token.raw.match(/\n/g) ?? []).length;
+    const refuse: Refuse = (message) => problems.push({ line: at, message });
+    switch (token.type) {
+      case "space":
+        break;
+      case "paragraph":
+      case "text": {
+        const children = trimLines(inline((token as Tokens.Paragraph).tokens, refuse));
+        if (!children.length) break;
+        document.push(embedOf(children) ?? { type: "paragraph", children });
+        break;
+      }
+      case "heading": {
+        const h = token as Tokens.Heading;
+        if (h.depth < 2 || h.depth > 4) {
+          refuse(
+            `a heading of level ${h.depth} is not supported: use ## to #### (the page's title is its only #)`,
+          );
+          break;
+        }
+        document.push({
+          type: "heading",
+          level: h.depth as 2 | 3 | 4,
+          children: trimLines(inline(h.tokens, refuse)),
+        });
+        break;
+      }
+      case "list":
+        document.push(listOf(token as Tokens.List, 0, refuse));
+        break;
+      case "blockquote": {
+        const children: Array<{ type: "paragraph"; children: Inline[] }> = [];
+        for (const t of (token as Tokens.Blockquote).tokens) {
+          if (t.type === "space") continue;
+          if (t.type !== "paragraph" && t.type !== "text") {
+            refuse("a quote holds paragraphs only");
+            continue;
+          }
+          children.push({
+            type: "paragraph",
+            children: trimLines(inline((t as Tokens.Paragraph).tokens, refuse)),
+          });
+        }
+        if (children.length) document.push({ type: "quote", children });
+        break;
+      }
+      case "code":
+        document.push({ type: "code", text: (token as Tokens.Code).text });
+        break;
+      case "hr":
+        document.push({ type: "rule" });
+        break;
+      default:
+        refuse(BLOCK_REFUSED[token.type] ?? `Markdown '${token.raw.trim()}' is not supported`);
+    }
+  }
+  return { document, problems };
+}
+
+/** Text escaped so the lexer reads it back as the same text. */
+const escapeText = (text: string) =>
+  text.replace(/[\\`*_[\]<()!]/g, (c) => `\\${c}`).replace(/&(?=#?[A-Za-z0-9]+;)/g, "\\&");
+
+/** Block syntax only counts at the start of a line: escaped there. */
+function escapeLineStarts(markdown: string): string {
+  return markdown
+    .split("\n")
+    .map((line) => {
+      let out = line;
+      if (/^[#>+=-]/.test(out) || /^~~~/.test(out)) out = `\\${out}`;
+      return out.replace(/^(\d{1,9})([.)])/, "$1\\$2");
+    })
+    .join("\n");
+}
+
+function codeSpan(text: string): string {
+  const runs = text.match(/`+/g) ?? [];
+  const fence = "`".repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") || /^ .* $/.test(text) ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+const href = (url: string) => (/[\s()<>]/.test(url) ? `<${url.replace(/>/g, "%3E")}>` : url);
+
+function writeInline(nodes: Inline[]): string {
+  return nodes
+    .map((node) => {
+      switch (node.type) {
+        case "text":
+          return escapeText(node.text);
+        case "code":
+          return codeSpan(node.text);
+        case "br":
+          return "\\\n";
+        case "em":
+          return `*${writeInline(node.children)}*`;
+        case "strong":
+          return `**${writeInline(node.children)}**`;
+        case "link":
+          return `[${writeInline(node.children)}](${href(node.href)})`;
+      }
+      return "";
+    })
+    .join("");
+}
+
+const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
+
+function writeList(list: { ordered: boolean; items: ListItem[] }): string {
+  return list.items
+    .map((item, i) => {
+      const marker = list.ordered ? `${i + 1}. ` : "- ";
+      const pad = " ".repeat(marker.length);
+      const text = indent(escapeLineStarts(writeInline(item.children)), pad);
+      const inner = item.list ? `\n${pad}${indent(writeList(item.list), pad)}` : "";
+      return `${marker}${text}${inner}`;
+    })
+    .join("\n");
+}
+
+function writeBlock(block: Block): string {
+  switch (block.type) {
+    case "paragraph":
+      return escapeLineStarts(writeInline(block.children));
+    case "heading":
+      // A run of # at the end after a space would close the heading: escaped.
+      return `${"#".repeat(block.level)} ${writeInline(block.children)
+        .replace(/\\?\n/g, " ")
+        .replace(/(^| )(#+)$/, "$1\\$2")}`;
+    case "list":
+      return writeList(block);
+    case "quote":
+      return block.children
+        .map((p) => `> ${indent(escapeLineStarts(writeInline(p.children)), "> ")}`)
+        .join("\n>\n");
+    case "code": {
+      const runs = block.text.match(/^`{3,}/gm) ?? [];
+      const fence = "`".repeat(Math.max(2, ...runs.map((r) => r.length)) + 1);
+      return `${fence}\n${block.text}\n${fence}`;
+    }
+    case "image":
+      // Not read from a file yet (bodyToDocument refuses a body's image): written as its text.
+      return escapeLineStarts(escapeText([block.alt, block.caption].filter(Boolean).join(": ")));
+    case "embed":
+      return block.title ? `[${escapeText(block.title)}](${href(block.url)})` : `<${block.url}>`;
+    case "rule":
+      return "---";
+  }
+  return "";
+}
+
+/** A document as a Markdown body: one blank line between blocks, ending in a newline. */
+export function documentToBody(doc: Document): string {
+  if (!doc.length) return "";
+  return `${doc.map(writeBlock).join("\n\n")}\n`;
+}
