@@ -1,7 +1,7 @@
 import { TEXTS } from "@core/texts";
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { reportBrowserError } from "../monitoring/browser-reporter";
+import { reportLater } from "../monitoring/error-listeners";
 import { AppLink } from "./app-link";
 
 /** The frame every error page shares: an optional eyebrow, the title, one line, the ways on. */
@@ -76,7 +76,7 @@ function useReportBoundaryError(error: unknown) {
   useEffect(() => {
     if (isRouteErrorResponse(error)) return;
     if (error instanceof Error && !error.stack) return;
-    reportBrowserError(error, "error-boundary", true);
+    reportLater(error, "error-boundary", true);
   }, [error]);
 }
 

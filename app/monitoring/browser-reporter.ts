@@ -1,8 +1,9 @@
 /**
  * The browser's error reporter (docs/decisions/016): a few hundred bytes instead of the Sentry
- * browser SDK, so the initial JavaScript stays within docs/decisions/019's budget. It turns an
- * error into a Sentry event, wraps it in an envelope and posts it to the Worker's tunnel
- * (/api/monitoring), which adds release and environment and forwards it to the DSN.
+ * browser SDK. It turns an error into a Sentry event, wraps it in an envelope and posts it to
+ * the Worker's tunnel (/api/monitoring), which adds release and environment and forwards it to
+ * the DSN. No page loads it before its first error: app/monitoring/error-listeners.ts imports
+ * it then (docs/decisions/145-error-reporter-loaded-on-the-first-error.md).
  */
 export const TUNNEL = "/api/monitoring";
 /** A broken page can throw in a loop: at most this many reports per page load. */
@@ -74,40 +75,4 @@ export function reportBrowserError(error: unknown, mechanism: string, handled = 
   } catch {
     // Reporting never adds a failure of its own.
   }
-}
-
-const RELOADED_AT = "crossfade:chunk-reload";
-/** A second chunk failure within this window is not reloaded again: the page would loop. */
-const RELOAD_WINDOW_MS = 60_000;
-
-/**
- * Listens for uncaught errors, unhandled rejections and failed lazy chunk loads. A chunk that
- * fails to load (usually a deploy replaced it) reloads the page once, which fetches the new
- * build; if it fails again soon after, it is reported instead of reloading in a loop.
- */
-export function installErrorReporter(): void {
-  addEventListener("error", (event) => {
-    if (event.error || event.message) reportBrowserError(event.error ?? event.message, "onerror");
-  });
-  addEventListener("unhandledrejection", (event: PromiseRejectionEvent) =>
-    reportBrowserError(event.reason, "onunhandledrejection"),
-  );
-  addEventListener("vite:preloadError", (event: Event) => {
-    let last = 0;
-    try {
-      last = Number(sessionStorage.getItem(RELOADED_AT)) || 0;
-      if (Date.now() - last > RELOAD_WINDOW_MS) {
-        sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-        event.preventDefault();
-        location.reload();
-        return;
-      }
-    } catch {
-      // No sessionStorage (privacy mode): report rather than risk a reload loop.
-    }
-    reportBrowserError(
-      (event as Event & { payload?: unknown }).payload ?? "chunk load failed",
-      "vite:preloadError",
-    );
-  });
 }
