@@ -22,9 +22,11 @@ const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
 const MIX_ONLY = /[\\/]app[\\/]player[\\/]chapters\./;
 /**
  * What one route alone uses, though it sits among the shared parts: the search page's result
- * lists, the artist page's Play all queue. They go with their route, not in every page's chunk.
+ * lists, the artist page's Play all queue, a post's body (and its embed cards, a chunk loaded
+ * only for a body with one). They go with their route, not in every page's chunk.
  */
-const ONE_ROUTE = /[\\/]app[\\/](search[\\/]result-list|player[\\/]artist-queue)\./;
+const ONE_ROUTE =
+  /[\\/]app[\\/](search[\\/]result-list|player[\\/]artist-queue|components[\\/](document-body|body-embed))\./;
 /**
  * What the paged lists share (/blog and its genre and location pages, /mixtapes, /releases,
  * /artists, an artist's page): the page links and their helpers, a chunk of their own that the

@@ -2,6 +2,8 @@ import { nonceContext, reporterContext } from "@core/context";
 import { isbot } from "isbot";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import BodyEmbed from "./components/body-embed";
+import { EmbedCard } from "./components/document-body";
 // React's streaming renderer, each flush encoded once (docs/decisions/039, docs/decisions/042).
 import { renderToHtmlStream } from "./lib/html-stream.server";
 import css from "./styles/app.css?inline";
@@ -39,9 +41,12 @@ export default async function handleRequest(
   const reportServerError = loadContext.get(reporterContext);
 
   // The one stylesheet is inlined in the head, so first paint waits for no request (docs/decisions/019).
+  // A text's embed cards are drawn from the module imported here, not the browser's lazy one.
   const document = (
     <SiteCss value={css}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <EmbedCard value={BodyEmbed}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </EmbedCard>
     </SiteCss>
   );
   const body = await renderToHtmlStream(document, {

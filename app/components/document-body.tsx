@@ -1,17 +1,16 @@
-import {
-  type Block,
-  type Document,
-  embedPlatform,
-  type Inline,
-  isSitePath,
-  safeHref,
-} from "@core/content/document";
-import type { ReactNode } from "react";
-import { PlayButton } from "../player/play-button";
-import { QueueButtons } from "../player/queue-buttons";
-import type { PlayableTrack } from "../player/tracks";
+import { type Block, type Document, type Inline, isSitePath, safeHref } from "@core/content/document";
+import { type ComponentType, createContext, lazy, type ReactNode, Suspense, useContext } from "react";
 import { ListLink } from "./app-link";
+import type { BodyEmbedProps, EmbedOwner } from "./body-embed";
 import { Cover } from "./cover";
+
+/**
+ * The embed card's component. The browser loads its module only for a text with an embed and
+ * hydrates the card once it is there (the page shows the server's card meanwhile), so a text
+ * without one ships none of it; the server provides the module it imports (app/entry.server.tsx),
+ * so the page's HTML always holds the card.
+ */
+export const EmbedCard = createContext<ComponentType<BodyEmbedProps>>(lazy(() => import("./body-embed")));
 
 /**
  * A long text (core/content/document.ts) drawn as elements, never as stored HTML
@@ -22,8 +21,8 @@ import { Cover } from "./cover";
  */
 interface DocumentBodyProps {
   doc: Document;
-  /** The player's track for an embed (the `index`-th block), or null for a link card. */
-  embedTrack?: (embed: { url: string; title: string }, index: number) => PlayableTrack | null;
+  /** Whose text it is: an embedded track is credited to and linked with it. */
+  owner?: EmbedOwner;
 }
 
 function InlineNodes({ nodes }: { nodes: Inline[] }): ReactNode {
@@ -67,36 +66,12 @@ function InlineNodes({ nodes }: { nodes: Inline[] }): ReactNode {
   });
 }
 
-function Embed({ url, title, track }: { url: string; title: string; track: PlayableTrack | null }) {
-  const platform = embedPlatform(url) ?? "Link";
-  if (!track)
-    return (
-      <section className="embed-card" aria-label={title}>
-        <p className="embed-card__title">{title}</p>
-        {safeHref(url) ? (
-          <a className="embed-card__link" href={url} rel="noopener">
-            {`Listen on ${platform}`}
-          </a>
-        ) : null}
-      </section>
-    );
-  return (
-    <section className="embed-card" aria-label={title}>
-      <PlayButton track={track} label="Play" />
-      <div className="embed-card__text">
-        <p className="embed-card__title">{title}</p>
-        <p className="embed-card__platform">{platform}</p>
-      </div>
-      <QueueButtons track={track} className="embed-card__queue" />
-    </section>
-  );
-}
-
 function BlockNode({
   block,
   index,
-  embedTrack,
+  owner,
 }: { block: Block; index: number } & Omit<DocumentBodyProps, "doc">) {
+  const Embed = useContext(EmbedCard);
   switch (block.type) {
     case "paragraph":
       return (
@@ -166,18 +141,19 @@ function BlockNode({
           {block.caption ? <figcaption>{block.caption}</figcaption> : null}
         </figure>
       );
-    case "embed": {
-      const title = block.title ?? embedPlatform(block.url) ?? block.url;
+    case "embed":
+      if (!safeHref(block.url)) return <p>{block.url}</p>;
       return (
-        <Embed url={block.url} title={title} track={embedTrack?.({ url: block.url, title }, index) ?? null} />
+        <Suspense>
+          <Embed url={block.url} title={block.title} index={index} owner={owner} />
+        </Suspense>
       );
-    }
     case "rule":
       return <hr />;
   }
   return null;
 }
 
-export function DocumentBody({ doc, embedTrack }: DocumentBodyProps) {
-  return doc.map((block, i) => <BlockNode key={i} block={block} index={i} embedTrack={embedTrack} />);
+export function DocumentBody({ doc, owner }: DocumentBodyProps) {
+  return doc.map((block, i) => <BlockNode key={i} block={block} index={i} owner={owner} />);
 }

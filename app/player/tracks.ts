@@ -105,30 +105,6 @@ export function trackFromPost(
   };
 }
 
-/**
- * A track embedded in a post's body (the `index`-th block): played like the post's own track,
- * or null for a platform the player has no engine for (Bandcamp, Mixcloud: a link card).
- */
-export function trackFromEmbed(
-  post: Pick<Post, "slug" | "artist" | "numericId">,
-  embed: { url: string; title: string },
-  index: number,
-): PlayableTrack | null {
-  const kind = detectPlatform(embed.url);
-  if (kind === "mp3") return null;
-  return {
-    id: `${post.slug}-embed-${index}`,
-    title: embed.title,
-    artist: post.artist ?? "Unknown Artist",
-    sources: { [kind]: embed.url },
-    thumbnail: null,
-    duration: null,
-    context: "blogpost",
-    postSlug: post.slug,
-    postId: post.numericId,
-  };
-}
-
 /** The whole mixtape as one track, credited to the label. */
 export function trackFromMixtape(
   mixtape: Pick<Mixtape, "id" | "slug" | "title" | "audio" | "coverImage" | "duration">,

@@ -13,7 +13,7 @@ import { missing } from "../lib/missing";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
-import { trackFromEmbed, trackFromPost } from "../player/tracks";
+import { trackFromPost } from "../player/tracks";
 import { ShareButton } from "../share/share-button";
 import { withPlayerCard } from "../share/share-meta";
 import { useSharedMoment } from "../share/use-shared-moment";
@@ -118,7 +118,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="post__body">
           <p className="post__excerpt">{post.excerpt}</p>
-          <DocumentBody doc={post.content} embedTrack={(embed, i) => trackFromEmbed(post, embed, i)} />
+          <DocumentBody doc={post.content} owner={post} />
           <footer className="post__footer">
             <TaxonLinks items={post.genres} base="/blog/genre" label="Genres" />
             <TaxonLinks items={post.locations} base="/blog/location" label="Locations" />

@@ -6,6 +6,9 @@
  * components (app/components/document-body.tsx), feeds as escaped HTML (./document-html.ts),
  * search and excerpts read its text (documentText). Nothing stores or injects HTML.
  */
+import { embedPlatform } from "./embeds";
+
+export { embedPlatform };
 
 export type Inline =
   | { type: "text"; text: string }
@@ -117,28 +120,6 @@ export function safeHref(href: string): boolean {
 
 /** A site path (navigated client-side), not an outside URL. */
 export const isSitePath = (href: string): boolean => /^\/(?!\/)/.test(href.trim());
-
-/** The platforms whose URL alone on its line is an embedded track, by host. */
-const EMBED_HOSTS: Array<[RegExp, string]> = [
-  [/(^|\.)youtube\.com$|^youtu\.be$|(^|\.)youtube-nocookie\.com$/, "YouTube"],
-  [/(^|\.)soundcloud\.com$/, "SoundCloud"],
-  [/(^|\.)spotify\.com$/, "Spotify"],
-  [/(^|\.)bandcamp\.com$/, "Bandcamp"],
-  [/(^|\.)mixcloud\.com$/, "Mixcloud"],
-];
-
-/** The platform of an embeddable track's URL, or null for any other URL. */
-export function embedPlatform(url: string): string | null {
-  let host: string;
-  try {
-    const u = new URL(url);
-    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
-    host = u.hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  return EMBED_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? null;
-}
 
 /**
  * A paragraph that is a platform's URL alone (bare, <url> or a link titled by its text): the

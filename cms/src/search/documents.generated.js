@@ -789,6 +789,26 @@ var AGGREGATED_FIELDS = {
   audio: { value: "optional", site: "audio" }
 };
 
+// core/content/embeds.ts
+var EMBED_HOSTS = [
+  [/(^|\.)youtube\.com$|^youtu\.be$|(^|\.)youtube-nocookie\.com$/, "YouTube"],
+  [/(^|\.)soundcloud\.com$/, "SoundCloud"],
+  [/(^|\.)spotify\.com$/, "Spotify"],
+  [/(^|\.)bandcamp\.com$/, "Bandcamp"],
+  [/(^|\.)mixcloud\.com$/, "Mixcloud"]
+];
+function embedPlatform(url2) {
+  let host;
+  try {
+    const u = new URL(url2);
+    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
+    host = u.hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return EMBED_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? null;
+}
+
 // core/content/document.ts
 var paragraph = (text5) => ({ type: "paragraph", children: [{ type: "text", text: text5 }] });
 function toDocument(value) {
@@ -846,24 +866,6 @@ function safeHref(href) {
   const h = href.trim();
   if (/^\/(?!\/)/.test(h)) return true;
   return /^(https?:\/\/[^\s/]|mailto:[^\s])/i.test(h);
-}
-var EMBED_HOSTS = [
-  [/(^|\.)youtube\.com$|^youtu\.be$|(^|\.)youtube-nocookie\.com$/, "YouTube"],
-  [/(^|\.)soundcloud\.com$/, "SoundCloud"],
-  [/(^|\.)spotify\.com$/, "Spotify"],
-  [/(^|\.)bandcamp\.com$/, "Bandcamp"],
-  [/(^|\.)mixcloud\.com$/, "Mixcloud"]
-];
-function embedPlatform(url2) {
-  let host;
-  try {
-    const u = new URL(url2);
-    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
-    host = u.hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  return EMBED_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? null;
 }
 function embedOf(children) {
   if (children.length !== 1) return null;
