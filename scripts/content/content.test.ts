@@ -322,6 +322,56 @@ describe("photos beside a file", () => {
     }
   });
 
+  it("in a post's body are uploaded as covers are, and the figure names the stored photo", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-photos-"));
+    try {
+      const jpeg = await makePhoto({ width: 2400, height: 1600, seed: 3 });
+      mkdirSync(join(dir, "posts", "rich"), { recursive: true });
+      writeFileSync(join(dir, "posts", "rich", "studio.jpg"), jpeg);
+      writeFileSync(join(dir, "posts", "rich", "broken.jpg"), "not a photo at all");
+      const body = (image: string) =>
+        [
+          "---",
+          "title: Rich",
+          "post_date: '2026-03-01T18:00:00.000Z'",
+          "cover_image: /media/covers/x.svg",
+          "---",
+          "Before.",
+          "",
+          `![The studio at night](${image} "Photo: the label")`,
+        ].join("\n");
+      const { content, problems: parsing } = parseContent(
+        new Map([["posts/rich/index.md", body("studio.jpg")]]),
+      );
+      expect(parsing).toEqual([]);
+      const { uploads, problems } = await planMedia(dir, content);
+      expect(problems).toEqual([]);
+      const key = `img/${photoHash(jpeg)}`;
+      expect(uploads).toEqual([
+        { file: join(dir, "posts", "rich", "studio.jpg"), key, contentType: "image/jpeg" },
+      ]);
+      expect(content.posts[0]?.document[1]).toEqual({
+        type: "image",
+        src: `/media/img/${photoHash(jpeg)}/2400x1600`,
+        alt: "The studio at night",
+        caption: "Photo: the label",
+      });
+
+      const broken = parseContent(new Map([["posts/rich/index.md", body("broken.jpg")]]));
+      const refused = await planMedia(dir, broken.content);
+      expect(refused.uploads).toEqual([]);
+      expect(refused.problems).toEqual([
+        {
+          file: "posts/rich/index.md",
+          field: "body (image 'broken.jpg')",
+          message: expect.stringContaining("broken.jpg"),
+        },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("already stored travel with the folder: a photo beside the files whose hash one names is uploaded", async () => {
     const dir = mkdtempSync(join(tmpdir(), "content-carried-"));
     try {

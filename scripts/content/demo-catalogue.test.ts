@@ -300,13 +300,19 @@ describe("the demo catalogue (content/)", () => {
 
   it("carries a dozen photos of 2000-3000 px beside the files that name them, each by its hash and size", async () => {
     const folder = readFolder(DEMO_CONTENT);
+    // The pictures of the items (front-matter fields); a body's figure names one of the same photos.
     const named = [...folder.markdown].flatMap(([file, text]) =>
-      [...text.matchAll(/\/media\/img\/[0-9a-f]{24}\/\d+x\d+/g)].map((m) => ({
+      [...text.matchAll(/^\w+: (\/media\/img\/[0-9a-f]{24}\/\d+x\d+)$/gm)].map((m) => ({
         file,
-        field: m[0],
+        field: m[1] as string,
       })),
     );
     expect(named).toHaveLength(DEMO_PHOTOS.length);
+    const figures = [...folder.markdown].flatMap(([, text]) =>
+      [...text.matchAll(/^!\[[^\]]+\]\((\/media\/img\/[0-9a-f]{24}\/\d+x\d+)[ )]/gm)].map((m) => m[1]),
+    );
+    expect(figures.length).toBeGreaterThan(0);
+    for (const figure of figures) expect(named.map((n) => n.field)).toContain(figure);
     const photos = folder.other.filter((f) => f.endsWith(".jpg"));
     expect(photos.sort()).toEqual(DEMO_PHOTOS.map(photoFile).sort());
     for (const { file, field } of named) {

@@ -85,6 +85,31 @@ describe("a rich body", () => {
     ]);
   });
 
+  it("reads an image alone in its paragraph as a figure, with its alternative text and caption", () => {
+    const { document, problems } = bodyToDocument(
+      [
+        'Before.\n\n![The sleeve, *front*](sleeve.jpg "Salt Orbit, 2026. Photo: Ann \\"Ana\\" Lee")\n',
+        "![A stored photo](/media/img/0123456789abcdef01234567/3000x2000)",
+      ].join("\n"),
+    );
+    expect(problems).toEqual([]);
+    expect(document).toEqual([
+      { type: "paragraph", children: [text("Before.")] },
+      {
+        type: "image",
+        src: "sleeve.jpg",
+        alt: "The sleeve, front",
+        caption: 'Salt Orbit, 2026. Photo: Ann "Ana" Lee',
+      },
+      {
+        type: "image",
+        src: "/media/img/0123456789abcdef01234567/3000x2000",
+        alt: "A stored photo",
+        caption: null,
+      },
+    ]);
+  });
+
   it("refuses what the model cannot hold or the site would not show safely, with the line", () => {
     const { problems } = bodyToDocument(
       [
@@ -93,7 +118,9 @@ describe("a rich body", () => {
         'An <img src="x" onerror="alert(1)"> inline.',
         "# Title again",
         "- a\n  - b\n    - c",
-        "![A cover](photo.jpg)",
+        "![A cover](https://example.com/cover.jpg)",
+        "![](photo.jpg)",
+        "Text ![A cover](photo.jpg) around it.",
       ].join("\n\n"),
     );
     expect(problems).toEqual([
@@ -116,8 +143,15 @@ describe("a rich body", () => {
       { line: 9, message: "lists nest once: a list inside a list inside a list is not supported" },
       {
         line: 13,
-        message: "an image in the body is not supported yet: give the item's picture as its cover",
+        message:
+          "the image 'https://example.com/cover.jpg' is not allowed: put the photo beside the file and write its name, or a path of the site (an image from another site would load from it)",
       },
+      {
+        line: 15,
+        message:
+          "the image 'photo.jpg' has no alternative text: write what it shows, ![what it shows](photo.jpg)",
+      },
+      { line: 17, message: "an image stands alone in its paragraph, with a blank line before and after it" },
     ]);
   });
 });
@@ -161,6 +195,12 @@ describe("documentToBody", () => {
       children.map((c) => ({
         type: "quote" as const,
         children: [{ type: "paragraph" as const, children: c }],
+      })),
+      fc.tuple(words, fc.option(words, { nil: null })).map(([alt, caption]) => ({
+        type: "image" as const,
+        src: "/media/img/0123456789abcdef01234567/3000x2000",
+        alt,
+        caption,
       })),
     );
     fc.assert(

@@ -5,6 +5,8 @@
  * and line breaks; a platform's URL alone on its line (or `[Title](url)` alone) is an embedded
  * track. What the model cannot hold is refused with its line, nothing dropped: raw HTML, a link
  * that is not http:, https:, mailto: or a site path, a heading of another level, deeper lists.
+ * An image alone in its paragraph, `![alt text](photo.jpg "caption")`, is a figure: its file
+ * beside the content file (uploaded as a cover is, scripts/content/media.ts) or a site path.
  * documentToBody writes the model back, so export → import → export gives the same file.
  */
 import {
@@ -12,6 +14,7 @@ import {
   type Document,
   embedOf,
   type Inline,
+  inlineText,
   type ListItem,
   safeHref,
 } from "@core/content/document";
@@ -82,7 +85,7 @@ function inline(tokens: Token[] | undefined, refuse: Refuse): Inline[] {
         break;
       }
       case "image":
-        refuse("an image in the body is not supported yet: give the item's picture as its cover");
+        refuse("an image stands alone in its paragraph, with a blank line before and after it");
         break;
       case "html":
         refuse(`raw HTML is not allowed ('${token.raw.trim()}'): write Markdown`);
@@ -133,6 +136,34 @@ function listOf(token: Tokens.List, depth: number, refuse: Refuse): Block & { ty
   return { type: "list", ordered: token.ordered, items };
 }
 
+/** A body image's file: a name beside the content file, or a path of the site. */
+const IMAGE_SRC = /^(\.\/)?[A-Za-z0-9][A-Za-z0-9._-]*$|^\/(?!\/)\S+$/;
+
+/**
+ * A paragraph that is an image alone: its figure (null when refused), or undefined for any
+ * other paragraph.
+ */
+function imageOf(token: Tokens.Paragraph, refuse: Refuse): Block | null | undefined {
+  const tokens = (token.tokens ?? []).filter((t) => !(t.type === "text" && !t.raw.trim()));
+  const only = tokens[0];
+  if (tokens.length !== 1 || only?.type !== "image") return undefined;
+  const image = only as Tokens.Image;
+  const alt = inlineText(inline(image.tokens, refuse)).trim();
+  if (!IMAGE_SRC.test(image.href)) {
+    refuse(
+      `the image '${image.href}' is not allowed: put the photo beside the file and write its name, or a path of the site (an image from another site would load from it)`,
+    );
+    return null;
+  }
+  if (!alt) {
+    refuse(
+      `the image '${image.href}' has no alternative text: write what it shows, ![what it shows](${image.href})`,
+    );
+    return null;
+  }
+  return { type: "image", src: image.href, alt, caption: image.title?.trim() || null };
+}
+
 /** The document of a Markdown body; problems name the body's line (1-based). */
 export function bodyToDocument(markdown: string): { document: Document; problems: BodyProblem[] } {
   const document: Document = [];
@@ -147,6 +178,11 @@ export function bodyToDocument(markdown: string): { document: Document; problems
         break;
       case "paragraph":
       case "text": {
+        const figure = imageOf(token as Tokens.Paragraph, refuse);
+        if (figure !== undefined) {
+          if (figure) document.push(figure);
+          break;
+        }
         const children = trimLines(inline((token as Tokens.Paragraph).tokens, refuse));
         if (!children.length) break;
         document.push(embedOf(children) ?? { type: "paragraph", children });
@@ -280,9 +316,10 @@ function writeBlock(block: Block): string {
       const fence = "`".repeat(Math.max(2, ...runs.map((r) => r.length)) + 1);
       return `${fence}\n${block.text}\n${fence}`;
     }
-    case "image":
-      // Not read from a file yet (bodyToDocument refuses a body's image): written as its text.
-      return escapeLineStarts(escapeText([block.alt, block.caption].filter(Boolean).join(": ")));
+    case "image": {
+      const title = block.caption ? ` "${block.caption.replace(/[\\"]/g, (c) => `\\${c}`)}"` : "";
+      return `![${escapeText(block.alt)}](${block.src}${title})`;
+    }
     case "embed":
       return block.title ? `[${escapeText(block.title)}](${href(block.url)})` : `<${block.url}>`;
     case "rule":

@@ -5,8 +5,8 @@
  * the URL the Worker streams it from (worker/media/). A photo in an image field (JPEG, PNG, WebP
  * or AVIF, checked by images.ts) is uploaded once under its content hash, `img/<hash>`, and the
  * field becomes `/media/img/<hash>/<width>x<height>`, whose variants the Worker makes
- * (worker/media/images.ts, docs/decisions/139). Paths starting with '/' and URLs are kept as
- * written. Each kind's audio fields are its `media`, its image fields its `images`
+ * (worker/media/images.ts, docs/decisions/139); an image in a rich body (`![alt](photo.jpg)`) the
+ * same. Paths starting with '/' and URLs are kept as written. Each kind's audio fields are its `media`, its image fields its `images`
  * (scripts/content/kinds/).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -97,6 +97,9 @@ export async function planMedia(
         }
       };
       for (const field of images) await visit(front, field, field, true);
+      // A body's figures: `![alt](photo.jpg)` names a photo beside the file as a cover does.
+      for (const block of item.document)
+        if (block.type === "image") await visit(block, "src", `body (image '${block.src}')`, true);
       for (const field of media) {
         if (typeof field === "string") await visit(front, field, field, false);
         else {

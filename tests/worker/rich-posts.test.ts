@@ -33,6 +33,19 @@ describe("a rich post", () => {
     expect(body).toContain(
       '<a class="embed-card__link" href="https://bjornastrom.bandcamp.com/album/harbour" rel="noopener">Listen on Bandcamp</a>',
     );
+    // A photo in the body is a figure with its caption, through the covers' pipeline: a lazy
+    // image with the ladder's widths for the body's column and its own shape.
+    const figure = body.match(/<figure class="body-figure">([\s\S]*?)<\/figure>/)?.[1] ?? "";
+    expect(figure).toMatch(
+      /<img [^>]*alt="The sleeve of Faded Harbour: a violet sky fading to an orange glow"/,
+    );
+    expect(figure).toMatch(/srcSet="[^"]*\/media\/img\/9f2c383ad3f85b64510f2d4d\/640 640w/i);
+    expect(figure).toContain('sizes="(min-width:744px) 680px, 100vw"');
+    expect(figure).toMatch(/width="680" height="680"/);
+    expect(figure).toMatch(/loading="lazy"/);
+    expect(figure).toContain(
+      "<figcaption>Faded Harbour, the record the harbour recording became. Artwork: Crossfade</figcaption>",
+    );
     // JSON-LD carries the body's text.
     expect(html).toMatch(/"articleBody":"It is hard to overstate[^"]*The ten records/);
   });
@@ -47,6 +60,9 @@ describe("a rich post", () => {
       "&lt;a href=&quot;http://localhost:8787/blog/bjorn-astroms-guide-to-reykjavik-after-dark&quot;&gt;",
     );
     expect(item).toContain("&lt;blockquote&gt;&lt;p&gt;Chaotic, generous and very, very loud.&lt;/p&gt;");
+    expect(item).toContain(
+      "&lt;figure&gt;&lt;img src=&quot;http://localhost:8787/media/img/9f2c383ad3f85b64510f2d4d/1024.jpg&quot;",
+    );
   });
 
   it("is found by the words of its list and heading, and the store keeps it as a document", async () => {
@@ -69,6 +85,7 @@ describe("a rich post", () => {
       "quote",
       "paragraph",
       "embed",
+      "image",
       "paragraph",
       "embed",
     ]);

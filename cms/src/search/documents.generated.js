@@ -1007,7 +1007,7 @@ function toInlines(nodes, marks = {}) {
   }
   return out.length ? out : [{ type: "text", text: "" }];
 }
-function documentToBlocks(doc) {
+function documentToBlocks(doc, figures) {
   return doc.flatMap((block2) => {
     switch (block2.type) {
       case "paragraph":
@@ -1048,9 +1048,12 @@ function documentToBlocks(doc) {
             ]
           }
         ];
-      // Strapi has no rule; an image needs an upload (the seed's bodies hold none).
+      case "image": {
+        const image = figures?.get(block2.src);
+        return image ? [{ type: "image", image, children: [{ type: "text", text: "" }] }] : [];
+      }
+      // Strapi has no rule.
       case "rule":
-      case "image":
         return [];
     }
     return [];
@@ -1282,8 +1285,8 @@ var aggregated = defineKind()({
   },
   seed: {
     uid: "api::aggregated-post.aggregated-post",
-    data: (a, ctx) => ({
-      content: documentToBlocks(a.content),
+    data: async (a, ctx) => ({
+      content: documentToBlocks(a.content, await ctx.figures(a.content)),
       genres: a.genres.map((g) => ctx.docBySlug("genres", g.slug)).filter(Boolean),
       locations: a.locations.map((l) => ctx.docBySlug("locations", l.slug)).filter(Boolean),
       artists: ctx.artists(a.artist_ids)
@@ -1855,9 +1858,9 @@ var posts = defineKind()({
   },
   seed: {
     uid: "api::blog-post.blog-post",
-    data: (p, ctx) => ({
+    data: async (p, ctx) => ({
       slug: p.slug,
-      content: documentToBlocks(p.content),
+      content: documentToBlocks(p.content, await ctx.figures(p.content)),
       tags: p.tags.map((name) => ({ name })),
       genres: p.genre_ids.map((id2) => ctx.doc("genres", id2)),
       locations: p.location_ids.map((id2) => ctx.doc("locations", id2)),

@@ -43,33 +43,44 @@ function mediaUploader(strapi, mediaDir, contentDir) {
   const ids = new Map();
   const photos = photosByHash(contentDir);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crossfade-media-'));
-  const idOf = async (sitePath) => {
-    if (!sitePath) return null;
-    if (ids.has(sitePath)) return ids.get(sitePath);
+  // Uploads the file a site path names (a photo by its hash, else from public/): Strapi's file.
+  const uploadOf = async (sitePath, info) => {
     const photo = /^\/media\/img\/([0-9a-f]{24})\//.exec(sitePath);
     // A photo is uploaded as a label would: Strapi records its width and height.
     const source = photo ? photos.get(photo[1]) ?? '' : path.join(mediaDir, sitePath);
-    let id = null;
-    if (fs.existsSync(source)) {
-      // Upload a copy: the upload service must never touch the site's own files.
-      const name = path.basename(photo ? source : sitePath);
-      const copy = path.join(scratch, name);
-      fs.copyFileSync(source, copy);
-      const [file] = await upload.upload({
-        data: { fileInfo: { name, alternativeText: name } },
-        files: {
-          filepath: copy,
-          originalFilename: name,
-          mimetype: MIME[path.extname(name)] ?? 'application/octet-stream',
-          size: fs.statSync(copy).size,
-        },
-      });
-      id = file.id;
-    }
-    ids.set(sitePath, id);
-    return id;
+    if (!fs.existsSync(source)) return null;
+    // Upload a copy: the upload service must never touch the site's own files.
+    const name = path.basename(photo ? source : sitePath);
+    const copy = path.join(scratch, name);
+    fs.copyFileSync(source, copy);
+    const [file] = await upload.upload({
+      data: { fileInfo: { name, alternativeText: name, ...info } },
+      files: {
+        filepath: copy,
+        originalFilename: name,
+        mimetype: MIME[path.extname(name)] ?? 'application/octet-stream',
+        size: fs.statSync(copy).size,
+      },
+    });
+    return file;
   };
-  return { idOf, done: () => fs.rmSync(scratch, { recursive: true, force: true }) };
+  const idOf = async (sitePath) => {
+    if (!sitePath) return null;
+    if (!ids.has(sitePath)) ids.set(sitePath, (await uploadOf(sitePath, {}))?.id ?? null);
+    return ids.get(sitePath);
+  };
+  // A body's images as Strapi's editor holds them: each its own upload, with its alternative
+  // text and caption, by the image's site path.
+  const figures = async (doc) => {
+    const files = new Map();
+    for (const block of doc ?? []) {
+      if (block.type !== 'image' || files.has(block.src)) continue;
+      const file = await uploadOf(block.src, { alternativeText: block.alt, caption: block.caption ?? '' });
+      if (file) files.set(block.src, file);
+    }
+    return files;
+  };
+  return { idOf, figures, done: () => fs.rmSync(scratch, { recursive: true, force: true }) };
 }
 
 async function seedCatalogue(strapi, { file, mediaDir, contentDir }) {
@@ -99,6 +110,7 @@ async function seedCatalogue(strapi, { file, mediaDir, contentDir }) {
   const artists = (ids) => (ids ?? []).map((id) => docIds.get('artists')?.get(id)).filter(Boolean);
   const ctx = {
     paragraphs,
+    figures: media.figures,
     doc: (key, id) => docIds.get(key)?.get(id),
     docBySlug: (key, slug) => slugIds.get(key)?.get(slug),
     artists,

@@ -91,8 +91,8 @@ export const aggregated = defineKind<AggregatedPostRecord>()({
   },
   seed: {
     uid: "api::aggregated-post.aggregated-post",
-    data: (a, ctx) => ({
-      content: documentToBlocks(a.content),
+    data: async (a, ctx) => ({
+      content: documentToBlocks(a.content, await ctx.figures(a.content)),
       genres: a.genres.map((g) => ctx.docBySlug("genres", g.slug)).filter(Boolean),
       locations: a.locations.map((l) => ctx.docBySlug("locations", l.slug)).filter(Boolean),
       artists: ctx.artists(a.artist_ids),

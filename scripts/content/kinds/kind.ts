@@ -114,6 +114,8 @@ export interface SeedContext {
   doc(key: string, id: number | null | undefined): string | undefined;
   /** The document id of the record of catalogue list `key` with that slug. */
   docBySlug(key: string, slug: string): string | undefined;
+  /** A document's images uploaded to Strapi, each with its alternative text and caption, by `src`. */
+  figures(doc: Document): Promise<ReadonlyMap<string, object>>;
   /** The document ids of artists (ones not there left out). */
   artists(ids: number[] | undefined): string[];
   /** One component per entry, in entry order, with its artists' document ids. */

@@ -108,9 +108,9 @@ export const posts = defineKind<PostRecord>()({
   },
   seed: {
     uid: "api::blog-post.blog-post",
-    data: (p, ctx) => ({
+    data: async (p, ctx) => ({
       slug: p.slug,
-      content: documentToBlocks(p.content),
+      content: documentToBlocks(p.content, await ctx.figures(p.content)),
       tags: p.tags.map((name) => ({ name })),
       genres: p.genre_ids.map((id) => ctx.doc("genres", id)),
       locations: p.location_ids.map((id) => ctx.doc("locations", id)),

@@ -169,9 +169,11 @@ function toInlines(nodes: Inline[], marks: Partial<Record<"bold" | "italic" | "c
 
 /**
  * A document as Strapi blocks: what the CMS seed writes (cms/src/seed/catalogue.js), so the CMS
- * serves the demo's bodies as the embedded store does. An embed is its link alone in a paragraph.
+ * serves the demo's bodies as the embedded store does. An embed is its link alone in a paragraph;
+ * an image is the upload `figures` holds for its `src` (the seed's, with its alternative text and
+ * caption), left out without one.
  */
-export function documentToBlocks(doc: Document): object[] {
+export function documentToBlocks(doc: Document, figures?: ReadonlyMap<string, object>): object[] {
   return doc.flatMap((block): object[] => {
     switch (block.type) {
       case "paragraph":
@@ -214,9 +216,12 @@ export function documentToBlocks(doc: Document): object[] {
             ],
           },
         ];
-      // Strapi has no rule; an image needs an upload (the seed's bodies hold none).
+      case "image": {
+        const image = figures?.get(block.src);
+        return image ? [{ type: "image", image, children: [{ type: "text", text: "" }] }] : [];
+      }
+      // Strapi has no rule.
       case "rule":
-      case "image":
         return [];
     }
     return [];
