@@ -1,7 +1,7 @@
 // `node bench/run.mjs [--no-build] [--soak <seconds>] [--only <section,…>]`: every benchmark in one
 // run on the production build, then bench/results.md rewritten with the figures, the date, the
-// machine and its load. Each section ("Size", "Render cost", "Throughput", "Lighthouse", "Images",
-// "Load") starts the servers it needs and stops them; a section that throws is run once more, and
+// machine and its load. Each section ("Size", "Render cost", "Rich post", "Throughput", "Lighthouse",
+// "Images", "Load") starts the servers it needs and stops them; a section that throws is run once more, and
 // one that fails twice is written as failed (with its error) while every other section's figures
 // are written as usual. Each section records the load average before and after it. The exit code is
 // non-zero when a section failed or a budget was missed, and only after results.md is written.
@@ -29,6 +29,7 @@ import {
 } from "./lighthouse.mjs";
 import { loadSection, measureLoad } from "./load.mjs";
 import { mainRoutes, measureRenderCost, renderCostTable } from "./render-cost.mjs";
+import { measureLongPost } from "./render-long-post.mjs";
 import { BENCH_PORT, machine, startRenderingServer, startServer, workerRuntimePid } from "./server.mjs";
 import {
   BUDGETS,
@@ -131,6 +132,7 @@ const SECTIONS = {
         routes: await routesOf(rendering.url),
       }),
     ),
+  "Rich post": () => measureLongPost(),
   Throughput: () =>
     withServers(THROUGHPUT_SERVERS, (...servers) => measureThroughput(throughputTargets(...servers))),
   Lighthouse: () =>
@@ -278,6 +280,17 @@ const budget = (name, target, [value, ok]) => {
       ? [`${worstP95.render.p95.toFixed(2)} ms (${worstP95.name})`, worstP95.render.p95 <= 6]
       : notMeasured("Render cost"),
   );
+  const richPost = got("Rich post");
+  budget(
+    "SSR render CPU of a 5,000-word post with 10 photos and 5 embeds against the same words in plain paragraphs (medians, same run)",
+    "≤ 1.5x",
+    richPost
+      ? [
+          `${richPost.ratio.toFixed(2)}x (${richPost.rows[1].render.median.toFixed(2)} ms against ${richPost.rows[0].render.median.toFixed(2)} ms)`,
+          richPost.ratio <= 1.5,
+        ]
+      : notMeasured("Rich post"),
+  );
   budget(
     "Lighthouse mobile: accessibility, best practices and SEO 100, three runs",
     "every route",
@@ -339,6 +352,14 @@ if (outcomes["Render cost"])
     "`node bench/render-cost.mjs`. CPU time charged by the kernel (schedstat, all threads) to the workerd process that runs the Worker (PAGE_CACHE=off, so every page renders), one request at a time, edge cache warm, 100 pairs per route after 20 warm-up pairs. Render CPU = page request − React Router data request (`.data`: same middleware, loaders and serialisation, no React) for the same URL, pair by pair. The request columns include what that process also runs locally: the assets router and the KV/D1 simulators. The same pairs are also read for the process's main thread alone (where workerd runs JavaScript; thread id = process id): the rest is V8's background threads (concurrent garbage collection, optimising compilation) and workerd's I/O threads.",
     "",
     renderCostTable(rows),
+  ]);
+if (outcomes["Rich post"])
+  sections["Rich post"] = section("Rich post", (v) => [
+    "`node bench/render-long-post.mjs`. The demo store with two posts of the same 5,000 words imported from content files: one in plain paragraphs, the other as a long feature is written (5 headings, 5 lists, 5 quotes, emphasis, strong and a link in every paragraph, 10 of the demo's photos as figures, 5 embedded tracks: Spotify, YouTube, SoundCloud, Bandcamp, Mixcloud). Render CPU measured as in Render cost (PAGE_CACHE=off, 100 pairs a post after 20 warm-up pairs).",
+    "",
+    renderCostTable(v.rows),
+    "",
+    `The rich post renders in ${v.ratio.toFixed(2)}x the plain post's CPU (medians).`,
   ]);
 if (outcomes.Size)
   sections.Size = section("Size", (v) => [
