@@ -219,14 +219,26 @@ export async function measureImages({ log = console.log, lighthouseLoads = LOADS
         let ideal = 0;
         let worst = { ratio: 0 };
         let worstBox = { ratio: 0 };
+        // One file drawn in several places (the lead story's photo in the hero and in a card,
+        // when the browser reuses the larger candidate it has for the smaller box) was sent once:
+        // it is judged once, against its largest drawing (bench/decisions/148-one-file-judged-once.md).
+        const px = (img) => Math.max(1, Math.round(img.width * viewport.scale));
+        const largest = new Map();
+        const widths = new Map();
+        for (const img of photos.drawn) widths.set(img.src, [...(widths.get(img.src) ?? []), px(img)]);
+        for (const [src, list] of widths) {
+          largest.set(src, Math.max(...list));
+          if (new Set(list).size > 1)
+            log(`images: ${name} ${viewport.name}: ${new URL(src).pathname} drawn at ${list.join(", ")} px`);
+        }
         const seen = new Set();
         for (const img of photos.drawn) {
           const hash = new URL(img.src).pathname.split("/")[3];
           const original = originalOf.get(hash);
-          const w = Math.max(1, Math.round(img.width * viewport.scale));
+          const w = px(img);
           const h = Math.max(1, Math.round(img.height * viewport.scale));
-          if (!original || seen.has(`${img.src}@${w}`)) continue;
-          seen.add(`${img.src}@${w}`);
+          if (!original || w < (largest.get(img.src) ?? 0) || seen.has(img.src)) continue;
+          seen.add(img.src);
           const best = await idealBytes(original, w);
           ideal += best;
           const sent = bytesOf.get(img.src) ?? 0;
