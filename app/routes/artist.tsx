@@ -32,7 +32,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A former slug: the artist's page is at its new one (docs/decisions/075-artists.md).
   if (artist.slug !== params.slug) throw redirect(`/artists/${artist.slug}${url.search}`, 301);
   const pages = acceptedOr400(readArtistPages(url.searchParams));
-  const work = await catalogue.getArtistWork(artist.id, pages, new Date());
+  const [work, genres, locations] = await Promise.all([
+    catalogue.getArtistWork(artist.id, pages, new Date()),
+    catalogue.listGenres(),
+    catalogue.listLocations(),
+  ]);
+  // A genre or place links to its posts only when it has some: a list of none is no page
+  // (docs/decisions/147-genres-link-where-there-are-posts.md). Both lists are the edge cache's.
+  const withPosts = new Set([...genres, ...locations].map((t) => t.slug));
   // Past a list's last page the address names no page, as on every paged list (app/routes/list-paging.ts):
   // not when the source failed, whose lists are empty pages.
   const beyond = LISTS.some((list) => (pages[list] ?? 1) > work[list].pageCount);
@@ -56,6 +63,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }) => ({ id, slug, title, artist: name, artists, coverImage, releaseDate });
   return {
     artist,
+    linked: {
+      genres: artist.genres.filter((g) => withPosts.has(g.slug)).map((g) => g.slug),
+      location: artist.location ? withPosts.has(artist.location.slug) : false,
+    },
     queue: artistQueue(artist.slug, work),
     posts: { ...work.posts, items: work.posts.items.map(postCardOf) },
     releases: {
@@ -117,7 +128,7 @@ export function meta({ data, error, matches }: Route.MetaArgs) {
 }
 
 export default function ArtistPage({ loaderData }: Route.ComponentProps) {
-  const { artist, queue, posts, releases, mixtapes, upcoming, past } = loaderData;
+  const { artist, linked, queue, posts, releases, mixtapes, upcoming, past } = loaderData;
   const feed = `/artists/${artist.slug}/feed.xml`;
   const pageHref = (list: (typeof LISTS)[number]) => (n: number) =>
     `/artists/${artist.slug}${n > 1 ? `?${list}=${n}` : ""}#${list}-heading`;
@@ -140,15 +151,25 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
           {artist.location || artist.genres.length ? (
             <p className="artist__facts">
               {artist.location ? (
-                <ListLink to={`/blog/location/${artist.location.slug}`} className="artist__place">
-                  {artist.location.name}
-                </ListLink>
+                linked.location ? (
+                  <ListLink to={`/blog/location/${artist.location.slug}`} className="artist__place">
+                    {artist.location.name}
+                  </ListLink>
+                ) : (
+                  <span className="artist__place">{artist.location.name}</span>
+                )
               ) : null}
-              {artist.genres.map((g) => (
-                <ListLink key={g.slug} to={`/blog/genre/${g.slug}`} className="badge">
-                  {g.name}
-                </ListLink>
-              ))}
+              {artist.genres.map((g) =>
+                linked.genres.includes(g.slug) ? (
+                  <ListLink key={g.slug} to={`/blog/genre/${g.slug}`} className="badge">
+                    {g.name}
+                  </ListLink>
+                ) : (
+                  <span key={g.slug} className="badge">
+                    {g.name}
+                  </span>
+                ),
+              )}
             </p>
           ) : null}
           {paragraphs.map((p, i) => (

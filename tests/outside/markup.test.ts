@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { LinkChecker } from "linkinator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import vnuJar from "vnu-jar";
 import { ARTIFACTS, ensureJava, type RunningWorker, requireBuild, startWorker } from "./server";
@@ -12,7 +13,7 @@ import { ARTIFACTS, ensureJava, type RunningWorker, requireBuild, startWorker } 
  * The pages are every URL of the sitemap (static pages, posts, genres, locations, mixtapes,
  * releases, events) and those the sitemap cannot name: a tag, a category, a search, page 2, a
  * 404 and the error pages. The checker's CSS part predates View Transitions, so CSS messages
- * are left out.
+ * are left out. Then linkinator follows every link from the home page and finds none broken.
  */
 let worker: RunningWorker;
 const pagesDir = join(ARTIFACTS, "markup-pages");
@@ -96,4 +97,27 @@ describe("markup", () => {
       });
     expect(errors).toEqual([]);
   });
+
+  it("every link the site draws answers: linkinator from / over every page it reaches", async () => {
+    const site = worker.url;
+    const checker = new LinkChecker();
+    const result = await checker.check({
+      path: `${site}/`,
+      recurse: true,
+      // The local Worker renders on the same two cores as this test.
+      concurrency: 8,
+      timeout: 30_000,
+      // Outside addresses cannot be reached from here (and are not the site's to answer); a
+      // photo's variants are made on first request, seconds each, and the image route's own
+      // tests answer for them (tests/worker/images.test.ts).
+      linksToSkip: async (link) => !link.startsWith(site) || /\/media\/(img|cms)\//.test(link),
+    });
+    const checked = result.links.filter((l) => l.state !== "SKIPPED");
+    const broken = result.links
+      .filter((l) => l.state === "BROKEN")
+      .map((l) => `${l.status} ${l.url.replace(site, "")} (on ${l.parent?.replace(site, "") ?? "?"})`);
+    console.log(`linkinator: ${checked.length} links checked, ${broken.length} broken`);
+    expect(checked.length).toBeGreaterThan(300);
+    expect(broken).toEqual([]);
+  }, 600_000);
 });

@@ -179,4 +179,14 @@ describe("feeds to follow", () => {
     expect(page).toContain('href="/blog/genre/techno/feed.xml"');
     expect((await visit("/blog/genre/no-such-genre/feed.xml")).status).toBe(404);
   });
+
+  it("links a genre or place to its posts only where there are some: every link it draws answers", async () => {
+    // Greywater: London, which has posts, and Italo Disco, which no post has yet.
+    const html = await (await visit("/artists/greywater")).text();
+    expect(html).toContain('href="/blog/location/london"');
+    expect((await visit("/blog/location/london")).status).toBe(200);
+    expect(html).toMatch(/<span class="badge">Italo Disco<\/span>/);
+    expect(html).not.toContain('href="/blog/genre/italo-disco"');
+    expect((await visit("/blog/genre/italo-disco")).status).toBe(404);
+  });
 });
