@@ -8,6 +8,7 @@ const { ensureSubmissionKeyIndex } = require('./seed/submission-key');
 const { ensureSubscriberConsent } = require('./seed/subscriber-consent');
 const { registerSearchUpdater } = require('./search/updater');
 const { publishedOnly } = require('./published-only');
+const { eventRevisions } = require('./event-revisions');
 const { coreApis } = require('./core-apis');
 const { headlessStartupMessage } = require('./startup-message');
 
@@ -25,12 +26,14 @@ module.exports = {
   /**
    * Every content type gets its core controller, service and router (./core-apis.js); requests
    * other than the admin panel's and API tokens' read published content only
-   * (./published-only.js); a headless first start does not send anyone to /admin
+   * (./published-only.js); an event's saves count its changes of time, place and status
+   * (./event-revisions.js); a headless first start does not send anyone to /admin
    * (./startup-message.js).
    */
   register({ strapi }) {
     coreApis(strapi);
     publishedOnly(strapi);
+    eventRevisions(strapi);
     headlessStartupMessage(strapi);
   },
 

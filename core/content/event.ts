@@ -46,6 +46,18 @@ export interface MusicEvent extends SiteFields<typeof EVENT_FIELDS> {
   description: string;
   /** The lineup's artists with a page, each at its lineup position (from 0). */
   lineupArtists?: Array<ArtistRef & { entry: number }>;
+  /**
+   * Kept by the store, not written by an editor (docs/decisions/146-calendars-follow-changes.md):
+   * how many times its time, place or status changed (a calendar's SEQUENCE), and when anything
+   * of it last changed (ISO 8601). Absent in a value cached before they were kept.
+   */
+  sequence?: number;
+  revisedAt?: string | null;
+  /**
+   * Its identity for calendars, the same across saves, publishes and renames: the row's id in
+   * D1, the document id in Strapi (whose numeric id changes with each publish).
+   */
+  uid?: string;
 }
 
 /** Upcoming events first, then past ones. */

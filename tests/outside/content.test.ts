@@ -1,8 +1,9 @@
 // `npm run content` against a real local D1 (the wrangler state a Worker of the production build
 // is serving): export → import → export is byte-identical, an imported edit and a new post with
 // audio and a photo beside it show on the running site at once (the purge), a folder with one
-// bad file writes nothing and names file and field, and --prune deletes what has no file
-// (docs/decisions/033-content-files.md, 139).
+// bad file writes nothing and names file and field, --prune deletes what has no file, and an
+// event moved in its file moves in the calendars that imported it (docs/decisions/033-content-files.md,
+// 139, 146-calendars-follow-changes.md).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -260,5 +261,38 @@ describe("npm run content", () => {
     const final = await exportTo("e");
     expect(final.has("posts/harbour-static.md")).toBe(false);
     expect(final.size).toBe(readFolder(DEMO_CONTENT).markdown.size);
+  });
+
+  it("moves a calendar's entry with its file: the same UID, SEQUENCE raised by a new time, not by an unchanged import", async () => {
+    const ics = async () => (await fetch(`${worker.url}/events/${EVENT}.ics`)).text();
+    const line = (text: string, name: string) => text.split("\r\n").find((l) => l.startsWith(`${name}:`));
+    const before = await ics();
+    const uid = line(before, "UID");
+    expect(uid).toMatch(/^UID:event-\d+@/);
+    expect(line(before, "SEQUENCE")).toBe("SEQUENCE:0");
+    expect(line(before, "LAST-MODIFIED")).toMatch(/^LAST-MODIFIED:\d{8}T\d{6}Z$/);
+    expect(line(before, "DTSTART")).toBe("DTSTART:20250315T220000Z");
+
+    // Imported again as it is: the calendar has nothing to update.
+    expect((await importFrom("e")).status).toBe(0);
+    expect(line(await ics(), "SEQUENCE")).toBe("SEQUENCE:0");
+
+    // The night moved by an hour, then called off.
+    const file = join(WORK, "e", "events", `${EVENT}.md`);
+    const later = readFileSync(file, "utf8")
+      .replace("starts_at: '2025-03-15T22:00:00+00:00'", "starts_at: '2025-03-15T23:00:00+00:00'")
+      .replace("ends_at: '2025-03-16T04:00:00+00:00'", "ends_at: '2025-03-16T05:00:00+00:00'");
+    writeFileSync(file, later);
+    expect((await importFrom("e")).status).toBe(0);
+    const moved = await ics();
+    expect(line(moved, "UID")).toBe(uid);
+    expect(line(moved, "SEQUENCE")).toBe("SEQUENCE:1");
+    expect(line(moved, "DTSTART")).toBe("DTSTART:20250315T230000Z");
+    writeFileSync(file, later.replace(/^status: scheduled$/m, "status: cancelled"));
+    expect((await importFrom("e")).status).toBe(0);
+    const cancelled = await ics();
+    expect(line(cancelled, "UID")).toBe(uid);
+    expect(line(cancelled, "SEQUENCE")).toBe("SEQUENCE:2");
+    expect(line(cancelled, "STATUS")).toBe("STATUS:CANCELLED");
   });
 });

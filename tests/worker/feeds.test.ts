@@ -72,6 +72,39 @@ describe("sharing feeds", () => {
       .replace(/[-:]/g, "")
       .replace(/\.\d{3}/, "");
     expect(lines).toContain(`DTSTART:${start}`);
+    expect(lines).toContain("SEQUENCE:0");
+    expect(lines.find((l) => l.startsWith("LAST-MODIFIED:"))).toMatch(/^LAST-MODIFIED:\d{8}T\d{6}Z$/);
     expect((await visit("/events/nope.ics")).status).toBe(404);
+  });
+
+  it("keeps an event's revision in the store: SEQUENCE grows with each change of time, place or status, and only then", async () => {
+    // migrations/0015_event_revisions.sql, as the content import's upserts meet it.
+    const row = await env.DB.prepare(
+      "SELECT id, slug, starts_at FROM events WHERE pub_status = 'published' ORDER BY id DESC LIMIT 1",
+    ).first<{ id: number; slug: string; starts_at: string }>();
+    if (!row) throw new Error("no published event");
+    const revision = () =>
+      env.DB.prepare("SELECT sequence, revised_at FROM events WHERE id = ?")
+        .bind(row.id)
+        .first<{ sequence: number; revised_at: string }>();
+    const update = (set: string, ...values: unknown[]) =>
+      env.DB.prepare(`UPDATE events SET ${set} WHERE id = ?`)
+        .bind(...values, row.id)
+        .run();
+    expect((await revision())?.sequence).toBe(0);
+    await update("starts_at = starts_at, venue = venue, title = title");
+    expect((await revision())?.sequence).toBe(0);
+    await update("price = ?", "€99");
+    expect((await revision())?.sequence).toBe(0);
+    const later = new Date(Date.parse(row.starts_at) + 3_600_000).toISOString();
+    await update("starts_at = ?", later);
+    await update("venue = ?", "Somewhere else");
+    await update("status = 'cancelled'");
+    expect((await revision())?.sequence).toBe(3);
+    const ics = (await (await visit(`/events/${row.slug}.ics`)).text()).split("\r\n");
+    expect(ics).toContain(`UID:event-${row.id}@localhost`);
+    expect(ics).toContain("SEQUENCE:3");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(ics).toContain(`DTSTART:${later.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
   });
 });

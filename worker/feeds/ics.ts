@@ -43,8 +43,11 @@ function eventLines(event: MusicEvent, siteUrl: string, now: Date): string[] {
     .join("\n\n");
   return [
     "BEGIN:VEVENT",
-    `UID:event-${event.id}@${host}`,
+    `UID:event-${event.uid ?? event.id}@${host}`,
+    // A calendar updates the entry it imported when SEQUENCE grows (RFC 5545 section 3.8.7.4).
+    `SEQUENCE:${event.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(now.toISOString())}`,
+    ...(event.revisedAt ? [`LAST-MODIFIED:${utcStamp(event.revisedAt)}`] : []),
     `DTSTART:${utcStamp(event.startsAt)}`,
     `DTEND:${utcStamp(end)}`,
     `SUMMARY:${icsText(event.title)}`,

@@ -2527,12 +2527,17 @@ var releaseShape = object({
 });
 var eventShape = object({
   id: number(),
+  /** Strapi 5's document id: the same across publishes, unlike `id`. */
+  documentId: optional(string()),
   slug: string(),
   ...strapiEntries(EVENT_FIELDS),
   location: nullish(named),
   lineup: optional(unknown()),
   description: text4,
-  lineup_artists: entryArtists
+  lineup_artists: entryArtists,
+  /** cms/src/event-revisions.js: how many times its time, place or status changed. */
+  sequence: nullish(number()),
+  updatedAt: text4
 });
 var artistShape = object({
   id: number(),

@@ -18,13 +18,16 @@ export interface EventRow extends RowFields<typeof EVENT_FIELDS> {
   lineup_json: string | null;
   location_name: string | null;
   location_slug: string | null;
+  /** migrations/0015_event_revisions.sql: kept by the store's triggers. */
+  sequence: number;
+  revised_at: string | null;
 }
 
 /** An event's own row (core/content/event.ts). */
 const EVENT_OWN_COLUMNS = `e.id, e.slug, ${columnList(EVENT_FIELDS, "e")}`;
 
 /** An event, its location and its lineup's artists (kept in its extras row, scripts/content/sql/cards-sql.ts). */
-export const EVENT_SELECT = `SELECT ${EVENT_OWN_COLUMNS}, e.lineup, e.description, l.name AS location_name, l.slug AS location_slug,
+export const EVENT_SELECT = `SELECT ${EVENT_OWN_COLUMNS}, e.lineup, e.description, e.sequence, e.revised_at, l.name AS location_name, l.slug AS location_slug,
   (SELECT artists_json FROM event_extras WHERE event_id = e.id) AS lineup_json
   FROM events e LEFT JOIN locations l ON l.id = e.location_id`;
 
@@ -36,6 +39,9 @@ export function toEvent(row: EventRow): MusicEvent {
       row.location_name && row.location_slug ? { name: row.location_name, slug: row.location_slug } : null,
     lineup: parseJson<string[]>(row.lineup, []),
     description: row.description,
+    sequence: row.sequence ?? 0,
+    revisedAt: row.revised_at ?? null,
+    uid: String(row.id),
     lineupArtists: entryRefs(row.lineup_json)
       .filter((r) => r.entry > 0)
       .map((r) => ({ ...r, entry: r.entry - 1 })),

@@ -148,6 +148,9 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
     location: e.location ? { name: e.location.name, slug: e.location.slug } : null,
     lineup: Array.isArray(e.lineup) ? e.lineup.map(String) : [],
     description: e.description ?? "",
+    sequence: e.sequence ?? 0,
+    revisedAt: e.updatedAt ?? null,
+    uid: e.documentId ?? String(e.id),
     // Lineup places from 0, as the page numbers its lineup.
     lineupArtists: toEntryRefs(e.lineup_artists).map((r) => ({ ...r, entry: r.entry - 1 })),
   };

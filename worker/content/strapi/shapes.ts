@@ -118,12 +118,17 @@ export const releaseShape = v.object({
 
 export const eventShape = v.object({
   id: v.number(),
+  /** Strapi 5's document id: the same across publishes, unlike `id`. */
+  documentId: v.optional(v.string()),
   slug: v.string(),
   ...strapiEntries(EVENT_FIELDS),
   location: v.nullish(named),
   lineup: v.optional(v.unknown()),
   description: text,
   lineup_artists: entryArtists,
+  /** cms/src/event-revisions.js: how many times its time, place or status changed. */
+  sequence: v.nullish(v.number()),
+  updatedAt: text,
 });
 
 /** An artist's page (docs/decisions/075-artists.md): bio is Markdown (Strapi's richtext). */
