@@ -62,7 +62,7 @@ function demoPhotos() {
 const front = (title) =>
   [
     "---",
-    `title: ${title}`,
+    `title: '${title}'`,
     "artist_name: Björn Åström",
     "excerpt: A long read.",
     "post_date: '2026-06-01T10:00:00.000Z'",
