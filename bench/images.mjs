@@ -34,7 +34,7 @@ export const IMAGE_VIEWPORTS = [
 // The median of five loads per route and store, as the Lighthouse section (bench/decisions/117-lighthouse-median-of-five-loads.md).
 const LOADS = Number(process.env.IMAGES_LIGHTHOUSE_LOADS ?? 5);
 /** The front-matter fields that hold an item's picture (scripts/content/kinds/). */
-const IMAGE_LINE = /^(cover_image|artwork|image|featured_image): (\S+)$/m;
+export const IMAGE_LINE = /^(cover_image|artwork|image|featured_image): (\S+)$/m;
 
 /** The routes: the main ones a picture decides, with real slugs. */
 async function imageRoutes(url) {

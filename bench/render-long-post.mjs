@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase, ROOT, serve } from "../scripts/lib.mjs";
+import { IMAGE_LINE } from "./images.mjs";
 import { measureRenderCost, renderCostTable } from "./render-cost.mjs";
 import { BENCH_PORT, PERSIST_TO, workerRuntimePid } from "./server.mjs";
 
@@ -51,10 +52,8 @@ function demoPhotos() {
   const found = [];
   for (const kind of readdirSync(join(ROOT, "content")))
     for (const file of readdirSync(join(ROOT, "content", kind)).filter((f) => f.endsWith(".md"))) {
-      const m = readFileSync(join(ROOT, "content", kind, file), "utf8").match(
-        /^(?:cover_image|artwork|image|featured_image): (\/media\/img\/\S+)$/m,
-      );
-      if (m) found.push(m[1]);
+      const m = readFileSync(join(ROOT, "content", kind, file), "utf8").match(IMAGE_LINE);
+      if (m?.[2]?.startsWith("/media/img/")) found.push(m[2]);
     }
   return found;
 }

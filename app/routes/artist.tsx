@@ -39,7 +39,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   // A genre or place links to its posts only when it has some: a list of none is no page
   // (docs/decisions/147-genres-link-where-there-are-posts.md). Both lists are the edge cache's.
-  const withPosts = new Set([...genres, ...locations].map((t) => t.slug));
+  const slugs = (list: { slug: string }[]) => new Set(list.map((t) => t.slug));
+  const [genresWithPosts, placesWithPosts] = [slugs(genres), slugs(locations)];
   // Past a list's last page the address names no page, as on every paged list (app/routes/list-paging.ts):
   // not when the source failed, whose lists are empty pages.
   const beyond = LISTS.some((list) => (pages[list] ?? 1) > work[list].pageCount);
@@ -64,8 +65,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     artist,
     linked: {
-      genres: artist.genres.filter((g) => withPosts.has(g.slug)).map((g) => g.slug),
-      location: artist.location ? withPosts.has(artist.location.slug) : false,
+      genres: artist.genres.filter((g) => genresWithPosts.has(g.slug)).map((g) => g.slug),
+      location: artist.location ? placesWithPosts.has(artist.location.slug) : false,
     },
     queue: artistQueue(artist.slug, work),
     posts: { ...work.posts, items: work.posts.items.map(postCardOf) },
