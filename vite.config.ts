@@ -22,17 +22,19 @@ const SHARED = /[\\/]app[\\/](components|lib|player|search|styles)[\\/]/;
 const MIX_ONLY = /[\\/]app[\\/]player[\\/]chapters\./;
 /**
  * What one route alone uses, though it sits among the shared parts: the search page's result
- * lists, the artist page's Play all queue, a post's body (and its embed cards, a chunk loaded
+ * lists and their highlighting, the artist page's Play all queue, a post's body (and its embed cards, a chunk loaded
  * only for a body with one). They go with their route, not in every page's chunk.
  */
 const ONE_ROUTE =
-  /[\\/]app[\\/](search[\\/]result-list|player[\\/]artist-queue|components[\\/](document-body|body-embed))\./;
+  /[\\/]app[\\/](search[\\/](result-list|highlighted)|player[\\/]artist-queue|components[\\/](document-body|body-embed))\./;
 /**
  * What the paged lists share (/blog and its genre and location pages, /mixtapes, /releases,
  * /artists, an artist's page): the page links and their helpers, a chunk of their own that the
  * detail pages do not load.
  */
 const LISTS = /[\\/]app[\\/](components[\\/]pagination|routes[\\/]list-paging)\./;
+/** The frame of the text pages (about, terms, the forms): those pages', not every page's. */
+const PROSE = /[\\/]app[\\/]components[\\/]prose-page\./;
 /** What the detail pages share for sharing (app/share/ but the embed card, core/share/). */
 const SHARE =
   /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
@@ -84,7 +86,8 @@ export default defineConfig({
                     !ONE_ROUTE.test(id) &&
                     !LISTS.test(id) &&
                     !COVERS.test(id) &&
-                    !CARDS.test(id),
+                    !CARDS.test(id) &&
+                    !PROSE.test(id),
                   includeDependenciesRecursively: true,
                 },
                 {
@@ -98,6 +101,7 @@ export default defineConfig({
                 // The Share button, a link's moment and the sharing tags of the detail pages: one
                 // file rather than six of a few hundred bytes each.
                 { name: "share", test: (id: string) => SHARE.test(id) },
+                { name: "prose", test: (id: string) => PROSE.test(id) },
               ],
             },
           },

@@ -5,7 +5,7 @@ import {
   progressAtom,
   togglePlayAtom,
 } from "@app/player/atoms";
-import { TimeBar } from "@app/player/time-bar";
+import { TimeBar } from "@app/player/on-use/time-bar";
 import { pickSource } from "@app/player/tracks";
 import type { EmbedOptions } from "@core/share/embed";
 import { useAtomValue, useSetAtom } from "jotai";

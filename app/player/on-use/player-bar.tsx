@@ -24,8 +24,8 @@ import {
   volumeAtom,
 } from "../atoms";
 import { useChapterIndex } from "../chapters";
-import { TimeBar } from "../time-bar";
 import { type PlayableTrack, pickSource, trackHref } from "../tracks";
+import { TimeBar } from "./time-bar";
 import { useChapters } from "./use-chapters";
 import { useEngine } from "./use-engine";
 import { useMediaSession } from "./use-media-session";

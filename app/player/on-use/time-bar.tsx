@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
-import { formatTime } from "./on-use/format-time";
+import { formatTime } from "./format-time";
 
 /** The class names of a time bar's parts, in its host's own block (`player__…`, `embed__…`). */
 export interface TimeBarClasses {
