@@ -23,10 +23,11 @@ const MIX_ONLY = /[\\/]app[\\/]player[\\/]chapters\./;
 /**
  * What one route alone uses, though it sits among the shared parts: the search page's result
  * lists and their highlighting, the artist page's Play all queue, a post's body (and its embed cards, a chunk loaded
- * only for a body with one). They go with their route, not in every page's chunk.
+ * only for a body with one), the long texts' lazy renderer. They go with their routes, not in
+ * every page's chunk.
  */
 const ONE_ROUTE =
-  /[\\/]app[\\/](search[\\/](result-list|highlighted)|player[\\/]artist-queue|components[\\/](document-body|body-embed))\./;
+  /[\\/]app[\\/](search[\\/](result-list|highlighted)|player[\\/]artist-queue|components[\\/](document-body|body-embed|long-text))\./;
 /**
  * What the paged lists share (/blog and its genre and location pages, /mixtapes, /releases,
  * /artists, an artist's page): the page links and their helpers, a chunk of their own that the
@@ -35,6 +36,8 @@ const ONE_ROUTE =
 const LISTS = /[\\/]app[\\/](components[\\/]pagination|routes[\\/]list-paging)\./;
 /** The frame of the text pages (about, terms, the forms): those pages', not every page's. */
 const PROSE = /[\\/]app[\\/]components[\\/]prose-page\./;
+/** The document renderer and the model it draws (docs/decisions/149-every-long-text-a-document.md). */
+const DOCUMENT = /[\\/](app[\\/]components[\\/]document-body|core[\\/]content[\\/]document)\./;
 /** What the detail pages share for sharing (app/share/ but the embed card, core/share/). */
 const SHARE =
   /[\\/](app[\\/]share[\\/](share-button|share-meta|use-shared-moment|texts)|core[\\/]share[\\/])/;
@@ -101,6 +104,9 @@ export default defineConfig({
                 // The Share button, a link's moment and the sharing tags of the detail pages: one
                 // file rather than six of a few hundred bytes each.
                 { name: "share", test: (id: string) => SHARE.test(id) },
+                // A long text's renderer and the model's helpers: one file, which a post's page
+                // loads first and the other pages with a long text after (app/components/long-text.tsx).
+                { name: "document", test: (id: string) => DOCUMENT.test(id) },
                 { name: "prose", test: (id: string) => PROSE.test(id) },
               ],
             },

@@ -3,7 +3,8 @@ import { isbot } from "isbot";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import BodyEmbed from "./components/body-embed";
-import { EmbedCard } from "./components/document-body";
+import { DocumentBody, EmbedCard } from "./components/document-body";
+import { LongTextRenderer } from "./components/long-text";
 // React's streaming renderer, each flush encoded once (docs/decisions/039, docs/decisions/042).
 import { renderToHtmlStream } from "./lib/html-stream.server";
 import css from "./styles/app.css?inline";
@@ -41,11 +42,14 @@ export default async function handleRequest(
   const reportServerError = loadContext.get(reporterContext);
 
   // The one stylesheet is inlined in the head, so first paint waits for no request (docs/decisions/019).
-  // A text's embed cards are drawn from the module imported here, not the browser's lazy one.
+  // A text's embed cards and the long texts are drawn from the modules imported here, not the
+  // browser's lazy ones.
   const document = (
     <SiteCss value={css}>
       <EmbedCard value={BodyEmbed}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LongTextRenderer value={DocumentBody}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LongTextRenderer>
       </EmbedCard>
     </SiteCss>
   );

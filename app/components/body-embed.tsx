@@ -1,8 +1,7 @@
 import { embedPlatform } from "@core/content/embeds";
-import type { Post } from "@core/content/post";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
-import type { PlayableTrack, SourceKind } from "../player/tracks";
+import type { PlayableTrack, SourceContext, SourceKind } from "../player/tracks";
 
 /**
  * A track embedded in a long text (app/components/document-body.tsx): a card whose Play button
@@ -12,8 +11,17 @@ import type { PlayableTrack, SourceKind } from "../player/tracks";
  * a page with an embed loads this module (docs/decisions/144-one-document-model.md).
  */
 
-/** Whose text the embed is in: its track is credited and linked like the page's own. */
-export type EmbedOwner = Pick<Post, "slug" | "artist" | "numericId">;
+/**
+ * Whose text the embed is in: its track is credited and linked like the page's own (a post's,
+ * a mixtape's or a release's; a text with no owner, an event's or a bio, has link cards).
+ */
+export interface EmbedOwner {
+  slug: string;
+  artist: string | null;
+  numericId: number;
+  /** The page the track links back to; a post when not given. */
+  context?: SourceContext;
+}
 
 /** The embed platforms the player has an engine for, by the name core/content/document.ts gives them. */
 const ENGINES: Record<string, SourceKind> = {
@@ -33,14 +41,15 @@ export function trackFromEmbed(
 ): PlayableTrack | null {
   const kind = ENGINES[embedPlatform(embed.url) ?? ""];
   if (!kind) return null;
+  const context = owner.context ?? "blogpost";
   return {
-    id: `${owner.slug}-embed-${index}`,
+    id: `${context === "blogpost" ? "" : `${context}-`}${owner.slug}-embed-${index}`,
     title: embed.title,
     artist: owner.artist ?? "Unknown Artist",
     sources: { [kind]: embed.url },
     thumbnail: null,
     duration: null,
-    context: "blogpost",
+    context,
     postSlug: owner.slug,
     postId: owner.numericId,
   };

@@ -19,7 +19,7 @@ export const EmbedCard = createContext<ComponentType<BodyEmbedProps>>(lazy(() =>
  * track is a card whose Play button plays it in the site's player (nothing of the platform
  * loads before Play); a platform the player has no engine for is a link card.
  */
-interface DocumentBodyProps {
+export interface DocumentBodyProps {
   doc: Document;
   /** Whose text it is: an embedded track is credited to and linked with it. */
   owner?: EmbedOwner;

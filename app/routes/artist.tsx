@@ -1,3 +1,4 @@
+import { firstParagraphText } from "@core/content/document";
 import { contentContext } from "@core/context";
 import { readArtistPages } from "@core/page-params";
 import { TEXTS } from "@core/texts";
@@ -8,6 +9,7 @@ import { Cover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventCard, eventCard } from "../components/event-card";
 import { Icon } from "../components/icons";
+import { LongText } from "../components/long-text";
 import { Pagination } from "../components/pagination";
 import { PostCard, postCardOf } from "../components/post-card";
 import { formatLongDate } from "../lib/format";
@@ -64,6 +66,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }) => ({ id, slug, title, artist: name, artists, coverImage, releaseDate });
   return {
     artist,
+    // The bio's first paragraph for the share tags, worked out here (docs/decisions/149-every-long-text-a-document.md).
+    summary: firstParagraphText(artist.bio).slice(0, 200),
     linked: {
       genres: artist.genres.filter((g) => genresWithPosts.has(g.slug)).map((g) => g.slug),
       location: artist.location ? placesWithPosts.has(artist.location.slug) : false,
@@ -89,9 +93,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ data, error, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!data) return errorMeta(error, site);
-  const { artist } = data;
+  const { artist, summary } = data;
   const path = `/artists/${artist.slug}`;
-  const description = artist.bio.split("\n\n")[0]?.slice(0, 200) || `${artist.name} on ${site.siteName}.`;
+  const description = summary || `${artist.name} on ${site.siteName}.`;
   return [
     ...seo(site, {
       title: artist.name,
@@ -133,7 +137,6 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
   const feed = `/artists/${artist.slug}/feed.xml`;
   const pageHref = (list: (typeof LISTS)[number]) => (n: number) =>
     `/artists/${artist.slug}${n > 1 ? `?${list}=${n}` : ""}#${list}-heading`;
-  const paragraphs = artist.bio.split(/\n{2,}/).filter((p) => p.trim());
   const nothing = !posts.total && !releases.total && !mixtapes.total && !upcoming.length && !past.total;
   return (
     <article className="container artist">
@@ -173,11 +176,7 @@ export default function ArtistPage({ loaderData }: Route.ComponentProps) {
               )}
             </p>
           ) : null}
-          {paragraphs.map((p, i) => (
-            <p key={i} className="artist__bio">
-              {p}
-            </p>
-          ))}
+          <LongText doc={artist.bio} className="artist__bio long-text" />
           <div className="button-row">
             {queue[0] ? (
               <PlayButton track={queue[0]} list={queue} label={ARTIST_TEXTS.artistPlayAll} />

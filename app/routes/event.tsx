@@ -1,8 +1,10 @@
+import { documentText, firstParagraphText } from "@core/content/document";
 import { contentContext } from "@core/context";
 import { ArtistName } from "../components/artist-name";
 import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
 import { EventStatusBadge } from "../components/event-status";
+import { LongText } from "../components/long-text";
 import { formatEventTime } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
@@ -20,17 +22,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue } = content;
   const event = await catalogue.getEvent(params.id);
   if (!event) throw missing(content, "Event not found");
-  // The start in the venue's time zone, written here: see formatEventTime.
-  return { event, when: formatEventTime(event.startsAt, event.timezone) };
+  // The start in the venue's time zone, written here: see formatEventTime. The description's
+  // text for the share tags and JSON-LD, too: the page's JavaScript needs nothing of the
+  // document model (docs/decisions/149-every-long-text-a-document.md).
+  return {
+    event,
+    when: formatEventTime(event.startsAt, event.timezone),
+    summary: firstParagraphText(event.description),
+    text: documentText(event.description),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found · Crossfade" }];
   const site = siteFromMatches(matches);
-  const { event } = data;
+  const { event, summary, text } = data;
   return seo(site, {
     title: event.title,
-    description: `${event.venue}, ${event.city}. ${event.description}`.slice(0, 200),
+    description: `${event.venue}, ${event.city}. ${summary}`.slice(0, 200),
     path: `/events/${event.slug}`,
     image: event.coverImage,
     type: "event",
@@ -44,7 +53,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       url: absoluteUrl(site.siteUrl, `/events/${event.slug}`),
       image: absoluteUrl(site.siteUrl, coverOrPlaceholder(event.coverImage)),
-      description: event.description,
+      description: text,
       location: {
         "@type": "Place",
         name: event.venue,
@@ -110,7 +119,7 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <p className="detail__description">{event.description}</p>
+          <LongText doc={event.description} className="detail__description long-text" />
           <p className="button-row">
             <a href={`/events/${event.slug}.ics`} className="button button--ghost" download>
               Add to calendar

@@ -1,10 +1,12 @@
 import { type Chapter, chaptersOf, cueSeconds } from "@core/content/chapters";
+import { firstParagraphText } from "@core/content/document";
 import { contentContext } from "@core/context";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { ArtistName } from "../components/artist-name";
 import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
+import { LongText } from "../components/long-text";
 import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
@@ -25,17 +27,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue } = content;
   const mixtape = await catalogue.getMixtape(params.id);
   if (!mixtape) throw missing(content, "Mixtape not found");
-  return { mixtape };
+  // The description's first paragraph, for the share tags: worked out here, on the server, so
+  // the page's JavaScript needs nothing of the document model (docs/decisions/149-every-long-text-a-document.md).
+  return { mixtape, summary: firstParagraphText(mixtape.description).slice(0, 200) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found · Crossfade" }];
   const site = siteFromMatches(matches);
-  const { mixtape } = data;
+  const { mixtape, summary } = data;
   const url = absoluteUrl(site.siteUrl, `/mixtapes/${mixtape.slug}`);
   const tags = seo(site, {
     title: mixtape.title,
-    description: mixtape.description.slice(0, 200) || `${mixtape.title}, a Crossfade mixtape.`,
+    description: summary || `${mixtape.title}, a Crossfade mixtape.`,
     path: `/mixtapes/${mixtape.slug}`,
     image: mixtape.coverImage,
     type: "music.playlist",
@@ -107,7 +111,11 @@ export default function MixtapeDetail({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           <TaxonLinks items={mixtape.genres} base="/blog/genre" label="Genres" />
-          <p className="detail__description">{mixtape.description}</p>
+          <LongText
+            doc={mixtape.description}
+            owner={{ slug: mixtape.slug, artist: mixtape.artist, numericId: mixtape.id, context: "mixtape" }}
+            className="detail__description long-text"
+          />
           <p className="button-row">
             {track ? (
               <>

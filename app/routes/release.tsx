@@ -1,7 +1,9 @@
+import { firstParagraphText } from "@core/content/document";
 import { contentContext } from "@core/context";
 import { ArtistName } from "../components/artist-name";
 import { DetailCover } from "../components/cover";
 import { RouteErrorBoundary } from "../components/error-page";
+import { LongText } from "../components/long-text";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
@@ -19,17 +21,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue } = content;
   const release = await catalogue.getRelease(params.id);
   if (!release) throw missing(content, "Release not found");
-  return { release };
+  // The description's first paragraph, for the share tags, worked out on the server (as a mix's).
+  return { release, summary: firstParagraphText(release.description).slice(0, 200) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found · Crossfade" }];
   const site = siteFromMatches(matches);
-  const { release } = data;
+  const { release, summary } = data;
   const url = absoluteUrl(site.siteUrl, `/releases/${release.slug}`);
   const tags = seo(site, {
     title: `${release.artist} – ${release.title}`,
-    description: release.description.slice(0, 200) || `${release.releaseType} by ${release.artist}.`,
+    description: summary || `${release.releaseType} by ${release.artist}.`,
     path: `/releases/${release.slug}`,
     image: release.artwork,
     type: "music.album",
@@ -118,7 +121,11 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
               item={{ kind: "releases", slug: release.slug, title: `${release.artist} – ${release.title}` }}
             />
           </p>
-          <p className="detail__description">{release.description}</p>
+          <LongText
+            doc={release.description}
+            owner={{ slug: release.slug, artist: release.artist, numericId: release.id, context: "release" }}
+            className="detail__description long-text"
+          />
           {links.length ? (
             <section aria-labelledby="buy-heading">
               <h2 id="buy-heading" className="detail__subheading">
@@ -173,10 +180,10 @@ export default function ReleaseDetail({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
-      {release.credits ? (
+      {release.credits.length ? (
         <section aria-labelledby="credits-heading" className="credits">
           <h2 id="credits-heading">Credits</h2>
-          <p>{release.credits}</p>
+          <LongText doc={release.credits} className="long-text" />
         </section>
       ) : null}
     </article>

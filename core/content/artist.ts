@@ -1,4 +1,5 @@
 import type { ArtistRef } from "./artist-ref";
+import type { Document } from "./document";
 import type { MusicEvent } from "./event";
 import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Mixtape } from "./mixtape";
@@ -39,7 +40,8 @@ export const ARTIST_FIELDS = {
 export interface Artist extends ArtistRef, SiteFields<typeof ARTIST_FIELDS> {
   id: number;
   /** Markdown paragraphs split by a blank line, shown as text. */
-  bio: string;
+  /** The bio (./document.ts). */
+  bio: Document;
   location: Taxon | null;
   genres: Taxon[];
   /** Display name of the platform (Bandcamp, SoundCloud, …) and the URL, in the artist's order. */

@@ -54,6 +54,28 @@ export function toDocument(value: unknown): Document {
   });
 }
 
+/**
+ * A stored long text as a document: the JSON of a document column (D1 stores JSON text), a
+ * document already read, or plain text whose paragraphs are split by blank lines (a description
+ * written before the model, as migrations/0016_long_texts.sql converts them).
+ */
+export function storedDocument(value: unknown): Document {
+  if (typeof value !== "string") return toDocument(value);
+  const text = value.trim();
+  if (text.startsWith("[")) {
+    try {
+      return toDocument(JSON.parse(text));
+    } catch {
+      // Text that merely opens with a bracket: paragraphs, below.
+    }
+  }
+  return text
+    .split(/\n[ \t\r]*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(paragraph);
+}
+
 /** The text of inline nodes, a line break as a newline. */
 export function inlineText(nodes: Inline[]): string {
   let out = "";

@@ -1,4 +1,5 @@
 import type { ArtistRef } from "./artist-ref";
+import type { Document } from "./document";
 import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
@@ -43,7 +44,8 @@ export interface MusicEvent extends SiteFields<typeof EVENT_FIELDS> {
   slug: string;
   location: Taxon | null;
   lineup: string[];
-  description: string;
+  /** The description (./document.ts). */
+  description: Document;
   /** The lineup's artists with a page, each at its lineup position (from 0). */
   lineupArtists?: Array<ArtistRef & { entry: number }>;
   /**

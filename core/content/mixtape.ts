@@ -1,5 +1,6 @@
 import type { ArtistRef } from "./artist-ref";
 import { AUDIO_PLATFORMS, type AudioPlatform } from "./audio";
+import type { Document } from "./document";
 import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
@@ -43,7 +44,8 @@ export const MIXTAPE_FIELDS = {
 export interface Mixtape extends SiteFields<typeof MIXTAPE_FIELDS> {
   id: number;
   slug: string;
-  description: string;
+  /** The description (./document.ts). */
+  description: Document;
   tracklist: MixtapeTrack[];
   trackCount: number;
   audio: { platform: AudioPlatform; url: string } | null;

@@ -1,5 +1,6 @@
 import type { ArtistRef } from "./artist-ref";
 import type { AudioPlatform } from "./audio";
+import type { Document } from "./document";
 import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
 
 export interface ReleaseTrack {
@@ -34,7 +35,7 @@ export const RELEASE_FIELDS = {
   pub_status: PUB_STATUS,
   is_featured: { value: "flag", site: "isFeatured" },
   artwork: { value: "media", site: "artwork" },
-  credits: { value: "text", site: "credits" },
+  credits: { value: "own" },
   tracks: { value: "own" },
   purchase_links: { value: "own" },
 } as const satisfies Fields;
@@ -43,7 +44,10 @@ export const RELEASE_FIELDS = {
 export interface Release extends SiteFields<typeof RELEASE_FIELDS> {
   id: number;
   slug: string;
-  description: string;
+  /** The description (./document.ts), shown under the title. */
+  description: Document;
+  /** Who made it (./document.ts); empty: the page has no Credits section. */
+  credits: Document;
   tracks: ReleaseTrack[];
   /** Platform display name → URL (docs/product.md section 3). */
   purchaseLinks: Record<string, string>;

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { paragraph } from "@core/content/document";
 import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -153,7 +154,9 @@ describe("a file with problems", () => {
         ],
       ]),
     );
-    expect(c.artists).toMatchObject([{ slug: "jurgen-moller", bio: "From Berlin.", genre_ids: [1] }]);
+    expect(c.artists).toMatchObject([
+      { slug: "jurgen-moller", bio: [paragraph("From Berlin.")], genre_ids: [1] },
+    ]);
     expect(c.posts[0]?.artist_ids).toEqual([c.artists[0]?.id]);
     expect(c.events[0]?.lineup).toEqual(["Guest", "Jürgen Møller"]);
     expect(c.events[0]?.lineup_artists).toEqual([{ entry: 2, artist_id: c.artists[0]?.id }]);

@@ -13,6 +13,7 @@ import {
   type SimpleField,
   simpleFields,
 } from "../../core/content/kind";
+import { bodyToDocument } from "./document-markdown";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
 export const text = v.string(TEXT);
@@ -79,6 +80,22 @@ const zone = v.pipe(
       return false;
     }
   }, "must be an IANA time zone like 'Europe/Berlin'"),
+);
+
+/**
+ * A long text kept in the front matter (a release's credits): Markdown, read into a document
+ * like a body (./document-markdown.ts), its problems told with the field's line. An image is
+ * refused: only a body's figures travel with the file's media.
+ */
+export const markdownField = v.pipe(
+  v.optional(text, ""),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { document, problems } = bodyToDocument(dataset.value);
+    for (const p of problems) addIssue({ message: `line ${p.line}: ${p.message}` });
+    if (document.some((b) => b.type === "image"))
+      addIssue({ message: "an image is not allowed here: put it in the body" });
+    return problems.length ? NEVER : document;
+  }),
 );
 
 export const taxonRef = v.strictObject({ name: filled, slug }, "must be {name, slug}");

@@ -1,16 +1,17 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { blockTexts, storedDocument } from "@core/content/document";
 import { createD1Source } from "@worker/content/d1";
 import { createD1Search } from "@worker/content/d1/search/search-index";
 import { describe, expect, it } from "vitest";
 import {
   asUpgraded,
-  BODY_TABLES,
   dataTables,
   fillLikeAnOperator,
   OPERATOR_ROWS,
   rowsOf,
   snapshot,
+  upgradedTable,
   wipe,
 } from "./store-upgrade";
 
@@ -27,6 +28,8 @@ const db = env.UPGRADE_DB;
 const latest = migrations.at(-1)?.name;
 /** Where bodies became documents: a store filled before it holds plain paragraphs. */
 const documents = migrations.findIndex((m) => m.name.startsWith("0014_"));
+/** Where descriptions, credits and bios became documents: before it they are text. */
+const longTexts = migrations.findIndex((m) => m.name.startsWith("0016_"));
 
 /** Rows of `before` (JSON text, sorted) that are not in `after`, counting duplicates. */
 function missing(before: string[], after: string[]): string[] {
@@ -140,7 +143,7 @@ describe("migrations upgrade a live store", () => {
       await wipe(db);
       await applyD1Migrations(db, migrations.slice(0, k));
       const bodies = k <= documents ? "paragraphs" : "document";
-      await fillLikeAnOperator(db, catalogue, bodies);
+      await fillLikeAnOperator(db, catalogue, bodies, k <= longTexts ? "text" : "document");
       const before = await snapshot(db);
       for (const [table, { rows }] of before)
         expect(rows.length, `rows in ${table} at ${from}`).toBeGreaterThan(0);
@@ -150,9 +153,11 @@ describe("migrations upgrade a live store", () => {
       const tablesNow = new Set((await dataTables(db)).map((t) => t.name));
       for (const [table, { columns, rows }] of before) {
         expect(tablesNow.has(table), `${table} still exists`).toBe(true);
-        const body = BODY_TABLES.includes(table);
-        const now = (await rowsOf(db, table, columns)).map((r) => (body ? asUpgraded(r, columns, false) : r));
-        const expected = body ? rows.map((r) => asUpgraded(r, columns)) : rows;
+        const body = upgradedTable(table);
+        const now = (await rowsOf(db, table, columns)).map((r) =>
+          body ? asUpgraded(r, table, columns, false) : r,
+        );
+        const expected = body ? rows.map((r) => asUpgraded(r, table, columns)) : rows;
         expect(now.length, `rows in ${table}`).toBeGreaterThanOrEqual(rows.length);
         expect(missing(expected, now), `rows of ${table} lost or changed`).toEqual([]);
       }
@@ -178,6 +183,29 @@ describe("migrations upgrade a live store", () => {
           post.slug,
         ).toContain(post.id);
       }
+      // The descriptions and bios are searched by their words, never by the JSON they are kept in.
+      for (const [fts, column] of [
+        ["mixtapes_fts", "description"],
+        ["artists_fts", "bio"],
+      ]) {
+        const junk = await db
+          .prepare(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`)
+          .bind(`${column} : children`)
+          .first<{ n: number }>();
+        expect(junk?.n, `${fts} indexes JSON`).toBe(0);
+      }
+      const mix = catalogue.mixtapes.find(
+        (m: { pub_status: string; description: unknown }) =>
+          m.pub_status === "published" && blockTexts(storedDocument(m.description)).length,
+      );
+      const word = blockTexts(storedDocument(mix.description))[0]
+        ?.split(/\W+/)
+        .find((w) => w.length > 6);
+      const byWord = await createD1Search(db).searchMixtapes({ query: word ?? "", pageSize: 100 });
+      expect(
+        byWord.items.map((hit) => hit.mixtape.slug),
+        `a mixtape found by '${word}'`,
+      ).toContain(mix.slug);
       // ...and through the Worker's own search and reads, on the upgraded store.
       const sample = published[Math.floor(published.length / 2)] as (typeof published)[number];
       const found = await createD1Search(db).searchPosts({ query: sample.title, pageSize: 100 });

@@ -1,5 +1,6 @@
-import { blockTexts, toDocument } from "@core/content/document";
-import type { BodyForm } from "@scripts/content/sql/fts-sql";
+import { blockTexts, storedDocument, toDocument } from "@core/content/document";
+import type { BodyForm, TextForm } from "@scripts/content/sql/fts-sql";
+import { LONG_TEXTS } from "@scripts/content/sql/long-texts-sql";
 import { catalogueRows, type SqlValue, type TableRow } from "@scripts/content/sql/to-sql";
 
 /**
@@ -179,9 +180,13 @@ export async function fillLikeAnOperator(
   db: D1Database,
   catalogue: Parameters<typeof catalogueRows>[0],
   bodies: BodyForm = "document",
+  texts: TextForm = "document",
 ) {
   const tables = new Map((await dataTables(db)).map((t) => [t.name, t]));
-  const rows = [...catalogueRows(catalogue).map((r) => inForm(r, bodies)), ...OPERATOR_ROWS];
+  const rows = [
+    ...catalogueRows(catalogue).map((r) => inTextForm(inForm(r, bodies), texts)),
+    ...OPERATOR_ROWS,
+  ];
   const covered = new Set(rows.map((r) => r.table));
   for (const table of tables.values()) {
     if (!covered.has(table.name)) rows.push({ table: table.name, row: genericRow(table) });
@@ -206,18 +211,42 @@ function inForm(r: TableRow, bodies: BodyForm): TableRow {
   return { table: r.table, row: { ...r.row, content: blockTexts(toDocument(r.row.content)) } };
 }
 
+/** The long texts of each table (migrations/0016_long_texts.sql): descriptions, credits, bios. */
+const LONG_COLUMNS = new Map<string, string[]>();
+for (const [table, column] of LONG_TEXTS)
+  LONG_COLUMNS.set(table, [...(LONG_COLUMNS.get(table) ?? []), column]);
+
+/** A catalogue row as a store before migrations/0016_long_texts.sql held it: long texts as text. */
+function inTextForm(r: TableRow, texts: TextForm): TableRow {
+  const columns = LONG_COLUMNS.get(r.table);
+  if (texts === "document" || !columns) return r;
+  const row = { ...r.row };
+  for (const c of columns) row[c] = blockTexts(storedDocument(row[c] ?? "")).join("\n\n");
+  return { table: r.table, row };
+}
+
+/** Whether a table has a column an upgrade turns into a document. */
+export const upgradedTable = (table: string) => BODY_TABLES.includes(table) || LONG_COLUMNS.has(table);
+
 /**
  * A row of `snapshot` with its body as migrations/0014_documents.sql turns it (each plain
- * paragraph a paragraph block), and a body's JSON written one way: what an upgrade must give.
- * `convert` false only writes the JSON one way, for the rows the upgrade gave.
+ * paragraph a paragraph block) and its long texts as 0016_long_texts.sql does (each paragraph
+ * between blank lines a paragraph block), the documents' JSON written one way: what an upgrade
+ * must give. `convert` false only writes the JSON one way, for the rows the upgrade gave.
  */
-export function asUpgraded(row: string, columns: string[], convert = true): string {
-  const at = columns.indexOf("content");
+export function asUpgraded(row: string, table: string, columns: string[], convert = true): string {
   const values = JSON.parse(row) as unknown[];
+  const at = columns.indexOf("content");
   const content = values[at];
-  if (at < 0 || typeof content !== "string") return row;
-  const stored: unknown = JSON.parse(content);
-  values[at] = JSON.stringify(convert ? toDocument(stored) : stored);
+  if (BODY_TABLES.includes(table) && at >= 0 && typeof content === "string") {
+    const stored: unknown = JSON.parse(content);
+    values[at] = JSON.stringify(convert ? toDocument(stored) : stored);
+  }
+  for (const column of LONG_COLUMNS.get(table) ?? []) {
+    const i = columns.indexOf(column);
+    if (i >= 0 && typeof values[i] === "string")
+      values[i] = JSON.stringify(convert ? storedDocument(values[i]) : JSON.parse(values[i] as string));
+  }
   return JSON.stringify(values);
 }
 

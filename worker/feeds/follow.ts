@@ -1,5 +1,6 @@
 import type { Artist, ArtistWork } from "@core/content/artist";
 import type { CatalogueReader } from "@core/content/catalogue";
+import { firstParagraphText } from "@core/content/document";
 import { documentHtml } from "@core/content/document-html";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Post } from "@core/content/post";
@@ -29,14 +30,6 @@ interface FeedItem {
   categories: string[];
 }
 
-const paragraphs = (texts: string[]) =>
-  texts
-    .filter((t) => t.trim())
-    .map((t) => `<p>${xmlEscape(t)}</p>`)
-    .join("");
-
-const split = (text: string) => text.split(/\n{2,}/);
-
 /** A playable file (an MP3 or other audio of the site or a CMS), not a streaming page. */
 const fileOf = (url: string | null | undefined, platform?: string | null) =>
   url && (platform === "local" || platform === null || platform === undefined) ? url : null;
@@ -65,8 +58,8 @@ function releaseItem(r: Release): FeedItem {
     title: `${r.artist} – ${r.title}`,
     path: `/releases/${r.slug}`,
     date: r.releaseDate,
-    summary: split(r.description)[0] ?? "",
-    html: () => `${paragraphs(split(r.description))}${tracks ? `<ol>${tracks}</ol>` : ""}`,
+    summary: firstParagraphText(r.description),
+    html: (siteUrl) => `${documentHtml(r.description, siteUrl)}${tracks ? `<ol>${tracks}</ol>` : ""}`,
     audio: fileOf(lead?.audioUrl, lead?.audioPlatform),
     categories: [r.releaseType],
   };
@@ -78,8 +71,8 @@ function mixtapeItem(m: Mixtape): FeedItem {
     title: m.title,
     path: `/mixtapes/${m.slug}`,
     date: m.releaseDate,
-    summary: split(m.description)[0] ?? "",
-    html: () => `${paragraphs(split(m.description))}${tracks ? `<ol>${tracks}</ol>` : ""}`,
+    summary: firstParagraphText(m.description),
+    html: (siteUrl) => `${documentHtml(m.description, siteUrl)}${tracks ? `<ol>${tracks}</ol>` : ""}`,
     audio: m.audio ? fileOf(m.audio.url, m.audio.platform) : null,
     categories: m.genres.map((g) => g.name),
   };

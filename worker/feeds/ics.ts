@@ -1,3 +1,4 @@
+import { documentText } from "@core/content/document";
 import type { MusicEvent } from "@core/content/event";
 
 /** Escapes a TEXT value (RFC 5545 section 3.3.11). */
@@ -38,7 +39,10 @@ function eventLines(event: MusicEvent, siteUrl: string, now: Date): string[] {
   const end = event.endsAt ?? new Date(Date.parse(event.startsAt) + 4 * 3600_000).toISOString();
   const host = new URL(siteUrl).hostname;
   const location = [event.venue, event.address, event.city].filter(Boolean).join(", ");
-  const description = [event.lineup.length ? `Lineup: ${event.lineup.join(", ")}` : "", event.description]
+  const description = [
+    event.lineup.length ? `Lineup: ${event.lineup.join(", ")}` : "",
+    documentText(event.description),
+  ]
     .filter(Boolean)
     .join("\n\n");
   return [

@@ -1,5 +1,7 @@
 import type { CatalogueReader } from "@core/content/catalogue";
 import { chaptersOf } from "@core/content/chapters";
+import { documentText } from "@core/content/document";
+import { documentHtml } from "@core/content/document-html";
 import type { Mixtape } from "@core/content/mixtape";
 import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
 import { PODCAST_ART } from "./podcast-art";
@@ -38,10 +40,24 @@ function duration(mixtape: Mixtape): string {
     : "";
 }
 
-/** The mix's description, then its cues ("00:05 Artist – Title"), which podcast apps show as text. */
+/** The cues of a mix ("00:05 Artist – Title"), which podcast apps show as text. */
+const cuesOf = (m: Mixtape) =>
+  m.tracklist.filter((t) => t.time).map((t) => `${t.time} ${t.artist} – ${t.title}`);
+
+/** The mix's description as text, then its cues. */
 function describeEpisode(m: Mixtape): string {
-  const cues = m.tracklist.filter((t) => t.time).map((t) => `${t.time} ${t.artist} – ${t.title}`);
-  return cues.length ? `${m.description}\n\nTracklist:\n${cues.join("\n")}` : m.description;
+  const text = documentText(m.description);
+  const cues = cuesOf(m);
+  return cues.length ? `${text}${text ? "\n\n" : ""}Tracklist:\n${cues.join("\n")}` : text;
+}
+
+/**
+ * The same as HTML (content:encoded, which Apple Podcasts and most apps show in place of the
+ * text): the description's links, headings and lists as the page has them, then the cues.
+ */
+function describeEpisodeHtml(m: Mixtape, siteUrl: string): string {
+  const cues = cuesOf(m).map((cue) => `<li>${xmlEscape(cue)}</li>`);
+  return `${documentHtml(m.description, siteUrl)}${cues.length ? `<p>Tracklist:</p><ol>${cues.join("")}</ol>` : ""}`;
 }
 
 function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string, siteName: string): string {
@@ -55,6 +71,7 @@ function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string
     `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
     `<pubDate>${new Date(m.releaseDate).toUTCString()}</pubDate>`,
     `<description>${xmlEscape(describeEpisode(m))}</description>`,
+    `<content:encoded>${xmlEscape(describeEpisodeHtml(m, siteUrl))}</content:encoded>`,
     `<itunes:author>${xmlEscape(m.artist ?? siteName)}</itunes:author>`,
     `<itunes:episode>${episode}</itunes:episode>`,
     "<itunes:episodeType>full</itunes:episodeType>",
@@ -103,7 +120,7 @@ export async function podcastXml(
 <podcast:locked owner="${xmlEscape(owner.email)}">yes</podcast:locked>`
     : "<podcast:locked>yes</podcast:locked>";
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="${ITUNES}" xmlns:podcast="${PODCAST}" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:itunes="${ITUNES}" xmlns:podcast="${PODCAST}" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
 <channel>
 <title>${xmlEscape(title)}</title>
 <link>${xmlEscape(`${siteUrl}/mixtapes`)}</link>

@@ -1,7 +1,9 @@
 /** Artists (migrations/0008_artists.sql): the body is the bio; `former_slugs` answer with a redirect. */
 import * as v from "valibot";
 import { ARTIST_FIELDS } from "../../../core/content/artist";
+import { type Document, storedDocument } from "../../../core/content/document";
 import type { ColumnFields } from "../../../core/content/kind";
+import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import { frontSchema, id, platformLink, slug, slugs } from "../schema";
 import { defineKind, frontOf, IDS, json, linksFront, linksSeed, type Row } from "./kind";
 
@@ -20,7 +22,8 @@ export interface ArtistRecord extends ColumnFields<typeof ARTIST_FIELDS> {
   id: number;
   slug: string;
   /** Markdown paragraphs joined by blank lines. */
-  bio: string;
+  /** The body (core/content/document.ts); stored as JSON. */
+  bio: Document;
   location_id: number | null;
   /** artist_genres rows */
   genre_ids: number[];
@@ -41,7 +44,7 @@ export const artists = defineKind<ArtistRecord>()({
     former_slugs: slugs,
   }),
   fields: ARTIST_FIELDS,
-  body: { column: "bio", as: "text" },
+  body: { column: "bio", as: "document" },
   images: ["image"],
   nullOnDelete: { locations: "location_id" },
   resolve(items, ctx) {
@@ -53,7 +56,7 @@ export const artists = defineKind<ArtistRecord>()({
         slug: a.slug,
         name: a.front.name,
         kind: a.front.kind,
-        bio: ctx.body(a) as string,
+        bio: ctx.body(a) as Document,
         image: a.front.image,
         location_id: locationId,
         pub_status: a.front.pub_status,
@@ -85,6 +88,7 @@ export const artists = defineKind<ArtistRecord>()({
   read: ([artists = [], artistLinks = []]) =>
     artists.map(({ genre_ids, former_slugs, ...a }: Row) => ({
       ...(a as unknown as Omit<ArtistRecord, "genre_ids" | "former_slugs" | "links">),
+      bio: storedDocument(a.bio),
       genre_ids: json<number[]>(genre_ids, []),
       links: artistLinks
         .filter((l) => l.artist_id === a.id)
@@ -121,9 +125,9 @@ export const artists = defineKind<ArtistRecord>()({
   },
   seed: {
     uid: "api::artist.artist",
-    data: (a, ctx) => ({
+    data: async (a, ctx) => ({
       slug: a.slug,
-      bio: a.bio,
+      bio: documentToBlocks(a.bio, await ctx.figures(a.bio)),
       location: a.location_id ? ctx.doc("locations", a.location_id) : null,
       genres: a.genre_ids.map((id) => ctx.doc("genres", id)),
       links: linksSeed(a.links),

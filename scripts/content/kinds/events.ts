@@ -1,7 +1,9 @@
 /** Events: times keep the venue's offset; lineup entries may link to artists. */
 import * as v from "valibot";
+import { type Document, storedDocument } from "../../../core/content/document";
 import { EVENT_FIELDS } from "../../../core/content/event";
 import type { ColumnFields } from "../../../core/content/kind";
+import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import type { ContentProblem } from "../schema";
 import { filled, frontSchema, id, slug, slugs } from "../schema";
 import { defineKind, ENTRY_ARTISTS, type EntryArtist, flag, frontOf, json, type Parsed } from "./kind";
@@ -10,7 +12,8 @@ import { defineKind, ENTRY_ARTISTS, type EntryArtist, flag, frontOf, json, type 
 export interface EventRecord extends ColumnFields<typeof EVENT_FIELDS> {
   id: number;
   slug: string;
-  description: string;
+  /** The body (core/content/document.ts); stored as JSON. */
+  description: Document;
   location_id: number | null;
   lineup: string[];
   /** event_artists rows: the lineup entry's position (from 1) and the artist */
@@ -81,7 +84,7 @@ export const events = defineKind<EventRecord>()({
     ),
   }),
   fields: EVENT_FIELDS,
-  body: { column: "description", as: "text" },
+  body: { column: "description", as: "document" },
   nullOnDelete: { locations: "location_id" },
   images: ["cover_image"],
   resolve: (items, ctx) =>
@@ -100,7 +103,7 @@ export const events = defineKind<EventRecord>()({
         city: front.city,
         location_id: locationId,
         lineup: front.lineup.map((entry) => (typeof entry === "string" ? entry : entry.name)),
-        description: ctx.body(e) as string,
+        description: ctx.body(e) as Document,
         cover_image: front.cover_image,
         ticket_url: front.ticket_url,
         price: front.price,
@@ -128,6 +131,7 @@ export const events = defineKind<EventRecord>()({
   read: ([events = []]) =>
     events.map((e) => ({
       ...(e as unknown as EventRecord),
+      description: storedDocument(e.description),
       lineup: json<string[]>(e.lineup, []),
       is_featured: flag(e.is_featured),
       lineup_artists: json<EntryArtist[]>(e.lineup_artists, []),
@@ -153,11 +157,11 @@ export const events = defineKind<EventRecord>()({
   },
   seed: {
     uid: "api::event.event",
-    data: (e, ctx) => ({
+    data: async (e, ctx) => ({
       slug: e.slug,
       location: e.location_id ? ctx.doc("locations", e.location_id) : null,
       lineup: e.lineup,
-      description: e.description,
+      description: documentToBlocks(e.description, await ctx.figures(e.description)),
       lineup_artists: ctx.entries(e.lineup_artists),
     }),
   },

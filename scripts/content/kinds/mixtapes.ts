@@ -1,7 +1,9 @@
 /** Mixtapes: the body is the description; tracklist entries may link to artists. */
 import * as v from "valibot";
+import { type Document, storedDocument } from "../../../core/content/document";
 import type { ColumnFields } from "../../../core/content/kind";
 import { MIXTAPE_FIELDS } from "../../../core/content/mixtape";
+import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import { clock, filled, frontSchema, id, slugs, text } from "../schema";
 import {
   ARTIST_IDS,
@@ -30,7 +32,8 @@ export interface TracklistEntry {
 export interface MixtapeRecord extends ColumnFields<typeof MIXTAPE_FIELDS> {
   id: number;
   slug: string;
-  description: string;
+  /** The body (core/content/document.ts); stored as JSON. */
+  description: Document;
   tracklist: TracklistEntry[];
   /** mixtape_genres rows */
   genre_ids: number[];
@@ -65,7 +68,7 @@ export const mixtapes = defineKind<MixtapeRecord>()({
     tracklist: v.optional(v.array(tracklistEntry, "must be a list of tracks"), []),
   }),
   fields: MIXTAPE_FIELDS,
-  body: { column: "description", as: "text" },
+  body: { column: "description", as: "document" },
   images: ["cover_image"],
   media: ["audio_file", "download_url"],
   resolve: (items, ctx) =>
@@ -76,7 +79,7 @@ export const mixtapes = defineKind<MixtapeRecord>()({
         slug: m.slug,
         ...front,
         artist_name: front.artist_name as string,
-        description: ctx.body(m) as string,
+        description: ctx.body(m) as Document,
         tracklist: tracklist.map((t, n) => ({
           position: t.position ?? n + 1,
           artist: t.artist,
@@ -112,6 +115,7 @@ export const mixtapes = defineKind<MixtapeRecord>()({
         MixtapeRecord,
         "genre_ids" | "tracklist" | "is_featured" | "artist_ids" | "track_artists"
       >),
+      description: storedDocument(m.description),
       is_featured: flag(is_featured),
       tracklist: json<TracklistEntry[]>(tracklist, []),
       genre_ids: json<number[]>(genre_ids, []),
@@ -141,9 +145,9 @@ export const mixtapes = defineKind<MixtapeRecord>()({
   },
   seed: {
     uid: "api::mixtape.mixtape",
-    data: (m, ctx) => ({
+    data: async (m, ctx) => ({
       slug: m.slug,
-      description: m.description,
+      description: documentToBlocks(m.description, await ctx.figures(m.description)),
       tracklist: m.tracklist,
       genres: m.genre_ids.map((id) => ctx.doc("genres", id)),
       artists: ctx.artists(m.artist_ids),

@@ -1,8 +1,11 @@
 /** Label releases: the body is the description; tracks and purchase links are child tables. */
 import * as v from "valibot";
 import type { AudioPlatform } from "../../../core/content/audio";
+import { type Document, storedDocument } from "../../../core/content/document";
 import type { ColumnFields } from "../../../core/content/kind";
 import { RELEASE_FIELDS } from "../../../core/content/release";
+import { documentToBlocks } from "../../../worker/content/strapi/blocks";
+import { documentToBody } from "../document-markdown";
 import {
   clock,
   count,
@@ -10,6 +13,7 @@ import {
   flag as flagSchema,
   frontSchema,
   id,
+  markdownField,
   optionalText,
   platform,
   platformLink,
@@ -58,7 +62,10 @@ export interface PurchaseLinkRecord {
 export interface ReleaseRecord extends ColumnFields<typeof RELEASE_FIELDS> {
   id: number;
   slug: string;
-  description: string;
+  /** The body (core/content/document.ts); stored as JSON, as are the credits. */
+  description: Document;
+  /** Markdown in the front matter. */
+  credits: Document;
   tracks: ReleaseTrackRecord[];
   purchase_links: PurchaseLinkRecord[];
   /** release_artists rows of the release (track 0), in order */
@@ -92,11 +99,12 @@ export const releases = defineKind<ReleaseRecord>()({
   schema: frontSchema(RELEASE_FIELDS, {
     id,
     artists: slugs,
+    credits: markdownField,
     tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
     purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
   }),
   fields: RELEASE_FIELDS,
-  body: { column: "description", as: "text" },
+  body: { column: "description", as: "document" },
   images: ["artwork"],
   media: [["tracks", "audio_url"]],
   resolve(items, ctx) {
@@ -110,7 +118,7 @@ export const releases = defineKind<ReleaseRecord>()({
         ...front,
         release_type: front.release_type as ReleaseRecord["release_type"],
         catalog_number: front.catalog_number as string,
-        description: ctx.body(r) as string,
+        description: ctx.body(r) as Document,
         tracks: tracks.map((t, n) => ({
           id: ++trackId,
           release_id: id,
@@ -139,6 +147,7 @@ export const releases = defineKind<ReleaseRecord>()({
     frontOf(RELEASE_FIELDS, r, {
       id: r.id,
       artists: ctx.slugs("artists", r.artist_ids),
+      credits: r.credits.length ? documentToBody(r.credits).trimEnd() : null,
       tracks: r.tracks.map((t) =>
         drop({
           track_number: t.track_number,
@@ -162,6 +171,8 @@ export const releases = defineKind<ReleaseRecord>()({
   read: ([releases = [], tracks = [], links = []]) =>
     releases.map((r) => ({
       ...(r as unknown as ReleaseRecord),
+      description: storedDocument(r.description),
+      credits: storedDocument(r.credits),
       artist_ids: json<number[]>(r.artist_ids, []),
       track_artists: json<EntryArtist[]>(r.track_artists, []),
       is_featured: flag(r.is_featured),
@@ -204,11 +215,12 @@ export const releases = defineKind<ReleaseRecord>()({
   },
   seed: {
     uid: "api::label-release.label-release",
-    data(r, ctx) {
+    async data(r, ctx) {
       const trackArtists = new Map(ctx.entries(r.track_artists).map((e) => [e.entry, e.artists]));
       return {
         slug: r.slug,
-        description: r.description,
+        description: documentToBlocks(r.description, await ctx.figures(r.description)),
+        credits: documentToBlocks(r.credits),
         tracks: r.tracks.map((t) => ({
           track_number: t.track_number,
           title: t.title,

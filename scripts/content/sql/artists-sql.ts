@@ -6,6 +6,7 @@
  */
 import { foldSql } from "@worker/content/d1/search/fold";
 import { slugify } from "../format";
+import { jsonText, type TextForm } from "./fts-sql";
 
 /**
  * Letters of Latin-1 and Latin Extended-A/B with the ASCII slugify() gives them. SQLite's lower()
@@ -32,13 +33,14 @@ const ARTIST_GENRES =
 const ARTIST_LOCATION = "COALESCE((SELECT l.name FROM locations l WHERE l.id = a.location_id), '')";
 
 /** Index rows of the published artists matching `where` (a condition on alias a). */
-export function artistsFtsInsert(where = "1"): string {
-  return `INSERT INTO artists_fts (rowid, name, bio, genres, location, folded) SELECT a.id, a.name, a.bio, ${ARTIST_GENRES}, ${ARTIST_LOCATION}, ${foldSql("a.name")} FROM artists a WHERE a.pub_status = 'published' AND ${where};`;
+export function artistsFtsInsert(where = "1", bio: TextForm = "document"): string {
+  const text = bio === "document" ? jsonText("a.bio", "document") : "a.bio";
+  return `INSERT INTO artists_fts (rowid, name, bio, genres, location, folded) SELECT a.id, a.name, ${text}, ${ARTIST_GENRES}, ${ARTIST_LOCATION}, ${foldSql("a.name")} FROM artists a WHERE a.pub_status = 'published' AND ${where};`;
 }
 
-const refresh = (ids: string) => [
+const refresh = (ids: string, bio: TextForm) => [
   `DELETE FROM artists_fts WHERE rowid IN (${ids});`,
-  artistsFtsInsert(`a.id IN (${ids})`),
+  artistsFtsInsert(`a.id IN (${ids})`, bio),
 ];
 const trigger = (name: string, event: string, body: string[]) =>
   `CREATE TRIGGER ${name} AFTER ${event} FOR EACH ROW BEGIN\n  ${body.join("\n  ")}\nEND;`;
@@ -112,22 +114,22 @@ CREATE VIRTUAL TABLE artists_fts USING fts5(
 );`;
 
 /** The index's triggers: the artist row, its genre links and the names of genres and places. */
-export function artistsFtsTriggerSql(): string[] {
+export function artistsFtsTriggerSql(bio: TextForm = "document"): string[] {
   return [
-    trigger("artists_fts_insert", "INSERT ON artists", [artistsFtsInsert("a.id = new.id")]),
-    trigger("artists_fts_update", "UPDATE ON artists", refresh("SELECT old.id UNION SELECT new.id")),
+    trigger("artists_fts_insert", "INSERT ON artists", [artistsFtsInsert("a.id = new.id", bio)]),
+    trigger("artists_fts_update", "UPDATE ON artists", refresh("SELECT old.id UNION SELECT new.id", bio)),
     trigger("artists_fts_delete", "DELETE ON artists", ["DELETE FROM artists_fts WHERE rowid = old.id;"]),
-    trigger("artist_genres_fts_insert", "INSERT ON artist_genres", refresh("SELECT new.artist_id")),
-    trigger("artist_genres_fts_delete", "DELETE ON artist_genres", refresh("SELECT old.artist_id")),
+    trigger("artist_genres_fts_insert", "INSERT ON artist_genres", refresh("SELECT new.artist_id", bio)),
+    trigger("artist_genres_fts_delete", "DELETE ON artist_genres", refresh("SELECT old.artist_id", bio)),
     trigger(
       "genres_artists_fts_rename",
       "UPDATE OF name ON genres",
-      refresh("SELECT artist_id FROM artist_genres WHERE genre_id = new.id"),
+      refresh("SELECT artist_id FROM artist_genres WHERE genre_id = new.id", bio),
     ),
     trigger(
       "locations_artists_fts_rename",
       "UPDATE OF name ON locations",
-      refresh("SELECT id FROM artists WHERE location_id = new.id"),
+      refresh("SELECT id FROM artists WHERE location_id = new.id", bio),
     ),
   ];
 }
@@ -225,7 +227,7 @@ export function artistsMigration(): string {
     "-- appears on two or more items, linked from each of them.",
     TABLES,
     "",
-    ...artistsFtsTriggerSql(),
+    ...artistsFtsTriggerSql("text"),
     "",
     "-- Slugs as scripts/content/format.ts spells them: letters folded to ASCII through a table.",
     "CREATE TABLE artist_slug_folds (letter TEXT PRIMARY KEY, ascii TEXT NOT NULL);",

@@ -4,6 +4,7 @@ import { artistsMigration } from "./artists-sql";
 import { cardsMigration } from "./cards-sql";
 import { documentsMigration, flatListsMigration, ftsTriggerMigration } from "./fts-sql";
 import { flatListsSql } from "./list-sql";
+import { longTextsMigration } from "./long-texts-sql";
 
 const migration = (name: string) =>
   readFileSync(new URL(`../../../migrations/${name}`, import.meta.url), "utf8");
@@ -19,6 +20,10 @@ describe("the generated migrations (run `npx tsx scripts/fts-triggers.ts` after 
 
   it("0014_documents.sql is what scripts/content/sql/fts-sql.ts generates", () => {
     expect(migration("0014_documents.sql")).toBe(documentsMigration());
+  });
+
+  it("0016_long_texts.sql is what scripts/content/sql/long-texts-sql.ts generates", () => {
+    expect(migration("0016_long_texts.sql")).toBe(longTextsMigration());
   });
 
   it("0010_cards_and_lists.sql is what scripts/content/sql/cards-sql.ts generates", () => {

@@ -12,8 +12,14 @@ import { foldSql } from "@worker/content/d1/search/fold";
  */
 export type BodyForm = "paragraphs" | "document";
 
+/**
+ * How a description (a mixtape's, an artist's bio) is stored: "text", paragraphs split by blank
+ * lines (migrations 0001 to 0015), or "document", the JSON blocks (0016 on).
+ */
+export type TextForm = "text" | "document";
+
 /** The text of a JSON content column, tolerating malformed JSON in hand-edited rows. */
-const jsonText = (column: string, form: BodyForm) => {
+export const jsonText = (column: string, form: BodyForm) => {
   const json = `CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END`;
   return form === "paragraphs"
     ? `COALESCE((SELECT group_concat(value, ' ') FROM json_each(${json})), '')`
@@ -52,17 +58,22 @@ export function postsFtsInsert(
 }
 
 /** Index rows of the published mixtapes matching `where` (an extra condition on alias m). */
-export function mixtapesFtsInsert(where = "1", lookup: Lookup = "status first"): string {
-  return `INSERT INTO mixtapes_fts (rowid, title, artist_name, description, tracklist, genres, folded) SELECT m.id, m.title, COALESCE(m.artist_name, ''), m.description, ${tracklist}, ${mixGenres}, ${foldSql(`m.title || ' ' || COALESCE(m.artist_name, '') || ' ' || ${tracklist}`)} FROM mixtapes m WHERE ${published("m", where, lookup)};`;
+export function mixtapesFtsInsert(
+  where = "1",
+  lookup: Lookup = "status first",
+  description: TextForm = "document",
+): string {
+  const text = description === "document" ? jsonText("m.description", "document") : "m.description";
+  return `INSERT INTO mixtapes_fts (rowid, title, artist_name, description, tracklist, genres, folded) SELECT m.id, m.title, COALESCE(m.artist_name, ''), ${text}, ${tracklist}, ${mixGenres}, ${foldSql(`m.title || ' ' || COALESCE(m.artist_name, '') || ' ' || ${tracklist}`)} FROM mixtapes m WHERE ${published("m", where, lookup)};`;
 }
 
 /** Rebuilds both indexes from the published rows: for repairs, and after the migration. */
-export function ftsRebuildSql(form: BodyForm = "document"): string[] {
+export function ftsRebuildSql(form: BodyForm = "document", description: TextForm = "document"): string[] {
   return [
     "DELETE FROM posts_fts;",
     postsFtsInsert("1", "status first", form),
     "DELETE FROM mixtapes_fts;",
-    mixtapesFtsInsert(),
+    mixtapesFtsInsert("1", "status first", description),
   ];
 }
 
@@ -75,7 +86,11 @@ function trigger(name: string, event: string, body: string[]): string {
  * and the genre and location names. A row that is not published has no index row, so
  * publishing, unpublishing, editing and deleting all come out right by refreshing.
  */
-export function ftsTriggerSql(lookup: Lookup = "id first", form: BodyForm = "document"): string[] {
+export function ftsTriggerSql(
+  lookup: Lookup = "id first",
+  form: BodyForm = "document",
+  description: TextForm = "document",
+): string[] {
   /** Drops and re-adds the index rows of the posts whose ids `ids` selects. */
   const refreshPosts = (ids: string) => [
     `DELETE FROM posts_fts WHERE rowid IN (${ids});`,
@@ -83,7 +98,7 @@ export function ftsTriggerSql(lookup: Lookup = "id first", form: BodyForm = "doc
   ];
   const refreshMixtapes = (ids: string) => [
     `DELETE FROM mixtapes_fts WHERE rowid IN (${ids});`,
-    mixtapesFtsInsert(`m.id IN (${ids})`, lookup),
+    mixtapesFtsInsert(`m.id IN (${ids})`, lookup, description),
   ];
   const links = (table: string, column: string, refresh: (ids: string) => string[], prefix: string) => [
     trigger(`${prefix}_fts_insert`, `INSERT ON ${table}`, refresh(`SELECT new.${column}`)),
@@ -100,7 +115,9 @@ export function ftsTriggerSql(lookup: Lookup = "id first", form: BodyForm = "doc
     trigger("posts_fts_delete", "DELETE ON posts", ["DELETE FROM posts_fts WHERE rowid = old.id;"]),
     ...links("post_genres", "post_id", refreshPosts, "post_genres"),
     ...links("post_locations", "post_id", refreshPosts, "post_locations"),
-    trigger("mixtapes_fts_insert", "INSERT ON mixtapes", [mixtapesFtsInsert("m.id = new.id", lookup)]),
+    trigger("mixtapes_fts_insert", "INSERT ON mixtapes", [
+      mixtapesFtsInsert("m.id = new.id", lookup, description),
+    ]),
     trigger(
       "mixtapes_fts_update",
       "UPDATE ON mixtapes",
@@ -127,15 +144,15 @@ export function ftsTriggerMigration(): string {
     "-- Triggers keep posts_fts and mixtapes_fts in step with every write to the content tables,",
     "-- so a row inserted or edited by hand (wrangler d1 execute) is searchable at once; only",
     "-- published rows are indexed (docs/decisions/032-embedded-store-operations.md).",
-    ...ftsTriggerSql("status first", "paragraphs"),
+    ...ftsTriggerSql("status first", "paragraphs", "text"),
     "-- Catch up with rows written before the triggers existed.",
-    ...ftsRebuildSql("paragraphs"),
+    ...ftsRebuildSql("paragraphs", "text"),
     "",
   ].join("\n");
 }
 
 /** The names of the triggers ftsTriggerSql creates. */
-function ftsTriggerNames(): string[] {
+export function ftsTriggerNames(): string[] {
   return ftsTriggerSql().map((sql) => /^CREATE TRIGGER (\w+)/.exec(sql)?.[1] ?? "");
 }
 
@@ -150,7 +167,7 @@ export function flatListsMigration(listIndex: string[]): string {
     "-- The search triggers of 0004 again, their rows looked up by id instead of through the",
     "-- pub_status index: a trigger run reads a few rows, not every published post.",
     ...ftsTriggerNames().map((name) => `DROP TRIGGER IF EXISTS ${name};`),
-    ...ftsTriggerSql("id first", "paragraphs"),
+    ...ftsTriggerSql("id first", "paragraphs", "text"),
     "-- The list index: every list's members in order, and their counts.",
     ...listIndex,
     "",
@@ -173,7 +190,7 @@ export function documentsMigration(): string {
     ...ftsTriggerNames().map((name) => `DROP TRIGGER IF EXISTS ${name};`),
     paragraphs("posts"),
     paragraphs("aggregated_posts"),
-    ...ftsTriggerSql("id first", "document"),
+    ...ftsTriggerSql("id first", "document", "text"),
     "-- The index again from the converted bodies.",
     "DELETE FROM posts_fts;",
     postsFtsInsert("1", "status first", "document"),

@@ -9,6 +9,7 @@ import {
   type ArtistWork,
   type ArtistWorkPages,
 } from "@core/content/artist";
+import { storedDocument } from "@core/content/document";
 import type { RowFields } from "@core/content/kind";
 import type { ListFilter } from "@core/content/page";
 import type { Taxon } from "@core/content/taxon";
@@ -25,6 +26,7 @@ import { rowsOf, totalOf } from "./sql";
 interface ArtistRow extends RowFields<typeof ARTIST_FIELDS> {
   id: number;
   slug: string;
+  /** JSON: the document of core/content/document.ts. */
   bio: string;
   location_name: string | null;
   location_slug: string | null;
@@ -47,7 +49,7 @@ function toArtist(row: ArtistRow): Artist {
     ...siteOf(ARTIST_FIELDS, row),
     id: row.id,
     slug: row.slug,
-    bio: row.bio,
+    bio: storedDocument(row.bio),
     location:
       row.location_name && row.location_slug ? { name: row.location_name, slug: row.location_slug } : null,
     genres: parseJson<Taxon[]>(row.genres_json, []),

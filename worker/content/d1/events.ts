@@ -1,3 +1,4 @@
+import { storedDocument } from "@core/content/document";
 import { EVENT_FIELDS, type EventLists, type MusicEvent, PAST_EVENTS } from "@core/content/event";
 import type { RowFields } from "@core/content/kind";
 import type { ListFilter, Page } from "@core/content/page";
@@ -12,6 +13,7 @@ import { bySlugOrId, rowsOf, totalOf } from "./sql";
 export interface EventRow extends RowFields<typeof EVENT_FIELDS> {
   id: number;
   slug: string;
+  /** JSON: the document of core/content/document.ts. */
   description: string;
   /** JSON array of artist names. */
   lineup: string;
@@ -38,7 +40,7 @@ export function toEvent(row: EventRow): MusicEvent {
     location:
       row.location_name && row.location_slug ? { name: row.location_name, slug: row.location_slug } : null,
     lineup: parseJson<string[]>(row.lineup, []),
-    description: row.description,
+    description: storedDocument(row.description),
     sequence: row.sequence ?? 0,
     revisedAt: row.revised_at ?? null,
     uid: String(row.id),

@@ -1,4 +1,5 @@
 import { LISTED_KINDS } from "@core/content/catalogue";
+import { storedDocument } from "@core/content/document";
 import type { RowFields } from "@core/content/kind";
 import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import type { Taxon } from "@core/content/taxon";
@@ -10,6 +11,7 @@ import { identity, parseJson, toTracklist } from "./rows";
 export interface MixtapeRow extends RowFields<typeof MIXTAPE_FIELDS> {
   id: number;
   slug: string;
+  /** JSON: the document of core/content/document.ts. */
   description: string;
   /** JSON [{position, artist, title, time?}]. */
   tracklist: string;
@@ -44,7 +46,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
   return {
     ...siteOf(MIXTAPE_FIELDS, row),
     ...identity(row),
-    description: row.description,
+    description: storedDocument(row.description),
     tracklist,
     trackCount: row.track_count || tracklist.length,
     audio,

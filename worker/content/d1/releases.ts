@@ -1,5 +1,6 @@
 import type { AudioPlatform } from "@core/content/audio";
 import { LISTED_KINDS } from "@core/content/catalogue";
+import { storedDocument } from "@core/content/document";
 import type { RowFields } from "@core/content/kind";
 import { RELEASE_FIELDS, type Release } from "@core/content/release";
 import { type PurchaseLinkFields, purchaseLinks } from "../purchase-links";
@@ -11,7 +12,9 @@ import { identity, parseJson } from "./rows";
 export interface ReleaseRow extends RowFields<typeof RELEASE_FIELDS> {
   id: number;
   slug: string;
+  /** JSON: the documents of core/content/document.ts. */
   description: string;
+  credits: string;
   tracks_json: string | null;
   links_json: string | null;
   artists_json: string | null;
@@ -32,7 +35,7 @@ interface TrackJson {
 const RELEASE_ARTISTS = "(SELECT artists_json FROM release_extras WHERE release_id = r.id) AS artists_json";
 
 /** A release's own row (core/content/release.ts). */
-const RELEASE_OWN_COLUMNS = `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r")}, r.description`;
+const RELEASE_OWN_COLUMNS = `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r")}, r.description, r.credits`;
 
 /** A release with its tracks, purchase links and artists: what its page shows. */
 export const RELEASE_COLUMNS = `${RELEASE_OWN_COLUMNS},
@@ -52,7 +55,8 @@ export function toRelease(row: ReleaseRow): Release {
   return {
     ...siteOf(RELEASE_FIELDS, row),
     ...identity(row),
-    description: row.description,
+    description: storedDocument(row.description),
+    credits: storedDocument(row.credits),
     tracks: parseJson<TrackJson[]>(row.tracks_json, []).map((t) => ({
       trackNumber: t.track_number,
       title: t.title,
@@ -79,7 +83,7 @@ export const releases = datedTable<ReleaseRow, Release>({
   // A card shows no track or purchase link (about 12 rows a release at 100 a page).
   cardColumns: `${RELEASE_OWN_COLUMNS}, NULL AS tracks_json, NULL AS links_json, ${RELEASE_ARTISTS}`,
   // Slug and date (the sitemap): no description or credits, the long columns.
-  leanColumns: `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r", { credits: "''" })}, '' AS description,
+  leanColumns: `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r")}, '' AS description, '' AS credits,
     NULL AS tracks_json, NULL AS links_json, NULL AS artists_json`,
   searchWhere: "(r.title LIKE ?1 ESCAPE '\\' OR r.artist_name LIKE ?1 ESCAPE '\\')",
   toItem: toRelease,

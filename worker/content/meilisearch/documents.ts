@@ -1,6 +1,6 @@
 import { ARTIST_FIELDS, type ListedArtist } from "@core/content/artist";
 import type { AudioPlatform } from "@core/content/audio";
-import { type Document, documentText, toDocument } from "@core/content/document";
+import { type Document, documentText, storedDocument, toDocument } from "@core/content/document";
 import { MIXTAPE_FIELDS, type Mixtape } from "@core/content/mixtape";
 import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
@@ -38,6 +38,7 @@ export interface MixtapeDocument extends Omit<DocFields<typeof MIXTAPE_FIELDS>, 
   /** Unix seconds: Meilisearch sorts numbers, not dates. */
   release_date: number;
   releaseDateIso: string;
+  /** The description's text (documentText): what is searched and highlighted. */
   description: string;
   tracklist: Mixtape["tracklist"];
   track_count: number;
@@ -120,7 +121,7 @@ export function mixtapeToDocument(m: Mixtape): MixtapeDocument {
     slug: m.slug,
     release_date: seconds(m.releaseDate),
     releaseDateIso: m.releaseDate,
-    description: m.description,
+    description: documentText(m.description),
     tracklist: m.tracklist,
     track_count: m.trackCount,
     audio_platform: m.audio?.platform ?? null,
@@ -135,7 +136,8 @@ export function documentToMixtape(doc: MixtapeDocument): Mixtape {
     id: doc.numericId,
     slug: doc.slug,
     releaseDate: doc.releaseDateIso,
-    description: doc.description ?? "",
+    // A hit is drawn as a result row, never as a page: the text's paragraphs serve.
+    description: storedDocument(doc.description ?? ""),
     tracklist: doc.tracklist ?? [],
     trackCount: doc.track_count ?? doc.tracklist?.length ?? 0,
     audio: doc.audio_url ? { platform: doc.audio_platform ?? "local", url: doc.audio_url } : null,

@@ -75,7 +75,7 @@ export const postHit = (hit: v.InferOutput<typeof postHitShape>): PostHit => {
 export const mixtapeHit = (hit: v.InferOutput<typeof mixtapeHitShape>): MixtapeHit => {
   const mixtape = documentToMixtape(hit as unknown as MixtapeDocument);
   const f = hit._formatted;
-  return { mixtape, highlights: highlightsOf(f, mixtape, [f?.description, mixtape.description]) };
+  return { mixtape, highlights: highlightsOf(f, mixtape, [f?.description, hit.description ?? ""]) };
 };
 
 /** One page of hits, each mapped by `hit`, with its facets. */

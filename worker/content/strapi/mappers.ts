@@ -109,7 +109,7 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
   const tracklist = toTracklist(m.tracklist, m.tracklist_artists);
   return {
     ...strapiEntry(MIXTAPE_FIELDS, m, media),
-    description: m.description ?? "",
+    description: blocksToDocument(m.description, media),
     tracklist,
     trackCount: m.track_count || tracklist.length,
     audio,
@@ -122,7 +122,8 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
 export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
   return {
     ...strapiEntry(RELEASE_FIELDS, r, media),
-    description: r.description ?? "",
+    description: blocksToDocument(r.description, media),
+    credits: blocksToDocument(r.credits, media),
     tracks: [...(r.tracks ?? [])]
       .sort((a, b) => a.track_number - b.track_number)
       .map((t) => ({
@@ -147,7 +148,7 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
     ...strapiEntry(EVENT_FIELDS, e, media),
     location: e.location ? { name: e.location.name, slug: e.location.slug } : null,
     lineup: Array.isArray(e.lineup) ? e.lineup.map(String) : [],
-    description: e.description ?? "",
+    description: blocksToDocument(e.description, media),
     sequence: e.sequence ?? 0,
     revisedAt: e.updatedAt ?? null,
     uid: e.documentId ?? String(e.id),
@@ -159,7 +160,7 @@ export function toEvent(e: StrapiEvent, media: MediaUrl): MusicEvent {
 export function toArtist(a: StrapiArtist, media: MediaUrl): Artist {
   return {
     ...strapiEntry(ARTIST_FIELDS, a, media),
-    bio: a.bio ?? "",
+    bio: blocksToDocument(a.bio, media),
     location: a.location ? { name: a.location.name, slug: a.location.slug } : null,
     genres: toTaxa(a.genres),
     links: artistLinks(a.links ?? []),

@@ -1,3 +1,4 @@
+import { documentText } from "@core/content/document";
 import type { Mixtape } from "@core/content/mixtape";
 import type { Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
@@ -152,7 +153,7 @@ async function mixtapeHits(cms: CmsClient, q: SearchQuery): Promise<SearchResult
     highlights: {
       title: highlight(mixtape.title, text),
       artist: mixtape.artist === null ? null : highlight(mixtape.artist, text),
-      excerpt: highlight(mixtape.description, text),
+      excerpt: highlight(documentText(mixtape.description), text),
     },
   }));
   return {

@@ -60,11 +60,17 @@ const block: v.GenericSchema<unknown, StrapiBlock> = v.object({
   image: v.nullish(v.object({ ...media.entries, alternativeText: text, caption: text })),
 });
 
+/**
+ * A long text (core/content/document.ts): Strapi's blocks, or text from a field kept as text
+ * (a database not yet migrated, cms/database/migrations/), read as paragraphs.
+ */
+const longText = v.nullish(v.union([v.array(block), v.string()]));
+
 export const postShape = v.object({
   id: v.number(),
   slug: v.string(),
   ...strapiEntries(POST_FIELDS),
-  content: v.nullish(v.union([v.array(block), v.string()])),
+  content: longText,
   publishedAt: text,
   tags: v.nullish(v.array(v.object({ name: v.string() }))),
   genres: v.nullish(v.array(named)),
@@ -87,7 +93,7 @@ export const mixtapeShape = v.object({
   id: v.number(),
   slug: v.string(),
   ...strapiEntries(MIXTAPE_FIELDS),
-  description: text,
+  description: longText,
   tracklist: v.optional(v.unknown()),
   genres: v.nullish(v.array(named)),
   artists: artistRefs,
@@ -110,7 +116,8 @@ export const releaseShape = v.object({
   id: v.number(),
   slug: v.string(),
   ...strapiEntries(RELEASE_FIELDS),
-  description: text,
+  description: longText,
+  credits: longText,
   tracks: v.nullish(v.array(track)),
   purchase_links: v.nullish(v.array(platformLink)),
   artists: artistRefs,
@@ -124,19 +131,19 @@ export const eventShape = v.object({
   ...strapiEntries(EVENT_FIELDS),
   location: v.nullish(named),
   lineup: v.optional(v.unknown()),
-  description: text,
+  description: longText,
   lineup_artists: entryArtists,
   /** cms/src/event-revisions.js: how many times its time, place or status changed. */
   sequence: v.nullish(v.number()),
   updatedAt: text,
 });
 
-/** An artist's page (docs/decisions/075-artists.md): bio is Markdown (Strapi's richtext). */
+/** An artist's page (docs/decisions/075-artists.md): the bio is blocks, as every long text. */
 export const artistShape = v.object({
   id: v.number(),
   slug: v.string(),
   ...strapiEntries(ARTIST_FIELDS),
-  bio: text,
+  bio: longText,
   location: v.nullish(named),
   genres: v.nullish(v.array(named)),
   links: v.nullish(v.array(platformLink)),

@@ -1,3 +1,4 @@
+import { documentText } from "@core/content/document";
 import type { SearchQuery } from "@core/search/query";
 import type { MixtapeHit, SearchResult } from "@core/search/results";
 import { type ListKey, mixtapeGenreList, namedList } from "../lists";
@@ -46,7 +47,7 @@ const SEARCH: CandidateSearch<MixtapeRow & SnippetRow, MixtapeHit> = {
       params: where.params,
     };
   },
-  toHit: snippetHit("mixtape", toMixtape, (item) => item.description),
+  toHit: snippetHit("mixtape", toMixtape, (item) => documentText(item.description)),
 };
 
 /** Full-text search of published mixtapes: title, artist, description, tracklist and genres. */
