@@ -7,10 +7,9 @@
  */
 import { Lexer, type Token, type Tokens } from "marked";
 
-export interface BodyProblem {
-  line: number;
-  message: string;
-}
+import type { BodyProblem } from "../../core/content/document-markdown";
+
+export type { BodyProblem };
 
 const BLOCK_NAMES: Record<string, string> = {
   heading: "a heading",

@@ -9,7 +9,7 @@ import type { AnyContentKind, FrontOf, Parsed } from "./kinds/kind";
 
 export type { Parsed };
 
-import { bodyToDocument } from "./document-markdown";
+import { bodyToDocument } from "../../core/content/document-markdown";
 import { CONTENT_KINDS, type ContentKindOf } from "./kinds/list";
 import { bodyToParagraphs } from "./markdown";
 import { type ContentProblem, issuesToProblems } from "./schema";

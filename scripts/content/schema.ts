@@ -6,6 +6,7 @@
  */
 
 import * as v from "valibot";
+import { bodyToDocument } from "../../core/content/document-markdown";
 import {
   type ColumnFields,
   type Fields,
@@ -13,7 +14,6 @@ import {
   type SimpleField,
   simpleFields,
 } from "../../core/content/kind";
-import { bodyToDocument } from "./document-markdown";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
 export const text = v.string(TEXT);

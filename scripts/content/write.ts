@@ -7,7 +7,7 @@
 
 import matter from "gray-matter";
 import { type Document, toDocument } from "../../core/content/document";
-import { documentToBody } from "./document-markdown";
+import { documentToBody } from "../../core/content/document-markdown";
 import { type AnyContentKind, drop, type Front, type WriteContext } from "./kinds/kind";
 import { CONTENT_KINDS } from "./kinds/list";
 import { paragraphsToBody, splitText } from "./markdown";

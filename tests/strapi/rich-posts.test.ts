@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DocumentBody } from "@app/components/document-body";
+import { bodyToDocument } from "@core/content/document-markdown";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
-import { bodyToDocument } from "../../scripts/content/document-markdown";
 import { adminToken, cmsApi, cmsUrl, h1Of, workerUrl } from "./lane";
 
 // A post written in Strapi's rich-text editor (docs/decisions/144-one-document-model.md), as its
@@ -23,10 +23,10 @@ const PREMIERE = `Out now on [Bandcamp](https://example.bandcamp.com/album/x), a
 `;
 const text = (t: string, marks: Record<string, boolean> = {}) => ({ type: "text", text: t, ...marks });
 const SLUG = `rich-premiere-${Date.now().toString(36)}`;
-const created: string[] = [];
+const created: Array<[string, string]> = [];
 
 afterAll(async () => {
-  for (const id of created) await cmsApi(`/blog-posts/${id}`, { method: "DELETE" });
+  for (const [type, id] of created) await cmsApi(`/${type}/${id}`, { method: "DELETE" });
 });
 
 /**
@@ -105,7 +105,7 @@ describe("a rich post written in Strapi's editor", () => {
       }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    created.push(((await res.json()) as { data: { documentId: string } }).data.documentId);
+    created.push(["blog-posts", ((await res.json()) as { data: { documentId: string } }).data.documentId]);
 
     const page = await fetch(`${workerUrl()}/blog/${SLUG}`, { signal: AbortSignal.timeout(15_000) });
     expect(page.status).toBe(200);
@@ -137,5 +137,71 @@ describe("a rich post written in Strapi's editor", () => {
     expect(body).toMatch(/<section class="embed-card" aria-label="Harbour at dawn">/);
     expect(body).toMatch(/aria-label="Harbour at dawn"[\s\S]*?<button[^>]*class="play-button/);
     expect(body).not.toMatch(/<iframe|<script/);
+  });
+
+  it("draws a release's description and credits written there as the same text from a content file", async () => {
+    // docs/decisions/149-every-long-text-a-document.md: every long text is the same document.
+    const description =
+      "Pressed once, on [vinyl](https://example.bandcamp.com/album/tide).\n\n## Side B\n\n- The dub\n- The reprise\n";
+    const credits = "Mastered by [Tom Ashby](https://example.com/tom).\n";
+    const slug = `rich-release-${Date.now().toString(36)}`;
+    const res = await cmsApi("/label-releases", {
+      method: "POST",
+      body: JSON.stringify({
+        data: {
+          title: "Tide",
+          slug,
+          artist_name: "Harbour Static",
+          release_date: "2026-11-20",
+          description: [
+            {
+              type: "paragraph",
+              children: [
+                text("Pressed once, on "),
+                { type: "link", url: "https://example.bandcamp.com/album/tide", children: [text("vinyl")] },
+                text("."),
+              ],
+            },
+            { type: "heading", level: 2, children: [text("Side B")] },
+            {
+              type: "list",
+              format: "unordered",
+              children: [
+                { type: "list-item", children: [text("The dub")] },
+                { type: "list-item", children: [text("The reprise")] },
+              ],
+            },
+          ],
+          credits: [
+            {
+              type: "paragraph",
+              children: [
+                text("Mastered by "),
+                { type: "link", url: "https://example.com/tom", children: [text("Tom Ashby")] },
+                text("."),
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    created.push([
+      "label-releases",
+      ((await res.json()) as { data: { documentId: string } }).data.documentId,
+    ]);
+
+    const page = await fetch(`${workerUrl()}/releases/${slug}`, { signal: AbortSignal.timeout(15_000) });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const drawn = (md: string) =>
+      renderToString(createElement(DocumentBody, { doc: bodyToDocument(md).document }));
+    expect(drawn(description)).toContain("<h2>Side B</h2><ul><li>The dub</li><li>The reprise</li></ul>");
+    expect(html).toContain(
+      `<div class="detail__description long-text"><!--$-->${drawn(description)}<!--/$--></div>`,
+    );
+    const creditsHtml = html.slice(html.indexOf('id="credits-heading"'));
+    expect(creditsHtml).toContain(`<div class="long-text"><!--$-->${drawn(credits)}<!--/$--></div>`);
+    expect(creditsHtml).toContain('<a href="https://example.com/tom" rel="noopener">Tom Ashby</a>');
   });
 });

@@ -47,7 +47,7 @@ export function renderAnnouncement(
 ): OutgoingMail {
   return announcementMail(
     siteOf(env),
-    { subject: draft.subject, rich: markdownToMail(draft.body), cards: draft.items },
+    { subject: draft.subject, rich: markdownToMail(draft.body, siteOf(env).url), cards: draft.items },
     recipient,
   );
 }

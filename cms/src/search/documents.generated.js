@@ -2583,7 +2583,7 @@ var Bn = x.parseInline;
 var qn = P.parse;
 var vn = w.lex;
 
-// scripts/content/document-markdown.ts
+// core/content/document-markdown.ts
 var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\xA0" };
 var decode = (text5) => text5.replace(
   /&(amp|lt|gt|quot|apos|nbsp|#39);/g,
@@ -2594,6 +2594,7 @@ var BLOCK_REFUSED = {
   table: "a table is not supported: write it as a list",
   def: "a link definition is not supported: write the link inline, [text](url)"
 };
+var rawText = (raw) => ({ type: "text", text: raw });
 function merge(nodes) {
   const out = [];
   for (const node of nodes) {
@@ -2633,22 +2634,25 @@ function inline(tokens, refuse) {
       case "link": {
         const link = token;
         if (!safeHref(link.href)) {
-          refuse(
+          if (refuse(
             `the link '${link.href}' is not allowed: a link is http:, https:, mailto: or a path of the site`
-          );
+          ))
+            out.push(rawText(token.raw));
           break;
         }
         out.push({ type: "link", href: link.href, children: merge(inline(link.tokens, refuse)) });
         break;
       }
       case "image":
-        refuse("an image stands alone in its paragraph, with a blank line before and after it");
+        if (refuse("an image stands alone in its paragraph, with a blank line before and after it"))
+          out.push(rawText(token.raw));
         break;
       case "html":
-        refuse(`raw HTML is not allowed ('${token.raw.trim()}'): write Markdown`);
+        if (refuse(`raw HTML is not allowed ('${token.raw.trim()}'): write Markdown`))
+          out.push(rawText(token.raw));
         break;
       default:
-        refuse(`Markdown '${token.raw}' is not supported`);
+        if (refuse(`Markdown '${token.raw}' is not supported`)) out.push(rawText(token.raw));
     }
   }
   return merge(out);
@@ -2670,19 +2674,25 @@ function listOf2(token, depth, refuse) {
     for (const t of item.tokens) {
       if (t.type === "text" || t.type === "paragraph") {
         texts++;
-        if (texts > 1) refuse("a list item holds one paragraph: start a new item or end the list");
-        else out.children = trimLines(inline(t.tokens ?? [t], refuse));
+        const text5 = trimLines(inline(t.tokens ?? [t], refuse));
+        if (texts === 1) out.children = text5;
+        else if (refuse("a list item holds one paragraph: start a new item or end the list"))
+          out.children = merge([...out.children, { type: "br" }, ...text5]);
       } else if (t.type === "list") {
-        if (depth > 0) refuse("lists nest once: a list inside a list inside a list is not supported");
-        else if (out.list) refuse("a list item holds one list inside it");
-        else {
+        if (depth > 0 || out.list) {
+          const message = depth > 0 ? "lists nest once: a list inside a list inside a list is not supported" : "a list item holds one list inside it";
+          if (refuse(message))
+            for (const inner of listOf2(t, depth + 1, refuse).items)
+              out.children = merge([...out.children, { type: "br" }, ...inner.children]);
+        } else {
           const inner = listOf2(t, depth + 1, refuse);
           out.list = { ordered: inner.ordered, items: inner.items.map(({ children }) => ({ children })) };
         }
       } else if (t.type !== "space") {
-        refuse(
+        if (refuse(
           `a list item holds text and one list, not ${t.type === "code" ? "a code block" : `a ${t.type}`}`
-        );
+        ))
+          out.children = merge([...out.children, { type: "br" }, rawText(t.raw.trim())]);
       }
     }
     return out;
@@ -2696,28 +2706,33 @@ function imageOf(token, refuse) {
   if (tokens.length !== 1 || only?.type !== "image") return void 0;
   const image = only;
   const alt = inlineText(inline(image.tokens, refuse)).trim();
+  const asLink = () => ({
+    type: "paragraph",
+    children: safeHref(image.href) ? [{ type: "link", href: image.href, children: [rawText(alt || image.href)] }] : [rawText(image.raw)]
+  });
   if (!IMAGE_SRC.test(image.href)) {
-    refuse(
+    return refuse(
       `the image '${image.href}' is not allowed: put the photo beside the file and write its name, or a path of the site (an image from another site would load from it)`
-    );
-    return null;
+    ) ? asLink() : null;
   }
   if (!alt) {
-    refuse(
+    return refuse(
       `the image '${image.href}' has no alternative text: write what it shows, ![what it shows](${image.href})`
-    );
-    return null;
+    ) ? asLink() : null;
   }
   return { type: "image", src: image.href, alt, caption: image.title?.trim() || null };
 }
-function bodyToDocument(markdown) {
+function bodyToDocument(markdown, { lenient = false } = {}) {
   const document = [];
   const problems = [];
   let line = 1;
   for (const token of w.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: false })) {
     const at2 = line;
     line += (token.raw.match(/\n/g) ?? []).length;
-    const refuse = (message) => problems.push({ line: at2, message });
+    const refuse = (message) => {
+      if (!lenient) problems.push({ line: at2, message });
+      return lenient;
+    };
     switch (token.type) {
       case "space":
         break;
@@ -2735,15 +2750,13 @@ function bodyToDocument(markdown) {
       }
       case "heading": {
         const h = token;
-        if (h.depth < 2 || h.depth > 4) {
-          refuse(
-            `a heading of level ${h.depth} is not supported: use ## to #### (the page's title is its only #)`
-          );
+        if ((h.depth < 2 || h.depth > 4) && !refuse(
+          `a heading of level ${h.depth} is not supported: use ## to #### (the page's title is its only #)`
+        ))
           break;
-        }
         document.push({
           type: "heading",
-          level: h.depth,
+          level: Math.min(4, Math.max(2, h.depth)),
           children: trimLines(inline(h.tokens, refuse))
         });
         break;
@@ -2756,7 +2769,8 @@ function bodyToDocument(markdown) {
         for (const t of token.tokens) {
           if (t.type === "space") continue;
           if (t.type !== "paragraph" && t.type !== "text") {
-            refuse("a quote holds paragraphs only");
+            if (refuse("a quote holds paragraphs only"))
+              children.push({ type: "paragraph", children: [rawText(t.raw.trim())] });
             continue;
           }
           children.push({
@@ -2774,7 +2788,8 @@ function bodyToDocument(markdown) {
         document.push({ type: "rule" });
         break;
       default:
-        refuse(BLOCK_REFUSED[token.type] ?? `Markdown '${token.raw.trim()}' is not supported`);
+        if (refuse(BLOCK_REFUSED[token.type] ?? `Markdown '${token.raw.trim()}' is not supported`))
+          document.push({ type: "paragraph", children: trimLines([rawText(token.raw)]) });
     }
   }
   return { document, problems };

@@ -2,10 +2,10 @@
 import * as v from "valibot";
 import type { AudioPlatform } from "../../../core/content/audio";
 import { type Document, storedDocument } from "../../../core/content/document";
+import { documentToBody } from "../../../core/content/document-markdown";
 import type { ColumnFields } from "../../../core/content/kind";
 import { RELEASE_FIELDS } from "../../../core/content/release";
 import { documentToBlocks } from "../../../worker/content/strapi/blocks";
-import { documentToBody } from "../document-markdown";
 import {
   clock,
   count,

@@ -1,7 +1,7 @@
 // Strapi's blocks field read into the document model (docs/decisions/144-one-document-model.md):
 // a premiere written in Strapi's editor arrives with its link, heading, list, quote and image,
 // and the demo's documents survive the trip through the seed's blocks.
-import { bodyToDocument } from "@scripts/content/document-markdown";
+import { bodyToDocument } from "@core/content/document-markdown";
 import { describe, expect, it, vi } from "vitest";
 import { blocksToDocument, documentToBlocks } from "./blocks";
 import type { StrapiBlock } from "./shapes";

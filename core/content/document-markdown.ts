@@ -9,6 +9,7 @@
  * beside the content file (uploaded as a cover is, scripts/content/media.ts) or a site path.
  * documentToBody writes the model back, so export → import → export gives the same file.
  */
+import { Lexer, type Token, type Tokens } from "marked";
 import {
   type Block,
   type Document,
@@ -17,9 +18,13 @@ import {
   inlineText,
   type ListItem,
   safeHref,
-} from "@core/content/document";
-import { Lexer, type Token, type Tokens } from "marked";
-import type { BodyProblem } from "./markdown";
+} from "./document";
+
+/** What the reader refuses in a body, with its line (1-based). */
+export interface BodyProblem {
+  line: number;
+  message: string;
+}
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 const decode = (text: string) =>
@@ -33,7 +38,14 @@ const BLOCK_REFUSED: Record<string, string> = {
   def: "a link definition is not supported: write the link inline, [text](url)",
 };
 
-type Refuse = (message: string) => void;
+/**
+ * Tells a problem. Strict (a content file): recorded with its line, and the caller keeps
+ * nothing. Lenient (an announcement typed on the desk, worker/mail/markdown.ts): nothing is
+ * recorded and it answers true, and the caller keeps the Markdown as its text instead.
+ */
+type Refuse = (message: string) => boolean;
+
+const rawText = (raw: string): Inline => ({ type: "text", text: raw });
 
 /** Adjacent text nodes as one, so a document read back equals the one written. */
 function merge(nodes: Inline[]): Inline[] {
@@ -76,22 +88,27 @@ function inline(tokens: Token[] | undefined, refuse: Refuse): Inline[] {
       case "link": {
         const link = token as Tokens.Link;
         if (!safeHref(link.href)) {
-          refuse(
-            `the link '${link.href}' is not allowed: a link is http:, https:, mailto: or a path of the site`,
-          );
+          if (
+            refuse(
+              `the link '${link.href}' is not allowed: a link is http:, https:, mailto: or a path of the site`,
+            )
+          )
+            out.push(rawText(token.raw));
           break;
         }
         out.push({ type: "link", href: link.href, children: merge(inline(link.tokens, refuse)) });
         break;
       }
       case "image":
-        refuse("an image stands alone in its paragraph, with a blank line before and after it");
+        if (refuse("an image stands alone in its paragraph, with a blank line before and after it"))
+          out.push(rawText(token.raw));
         break;
       case "html":
-        refuse(`raw HTML is not allowed ('${token.raw.trim()}'): write Markdown`);
+        if (refuse(`raw HTML is not allowed ('${token.raw.trim()}'): write Markdown`))
+          out.push(rawText(token.raw));
         break;
       default:
-        refuse(`Markdown '${token.raw}' is not supported`);
+        if (refuse(`Markdown '${token.raw}' is not supported`)) out.push(rawText(token.raw));
     }
   }
   return merge(out);
@@ -116,19 +133,30 @@ function listOf(token: Tokens.List, depth: number, refuse: Refuse): Block & { ty
     for (const t of item.tokens) {
       if (t.type === "text" || t.type === "paragraph") {
         texts++;
-        if (texts > 1) refuse("a list item holds one paragraph: start a new item or end the list");
-        else out.children = trimLines(inline((t as Tokens.Text).tokens ?? [t], refuse));
+        const text = trimLines(inline((t as Tokens.Text).tokens ?? [t], refuse));
+        if (texts === 1) out.children = text;
+        else if (refuse("a list item holds one paragraph: start a new item or end the list"))
+          out.children = merge([...out.children, { type: "br" }, ...text]);
       } else if (t.type === "list") {
-        if (depth > 0) refuse("lists nest once: a list inside a list inside a list is not supported");
-        else if (out.list) refuse("a list item holds one list inside it");
-        else {
+        if (depth > 0 || out.list) {
+          const message =
+            depth > 0
+              ? "lists nest once: a list inside a list inside a list is not supported"
+              : "a list item holds one list inside it";
+          if (refuse(message))
+            for (const inner of listOf(t as Tokens.List, depth + 1, refuse).items)
+              out.children = merge([...out.children, { type: "br" }, ...inner.children]);
+        } else {
           const inner = listOf(t as Tokens.List, depth + 1, refuse);
           out.list = { ordered: inner.ordered, items: inner.items.map(({ children }) => ({ children })) };
         }
       } else if (t.type !== "space") {
-        refuse(
-          `a list item holds text and one list, not ${t.type === "code" ? "a code block" : `a ${t.type}`}`,
-        );
+        if (
+          refuse(
+            `a list item holds text and one list, not ${t.type === "code" ? "a code block" : `a ${t.type}`}`,
+          )
+        )
+          out.children = merge([...out.children, { type: "br" }, rawText(t.raw.trim())]);
       }
     }
     return out;
@@ -149,30 +177,49 @@ function imageOf(token: Tokens.Paragraph, refuse: Refuse): Block | null | undefi
   if (tokens.length !== 1 || only?.type !== "image") return undefined;
   const image = only as Tokens.Image;
   const alt = inlineText(inline(image.tokens, refuse)).trim();
+  // Lenient: the image as a link to it, titled by its alternative text (a mail loads nothing).
+  const asLink = (): Block => ({
+    type: "paragraph",
+    children: safeHref(image.href)
+      ? [{ type: "link", href: image.href, children: [rawText(alt || image.href)] }]
+      : [rawText(image.raw)],
+  });
   if (!IMAGE_SRC.test(image.href)) {
-    refuse(
+    return refuse(
       `the image '${image.href}' is not allowed: put the photo beside the file and write its name, or a path of the site (an image from another site would load from it)`,
-    );
-    return null;
+    )
+      ? asLink()
+      : null;
   }
   if (!alt) {
-    refuse(
+    return refuse(
       `the image '${image.href}' has no alternative text: write what it shows, ![what it shows](${image.href})`,
-    );
-    return null;
+    )
+      ? asLink()
+      : null;
   }
   return { type: "image", src: image.href, alt, caption: image.title?.trim() || null };
 }
 
-/** The document of a Markdown body; problems name the body's line (1-based). */
-export function bodyToDocument(markdown: string): { document: Document; problems: BodyProblem[] } {
+/**
+ * The document of a Markdown body; problems name the body's line (1-based). `lenient` keeps
+ * what the model refuses as its Markdown text instead, and tells no problem (an announcement
+ * typed on the desk: its `<b>` shows as typed, its `# heading` is a heading of level 2).
+ */
+export function bodyToDocument(
+  markdown: string,
+  { lenient = false }: { lenient?: boolean } = {},
+): { document: Document; problems: BodyProblem[] } {
   const document: Document = [];
   const problems: BodyProblem[] = [];
   let line = 1;
   for (const token of Lexer.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: false })) {
     const at = line;
     line += (token.raw.match(/\n/g) ?? []).length;
-    const refuse: Refuse = (message) => problems.push({ line: at, message });
+    const refuse: Refuse = (message) => {
+      if (!lenient) problems.push({ line: at, message });
+      return lenient;
+    };
     switch (token.type) {
       case "space":
         break;
@@ -190,15 +237,16 @@ export function bodyToDocument(markdown: string): { document: Document; problems
       }
       case "heading": {
         const h = token as Tokens.Heading;
-        if (h.depth < 2 || h.depth > 4) {
-          refuse(
+        if (
+          (h.depth < 2 || h.depth > 4) &&
+          !refuse(
             `a heading of level ${h.depth} is not supported: use ## to #### (the page's title is its only #)`,
-          );
+          )
+        )
           break;
-        }
         document.push({
           type: "heading",
-          level: h.depth as 2 | 3 | 4,
+          level: Math.min(4, Math.max(2, h.depth)) as 2 | 3 | 4,
           children: trimLines(inline(h.tokens, refuse)),
         });
         break;
@@ -211,7 +259,8 @@ export function bodyToDocument(markdown: string): { document: Document; problems
         for (const t of (token as Tokens.Blockquote).tokens) {
           if (t.type === "space") continue;
           if (t.type !== "paragraph" && t.type !== "text") {
-            refuse("a quote holds paragraphs only");
+            if (refuse("a quote holds paragraphs only"))
+              children.push({ type: "paragraph", children: [rawText(t.raw.trim())] });
             continue;
           }
           children.push({
@@ -229,7 +278,8 @@ export function bodyToDocument(markdown: string): { document: Document; problems
         document.push({ type: "rule" });
         break;
       default:
-        refuse(BLOCK_REFUSED[token.type] ?? `Markdown '${token.raw.trim()}' is not supported`);
+        if (refuse(BLOCK_REFUSED[token.type] ?? `Markdown '${token.raw.trim()}' is not supported`))
+          document.push({ type: "paragraph", children: trimLines([rawText(token.raw)]) });
     }
   }
   return { document, problems };
