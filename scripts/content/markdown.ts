@@ -1,9 +1,9 @@
 /**
- * The body of a content file ↔ what D1 stores. The store keeps plain text (posts.content is a JSON
- * array of paragraphs; descriptions are one text with paragraphs split by a blank line), and the
- * site renders it as text, never as HTML (docs/decisions/033-content-files.md). So a body is
- * Markdown limited to paragraphs: emphasis and code spans are read as their text, anything
- * else that would carry meaning the store cannot keep (headings, lists, links, HTML…) is refused.
+ * Plain paragraphs of Markdown, the form every body had before the document model
+ * (docs/decisions/033-content-files.md): emphasis and code spans read as their text, anything
+ * else that would carry meaning (headings, lists, links, HTML…) refused. Every kind's body is a
+ * document now (core/content/document-markdown.ts, docs/decisions/149-every-long-text-a-document.md);
+ * this reader is left for a kind without a body (genres, locations), whose body must be empty.
  */
 import { Lexer, type Token, type Tokens } from "marked";
 
