@@ -2,6 +2,7 @@ import type { CatalogueReader } from "@core/content/catalogue";
 import { chaptersOf } from "@core/content/chapters";
 import type { Mixtape } from "@core/content/mixtape";
 import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
+import { guidXml } from "./guid";
 import { PODCAST_ART } from "./podcast-art";
 import { podcastGuid } from "./podcast-guid";
 import { xmlEscape } from "./xml";
@@ -52,7 +53,7 @@ function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string
     "<item>",
     `<title>${xmlEscape(m.title)}</title>`,
     `<link>${xmlEscape(link)}</link>`,
-    `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
+    guidXml(siteUrl, "/mixtapes", m),
     `<pubDate>${new Date(m.releaseDate).toUTCString()}</pubDate>`,
     `<description>${xmlEscape(describeEpisode(m))}</description>`,
     `<itunes:author>${xmlEscape(m.artist ?? siteName)}</itunes:author>`,

@@ -42,6 +42,7 @@ export const artists = defineKind<ArtistRecord>()({
   }),
   fields: ARTIST_FIELDS,
   body: { column: "bio", as: "text" },
+  renames: true,
   images: ["image"],
   nullOnDelete: { locations: "location_id" },
   resolve(items, ctx) {
@@ -66,7 +67,7 @@ export const artists = defineKind<ArtistRecord>()({
           url: link.url,
           position,
         })),
-        former_slugs: a.front.former_slugs,
+        former_slugs: ctx.formerSlugs(a, a.front.former_slugs),
       };
     });
   },
