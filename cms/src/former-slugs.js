@@ -2,8 +2,10 @@
 // that changes an entry's slug appends the slug it had to its `former_slugs` (the
 // artist.former-slug component), which the Worker looks up when an address names no entry by
 // its slug now, answering 301 to the entry's page. A document service middleware, so every way
-// an entry is saved (the admin panel, the Content API, a script) keeps it the same; the slug
-// visitors knew is the published one, and the draft's when that was never published.
+// an entry is saved (the admin panel, the Content API, a script) keeps it the same. Both the
+// published slug (the one visitors know) and the draft's are kept when the save changes them: a
+// draft renamed twice before its publish keeps the name in between too, which costs a redirect
+// nobody follows.
 
 const RENAMED = [
   'api::blog-post.blog-post',

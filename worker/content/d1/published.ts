@@ -1,7 +1,7 @@
 import type { ListFilter, Page } from "@core/content/page";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { leanPage, listPage, listTotal, namedList } from "./lists";
-import { bySlugIdOrFormer, likePattern, liveFirst, rowsOf, totalOf } from "./sql";
+import { bySlugOrId, formerSlug, likePattern, rowsOf, totalOf } from "./sql";
 
 /** A catalogue table listed newest first by a date (mixtapes, releases, a kind's core reads). */
 export interface DatedTable<R, T> {
@@ -86,12 +86,14 @@ async function listPublished<R, T>(
  */
 async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId: string): Promise<T | null> {
   const a = t.alias;
-  const row = await db
-    .prepare(
-      `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
-       WHERE ${bySlugIdOrFormer(a, t.table)} AND ${a}.pub_status = 'published' ${liveFirst(a)}`,
-    )
-    .bind(slugOrId)
-    .first<R>();
+  const read = (where: string) =>
+    db
+      .prepare(
+        `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
+         WHERE ${where} AND ${a}.pub_status = 'published'`,
+      )
+      .bind(slugOrId)
+      .first<R>();
+  const row = (await read(bySlugOrId(a))) ?? (await read(formerSlug(a, t.table)));
   return row ? t.toItem(row) : null;
 }

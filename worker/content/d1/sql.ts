@@ -47,22 +47,15 @@ export function redirectsOf(table: string): { table: string; owner: string } {
 }
 
 /**
- * The row of `alias` (a row of `table`) that ?1 names by slug, numeric id or a slug it had
- * before (docs/decisions/151-renamed-slugs-redirect.md). Used with `LIVE_FIRST`, so an item that
- * has the slug now wins over one that gave it up.
+ * The row of `alias` (a row of `table`) whose former slugs hold ?1
+ * (docs/decisions/151-renamed-slugs-redirect.md): read only when no row has ?1 as its slug or id,
+ * so an item that has the slug now wins over one that gave it up. A query of its own: OR-ed onto
+ * `bySlugOrId`, the lookup made SQLite read every row of the table (tests/worker/scale.test.ts).
  */
-export function bySlugIdOrFormer(alias: string, table: string): string {
-  return `(${bySlugOrId(alias)} OR ${formerSlug(alias, table)})`;
-}
-
-/** The row of `alias` whose former slugs hold ?1. */
 export function formerSlug(alias: string, table: string): string {
   const r = redirectsOf(table);
   return `${alias}.id = (SELECT ${r.owner} FROM ${r.table} WHERE old_slug = ?1)`;
 }
-
-/** The order of `bySlugIdOrFormer`'s rows: the item whose slug ?1 is first. */
-export const liveFirst = (alias: string) => `ORDER BY ${alias}.slug = ?1 DESC LIMIT 1`;
 
 /** The slug an item of `table` was first published under, when renamed since: its oldest former slug. */
 export function firstSlugColumn(alias: string, table: string): string {
