@@ -10,6 +10,7 @@ import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate, titleFromSlug } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
@@ -19,12 +20,13 @@ import { withPlayerCard } from "../share/share-meta";
 import { useSharedMoment } from "../share/use-shared-moment";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
   // docs/product.md section 2: the parameter is named id but holds the slug.
   const post = await catalogue.getPost(params.id);
   if (!post) throw missing(content, "Post not found");
+  redirectIfRenamed(request, params.id, post, (slug) => `/blog/${slug}`);
   return { post };
 }
 

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { badRequestProblem } from "../components/error-page";
 import { absoluteUrl } from "../lib/images";
 import { missing } from "../lib/missing";
+import { redirectIfRenamed } from "../lib/renamed";
 import { errorMeta, siteFromMatches } from "../lib/seo";
 import { type EmbedCard, mixtapeCard, postCard, releaseCard, waveformImage } from "../share/embed-card";
 import { EmbedErrorBoundary } from "../share/embed-error";
@@ -20,17 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ("error" in options) throw data(options.error, { status: 400 });
   const item = parseItemPath(url.pathname);
   let card: EmbedCard | null = null;
+  let found: { slug: string; id: number | string } | null = null;
   if (item?.kind === "blog") {
     const post = await catalogue.getPost(item.slug);
-    card = post ? postCard(post) : null;
+    [found, card] = post ? [post, postCard(post)] : [null, null];
   } else if (item?.kind === "mixtapes") {
     const mixtape = await catalogue.getMixtape(item.slug);
-    card = mixtape ? mixtapeCard(mixtape) : null;
+    [found, card] = mixtape ? [mixtape, mixtapeCard(mixtape)] : [null, null];
   } else if (item?.kind === "releases") {
     const release = await catalogue.getRelease(item.slug);
-    card = release ? releaseCard(release) : null;
+    [found, card] = release ? [release, releaseCard(release)] : [null, null];
   }
-  if (!card) throw missing(content, "Not found");
+  if (!card || !found || !item) throw missing(content, "Not found");
+  redirectIfRenamed(request, item.slug, found, (slug) => `/embed/${item.kind}/${slug}`);
   // The page cache keys an embed on its options as read here (worker/cache/page-query.ts).
   return { card, options, waveform: waveformImage(card) };
 }

@@ -8,6 +8,7 @@ import { LongText } from "../components/long-text";
 import { formatEventTime } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/event";
 
@@ -17,11 +18,12 @@ const EVENT_STATUS_SCHEMA = {
   cancelled: "https://schema.org/EventCancelled",
 } as const;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
   const event = await catalogue.getEvent(params.id);
   if (!event) throw missing(content, "Event not found");
+  redirectIfRenamed(request, params.id, event, (slug) => `/events/${slug}`);
   // The start in the venue's time zone, written here: see formatEventTime. The description's
   // text for the share tags and JSON-LD, too: the page's JavaScript needs nothing of the
   // document model (docs/decisions/149-every-long-text-a-document.md).

@@ -11,6 +11,7 @@ import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import { currentTrackAtom } from "../player/atoms";
 import { useChapterIndex } from "../player/chapters";
@@ -22,11 +23,12 @@ import { withPlayerCard } from "../share/share-meta";
 import { useSharedMoment } from "../share/use-shared-moment";
 import type { Route } from "./+types/mixtape";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
   const mixtape = await catalogue.getMixtape(params.id);
   if (!mixtape) throw missing(content, "Mixtape not found");
+  redirectIfRenamed(request, params.id, mixtape, (slug) => `/mixtapes/${slug}`);
   // The description's first paragraph, for the share tags: worked out here, on the server, so
   // the page's JavaScript needs nothing of the document model (docs/decisions/149-every-long-text-a-document.md).
   return { mixtape, summary: firstParagraphText(mixtape.description).slice(0, 200) };

@@ -7,6 +7,7 @@ import { LongText } from "../components/long-text";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
 import { QueueButtons } from "../player/queue-buttons";
@@ -16,11 +17,12 @@ import { withPlayerCard } from "../share/share-meta";
 import { useSharedMoment } from "../share/use-shared-moment";
 import type { Route } from "./+types/release";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const content = context.get(contentContext);
   const { catalogue } = content;
   const release = await catalogue.getRelease(params.id);
   if (!release) throw missing(content, "Release not found");
+  redirectIfRenamed(request, params.id, release, (slug) => `/releases/${slug}`);
   // The description's first paragraph, for the share tags, worked out on the server (as a mix's).
   return { release, summary: firstParagraphText(release.description).slice(0, 200) };
 }

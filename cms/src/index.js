@@ -9,6 +9,7 @@ const { ensureSubscriberConsent } = require('./seed/subscriber-consent');
 const { registerSearchUpdater } = require('./search/updater');
 const { publishedOnly } = require('./published-only');
 const { eventRevisions } = require('./event-revisions');
+const { formerSlugs } = require('./former-slugs');
 const { coreApis } = require('./core-apis');
 const { headlessStartupMessage } = require('./startup-message');
 
@@ -27,13 +28,15 @@ module.exports = {
    * Every content type gets its core controller, service and router (./core-apis.js); requests
    * other than the admin panel's and API tokens' read published content only
    * (./published-only.js); an event's saves count its changes of time, place and status
-   * (./event-revisions.js); a headless first start does not send anyone to /admin
+   * (./event-revisions.js); a save that changes an entry's slug keeps the old one as a former slug
+   * (./former-slugs.js); a headless first start does not send anyone to /admin
    * (./startup-message.js).
    */
   register({ strapi }) {
     coreApis(strapi);
     publishedOnly(strapi);
     eventRevisions(strapi);
+    formerSlugs(strapi);
     headlessStartupMessage(strapi);
   },
 

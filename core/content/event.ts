@@ -36,6 +36,8 @@ export const EVENT_FIELDS = {
   cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
   ticket_url: { value: "optional", site: "ticketUrl" },
   price: { value: "optional", site: "price" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" },
 } as const satisfies Fields;
 
 /** An event (docs/product.md section 3). */

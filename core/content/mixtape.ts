@@ -38,6 +38,8 @@ export const MIXTAPE_FIELDS = {
   external_audio_url: { value: "optional" },
   download_url: { value: "optional", site: "downloadUrl" },
   tracklist: { value: "own" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" },
 } as const satisfies Fields;
 
 /** A mixtape with its tracklist (docs/product.md section 3). */
@@ -53,4 +55,9 @@ export interface Mixtape extends SiteFields<typeof MIXTAPE_FIELDS> {
   category: "Mixtape";
   /** Who mixed it, when they have a page. */
   artists?: ArtistRef[];
+  /**
+   * The slug it was first published under, when it has been renamed since (its oldest former
+   * slug): its feed items' guid stays that address (docs/decisions/152-feed-guids-survive-renames.md).
+   */
+  firstSlug?: string;
 }

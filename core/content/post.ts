@@ -39,6 +39,8 @@ export const POST_FIELDS = {
   primary_audio_url: { value: "optional" },
   audio_file: { value: "media" },
   track_title: { value: "optional" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" },
 } as const satisfies Fields;
 
 /** A blog post in its shown form (docs/product.md section 3: id is the slug). */
@@ -54,6 +56,11 @@ export interface Post extends SiteFields<typeof POST_FIELDS> {
   audio: PostAudio | null;
   /** The artists the post is about, when they have a page. */
   artists?: ArtistRef[];
+  /**
+   * The slug it was first published under, when it has been renamed since (its oldest former
+   * slug): its feed items' guid stays that address (docs/decisions/152-feed-guids-survive-renames.md).
+   */
+  firstSlug?: string;
 }
 
 export interface PostAudio {

@@ -38,6 +38,8 @@ export const RELEASE_FIELDS = {
   credits: { value: "own" },
   tracks: { value: "own" },
   purchase_links: { value: "own" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" },
 } as const satisfies Fields;
 
 /** A label release with its tracks and purchase links (docs/product.md section 3). */
@@ -52,4 +54,9 @@ export interface Release extends SiteFields<typeof RELEASE_FIELDS> {
   /** Platform display name → URL (docs/product.md section 3). */
   purchaseLinks: Record<string, string>;
   artists?: ArtistRef[];
+  /**
+   * The slug it was first published under, when it has been renamed since (its oldest former
+   * slug): its feed items' guid stays that address (docs/decisions/152-feed-guids-survive-renames.md).
+   */
+  firstSlug?: string;
 }

@@ -15,7 +15,7 @@ import { bodyToParagraphs, normaliseParagraphs, paragraphsToBody } from "./markd
 import { mediaBucket, planMedia } from "./media";
 import { parseContent } from "./parse";
 import { namedPhotos, recordedPhotos } from "./photos";
-import { resolveContent } from "./resolve";
+import { NO_ROWS, resolveContent } from "./resolve";
 import { catalogueToFiles } from "./write";
 
 const demoFiles = readFolder(DEMO_CONTENT).markdown;
@@ -190,28 +190,85 @@ describe("a file with problems", () => {
     expect(c.events[0]?.ends_at).toBe("2026-07-05T04:00:00+02:00");
   });
 
-  it("refuses two files claiming one id, and ids the database gives another slug", () => {
+  it("refuses two files claiming one id, and a genre's id the database gives another slug", () => {
     const { content } = parseContent(
       new Map([
         ["genres/techno.md", GENRE],
         ["genres/house.md", "---\nid: 1\nname: House\n---\n"],
-        ["posts/first.md", post("id: 5\n")],
+        ["genres/dub.md", "---\nid: 5\nname: Dub\n---\n"],
       ]),
     );
-    const known = {
-      genres: [],
-      locations: [],
-      artists: [],
-      posts: [{ id: 5, key: "someone-else" }],
-      aggregated: [],
-      mixtapes: [],
-      releases: [],
-      events: [],
-    };
+    const known = { ...NO_ROWS, genres: [{ id: 5, key: "someone-else" }] };
     const lines = resolveContent(content, known).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
     expect(lines).toEqual([
+      "genres/dub.md: id: 5 belongs to slug 'someone-else' in the database; leave id out to get a new one",
       "genres/techno.md: id: 1 is also the id of genres/house.md",
-      "posts/first.md: id: 5 belongs to slug 'someone-else' in the database; leave id out to get a new one",
+    ]);
+  });
+});
+
+describe("a renamed item (docs/decisions/151-renamed-slugs-redirect.md)", () => {
+  const RELEASE = (front: string) =>
+    `---\n${front}title: Tide\nartist_name: Tide\nrelease_date: '2026-01-01'\n---\n`;
+  const EVENT = (front: string) =>
+    `---\n${front}title: Night\nstarts_at: '2026-07-04T22:00:00+02:00'\ntimezone: Europe/Berlin\nvenue: Hall\ncity: Berlin\n---\n`;
+  const MIXTAPE = (front: string) => `---\n${front}title: Mix\nrelease_date: '2026-01-01'\n---\n`;
+
+  it("keeps the slug the database has for its id as a former slug, which export writes and a second import keeps", () => {
+    const known = {
+      ...NO_ROWS,
+      posts: [{ id: 5, key: "old-post" }],
+      releases: [{ id: 3, key: "tide-ep" }],
+      mixtapes: [{ id: 2, key: "mix-001" }],
+      events: [{ id: 9, key: "night-2026" }],
+    };
+    const files = new Map([
+      ["posts/new-post.md", post("id: 5\nformer_slugs:\n  - first-post\n")],
+      ["releases/tide.md", RELEASE("id: 3\n")],
+      ["mixtapes/mix-001-tide.md", MIXTAPE("id: 2\n")],
+      ["events/night-berlin-2026.md", EVENT("id: 9\n")],
+    ]);
+    const { content, problems } = parseContent(files);
+    expect(problems).toEqual([]);
+    const first = resolveContent(content, known);
+    expect(first.problems).toEqual([]);
+    expect(first.catalogue.posts.map((p) => [p.id, p.slug, p.former_slugs])).toEqual([
+      [5, "new-post", ["first-post", "old-post"]],
+    ]);
+    expect(first.catalogue.releases.map((r) => [r.id, r.slug, r.former_slugs])).toEqual([
+      [3, "tide", ["tide-ep"]],
+    ]);
+    expect(first.catalogue.mixtapes[0]?.former_slugs).toEqual(["mix-001"]);
+    expect(first.catalogue.events[0]?.former_slugs).toEqual(["night-2026"]);
+
+    // What export writes from the store the import filled, and what importing that again gives.
+    const written = catalogueToFiles(first.catalogue);
+    expect(written.get("releases/tide.md")).toContain("former_slugs:\n  - tide-ep\n");
+    expect(written.get("posts/new-post.md")).toContain("former_slugs:\n  - first-post\n  - old-post\n");
+    const after = {
+      ...NO_ROWS,
+      posts: [{ id: 5, key: "new-post" }],
+      releases: [{ id: 3, key: "tide" }],
+      mixtapes: [{ id: 2, key: "mix-001-tide" }],
+      events: [{ id: 9, key: "night-berlin-2026" }],
+    };
+    const again = resolveContent(parseContent(written).content, after);
+    expect(again.problems).toEqual([]);
+    expect(again.catalogue.releases[0]?.former_slugs).toEqual(["tide-ep"]);
+    expect(catalogueToFiles(again.catalogue)).toEqual(written);
+  });
+
+  it("frees its old slug: a new file under it is a new item with the next id", () => {
+    const known = { ...NO_ROWS, releases: [{ id: 3, key: "tide-ep" }] };
+    const files = new Map([
+      ["releases/tide.md", RELEASE("id: 3\n")],
+      ["releases/tide-ep.md", RELEASE("")],
+    ]);
+    const { catalogue, problems } = resolveContent(parseContent(files).content, known);
+    expect(problems).toEqual([]);
+    expect(catalogue.releases.map((r) => [r.id, r.slug, r.former_slugs])).toEqual([
+      [3, "tide", ["tide-ep"]],
+      [4, "tide-ep", []],
     ]);
   });
 });

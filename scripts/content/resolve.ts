@@ -1,7 +1,8 @@
 /**
  * Validated items → the catalogue records of scripts/content/types.ts, with ids: the file's
  * `id` when it has one, else the id the database already gives that slug (aggregated posts:
- * that original_url), else the next free id. Slugs of other kinds (genres, locations, artists)
+ * that original_url), else the next free id. A file whose id the database gives another slug is
+ * that item renamed, for the kinds that keep former slugs. Slugs of other kinds (genres, locations, artists)
  * resolve to the files' items first, then to the database's. Each kind's records are built by
  * its file in scripts/content/kinds/, in the load order of kinds/list.ts.
  */
@@ -18,6 +19,11 @@ export type KnownRows = Record<Kind, Array<{ id: number; key: string }>>;
 
 export const NO_ROWS: KnownRows = emptyByKind();
 
+/**
+ * The ids of a kind's items; `renamed` gets the old slug of each file whose id the database gives
+ * another slug, when the kind `renames` (else that is a problem). A renamed item's old slug is
+ * free for another file, which then is a new item.
+ */
 function assignIds<T extends { file: string; front: { id: number | null } }>(
   kind: Kind,
   items: T[],
@@ -25,10 +31,21 @@ function assignIds<T extends { file: string; front: { id: number | null } }>(
   what: string,
   known: KnownRows,
   problems: ContentProblem[],
+  renames: boolean,
+  renamed: Map<string, string>,
 ): number[] {
   const byKey = new Map(known[kind].map((r) => [r.key, r.id]));
   const byId = new Map(known[kind].map((r) => [r.id, r.key]));
   const taken = new Set(known[kind].map((r) => r.id));
+  if (renames) {
+    for (const item of items) {
+      const id = item.front.id;
+      const owner = id === null ? undefined : byId.get(id);
+      if (owner === undefined || owner === keyOf(item)) continue;
+      renamed.set(item.file, owner);
+      if (byKey.get(owner) === id) byKey.delete(owner);
+    }
+  }
   const seenKeys = new Map<string, string>();
   const seenIds = new Map<number, string>();
   for (const item of items) {
@@ -51,7 +68,7 @@ function assignIds<T extends { file: string; front: { id: number | null } }>(
       });
     }
     const owner = byId.get(id);
-    if (owner !== undefined && owner !== key) {
+    if (owner !== undefined && owner !== key && !renamed.has(item.file)) {
       problems.push({
         file: item.file,
         field: "id",
@@ -101,6 +118,8 @@ export function resolveContent(
         artist_id,
       }));
     });
+  /** Each renamed file's old slug (its id's in the database). */
+  const renamed = new Map<string, string>();
   const ctx = (kind: AnyContentKind): ResolveContext => ({
     problems,
     refs,
@@ -115,6 +134,10 @@ export function resolveContent(
       track_artists: entryRefs(item, field, list, (t, i) => ({ entry: entryOf(t, i), slugs: t.artists })),
     }),
     body: (item) => (kind.body?.as === "document" ? item.document : joinText(item.paragraphs)),
+    formerSlugs: (item, listed) => {
+      const old = renamed.get(item.file);
+      return old === undefined || listed.includes(old) ? listed : [...listed, old];
+    },
   });
 
   const catalogue: Record<string, unknown[]> = {};
@@ -122,7 +145,17 @@ export function resolveContent(
     const folder = kind.folder as Kind;
     const items = content[folder] as Parsed<{ id: number | null }>[];
     const keyOf = kind.keyOf ?? ((item: Parsed<unknown>) => item.slug);
-    const settled = byId(items, assignIds(folder, items, keyOf, kind.keyColumn ?? "slug", known, problems));
+    const assigned = assignIds(
+      folder,
+      items,
+      keyOf,
+      kind.keyColumn ?? "slug",
+      known,
+      problems,
+      kind.renames === true,
+      renamed,
+    );
+    const settled = byId(items, assigned);
     const records = kind.resolve(settled, ctx(kind)) as Array<{ id: number; slug?: string }>;
     catalogue[kind.key] = records;
     // With --prune the files are the whole catalogue: an item only the database has is going.

@@ -2,11 +2,12 @@
 // is serving): export → import → export is byte-identical, an imported edit and a new post with
 // audio and a photo beside it show on the running site at once (the purge), a folder with one
 // bad file writes nothing and names file and field, --prune deletes what has no file, and an
-// event moved in its file moves in the calendars that imported it (docs/decisions/033-content-files.md,
-// 139, 146-calendars-follow-changes.md).
+// event moved in its file moves in the calendars that imported it, and a release renamed by its
+// file keeps its old address (docs/decisions/033-content-files.md, 139,
+// 146-calendars-follow-changes.md, 151-renamed-slugs-redirect.md).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_CONTENT, readFolder } from "@scripts/content/folder";
 import { makePhoto } from "@scripts/media/photos";
@@ -294,5 +295,40 @@ describe("npm run content", () => {
     expect(line(cancelled, "UID")).toBe(uid);
     expect(line(cancelled, "SEQUENCE")).toBe("SEQUENCE:2");
     expect(line(cancelled, "STATUS")).toBe("STATUS:CANCELLED");
+  });
+
+  it("renames a release by its file: the old address answers 301, export writes the former slug, a new file may take it", async () => {
+    const OLD = "velvet-static-lunar-ritual";
+    const NEW = "velvet-static-lunar-ritual-remastered";
+    renameSync(join(WORK, "e", "releases", `${OLD}.md`), join(WORK, "e", "releases", `${NEW}.md`));
+    const renamed = await importFrom("e");
+    expect(renamed.status, renamed.stderr).toBe(0);
+    const moved = await fetch(`${worker.url}/releases/${OLD}?t=5`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`/releases/${NEW}?t=5`);
+    expect((await page(`/releases/${NEW}`)).html).toContain("Lunar Ritual");
+
+    const exported = await exportTo("f");
+    expect(exported.has(`releases/${OLD}.md`)).toBe(false);
+    expect(exported.get(`releases/${NEW}.md`)).toMatch(new RegExp(`\\nformer_slugs:\\n  - ${OLD}\\n`));
+
+    // A new release under the slug given up: the address is its page from then on.
+    writeFileSync(
+      join(WORK, "f", "releases", `${OLD}.md`),
+      "---\ntitle: A new record under an old name\nartist_name: Velvet Static\nrelease_date: '2026-11-01'\npub_status: published\n---\n",
+    );
+    const taken = await importFrom("f");
+    expect(taken.status, taken.stderr).toBe(0);
+    const now = await page(`/releases/${OLD}`);
+    expect(now.status).toBe(200);
+    expect(now.html).toContain("A new record under an old name");
+    expect((await page(`/releases/${NEW}`)).status).toBe(200);
+
+    // And the round trip holds with renames in the store.
+    const first = await exportTo("g");
+    expect((await importFrom("g")).status).toBe(0);
+    const second = await exportTo("h");
+    expect([...second.keys()]).toEqual([...first.keys()]);
+    for (const [path, text] of first) expect(second.get(path), path).toBe(text);
   });
 });

@@ -6,6 +6,7 @@ import type { Mixtape } from "@core/content/mixtape";
 import type { Post } from "@core/content/post";
 import type { Release } from "@core/content/release";
 import { type Enclosure, enclosureFor, type RemoteSizer } from "./enclosure";
+import { guidXml } from "./guid";
 import { xmlEscape } from "./xml";
 
 /**
@@ -21,6 +22,8 @@ export const FOLLOW_FEED_ITEMS = 30;
 interface FeedItem {
   title: string;
   path: string;
+  /** The item's guid (./guid.ts): its list's path and the item. */
+  guid: [base: string, item: { slug: string; firstSlug?: string }];
   date: string;
   summary: string;
   /** The full text as HTML, site paths made absolute on the site's URL. */
@@ -38,6 +41,7 @@ function postItem(p: Post): FeedItem {
   return {
     title: p.artist ? `${p.artist}: ${p.title}` : p.title,
     path: `/blog/${p.slug}`,
+    guid: ["/blog", p],
     date: p.date,
     summary: p.excerpt,
     html: (siteUrl) => documentHtml(p.content, siteUrl),
@@ -57,6 +61,7 @@ function releaseItem(r: Release): FeedItem {
   return {
     title: `${r.artist} – ${r.title}`,
     path: `/releases/${r.slug}`,
+    guid: ["/releases", r],
     date: r.releaseDate,
     summary: firstParagraphText(r.description),
     html: (siteUrl) => `${documentHtml(r.description, siteUrl)}${tracks ? `<ol>${tracks}</ol>` : ""}`,
@@ -70,6 +75,7 @@ function mixtapeItem(m: Mixtape): FeedItem {
   return {
     title: m.title,
     path: `/mixtapes/${m.slug}`,
+    guid: ["/mixtapes", m],
     date: m.releaseDate,
     summary: firstParagraphText(m.description),
     html: (siteUrl) => `${documentHtml(m.description, siteUrl)}${tracks ? `<ol>${tracks}</ol>` : ""}`,
@@ -85,7 +91,7 @@ async function itemXml(item: FeedItem, siteUrl: string, size: (url: string) => P
     "<item>",
     `<title>${xmlEscape(item.title)}</title>`,
     `<link>${xmlEscape(link)}</link>`,
-    `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
+    guidXml(siteUrl, ...item.guid),
     `<pubDate>${new Date(item.date).toUTCString()}</pubDate>`,
     `<description>${xmlEscape(item.summary)}</description>`,
     `<content:encoded>${xmlEscape(item.html(siteUrl))}</content:encoded>`,

@@ -4,6 +4,7 @@ import { documentText } from "@core/content/document";
 import { documentHtml } from "@core/content/document-html";
 import type { Mixtape } from "@core/content/mixtape";
 import { type Enclosure, enclosureFor, type RemoteSizer, remoteEnclosure } from "./enclosure";
+import { guidXml } from "./guid";
 import { PODCAST_ART } from "./podcast-art";
 import { podcastGuid } from "./podcast-guid";
 import { xmlEscape } from "./xml";
@@ -68,7 +69,7 @@ function item(m: Mixtape, episode: number, enclosure: Enclosure, siteUrl: string
     "<item>",
     `<title>${xmlEscape(m.title)}</title>`,
     `<link>${xmlEscape(link)}</link>`,
-    `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
+    guidXml(siteUrl, "/mixtapes", m),
     `<pubDate>${new Date(m.releaseDate).toUTCString()}</pubDate>`,
     `<description>${xmlEscape(describeEpisode(m))}</description>`,
     `<content:encoded>${xmlEscape(describeEpisodeHtml(m, siteUrl))}</content:encoded>`,

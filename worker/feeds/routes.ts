@@ -1,4 +1,5 @@
 import { chaptersOf, jsonChapters } from "@core/content/chapters";
+import { askedByFormerSlug } from "@core/content/renamed";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
@@ -17,6 +18,16 @@ import { parseSitemapFile, robotsTxt, sitemapChildXml, sitemapIndexXml } from ".
 export const feeds = new Hono<AppEnv>();
 
 const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
+
+/**
+ * The 301 from a file's address under a slug its item had before to the one under its slug now,
+ * the query string kept (docs/decisions/151-renamed-slugs-redirect.md), like an artist feed's.
+ */
+function movedTo(c: Context<AppEnv>, path: string, headers: Record<string, string> = {}) {
+  const response = c.redirect(`${path}${new URL(c.req.url).search}`, 301);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
 
 // A feed built from a failed source would be a valid but empty feed: a reader would drop every
 // item it holds, a crawler every page. It gets the feeds' 503 instead (docs/product.md section 8).
@@ -135,6 +146,7 @@ feeds.get("/events/:file{.+\\.ics}", async (c) => {
       "Retry-After": "30",
     });
   if (!event) return c.text("Event not found", 404);
+  if (askedByFormerSlug(id, event)) return movedTo(c, `/events/${event.slug}.ics`);
   return c.body(eventIcs(event, siteUrl, new Date()), 200, {
     "Content-Type": "text/calendar; charset=utf-8",
     "Content-Disposition": `attachment; filename="${event.slug}.ics"`,
@@ -147,9 +159,13 @@ feeds.get("/events/:file{.+\\.ics}", async (c) => {
 // from their own origin: it answers with CORS.
 feeds.get("/mixtapes/:slug/chapters.json", async (c) => {
   const { catalogue, sourceFailed } = c.var.content;
-  const mixtape = await catalogue.getMixtape(c.req.param("slug"));
+  const asked = c.req.param("slug");
+  const mixtape = await catalogue.getMixtape(asked);
   if (sourceFailed()) return feedUnavailable(c);
   const cors = { "Access-Control-Allow-Origin": "*" };
+  // A player on another origin follows the redirect only if it too answers with CORS.
+  if (mixtape && askedByFormerSlug(asked, mixtape))
+    return movedTo(c, `/mixtapes/${mixtape.slug}/chapters.json`, cors);
   // A mix without cues has a file with no chapters, so the player can ask for any mix's.
   const chapters = mixtape ? chaptersOf(mixtape.tracklist) : null;
   if (!chapters)

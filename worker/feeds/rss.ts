@@ -1,4 +1,5 @@
 import type { CatalogueReader } from "@core/content/catalogue";
+import { guidXml } from "./guid";
 import { xmlEscape } from "./xml";
 
 /** RSS 2.0 feed of the latest 30 posts. */
@@ -9,7 +10,7 @@ export async function rssXml(store: CatalogueReader, siteUrl: string, siteName: 
       const link = `${siteUrl}/blog/${p.slug}`;
       const title = p.artist ? `${p.artist}: ${p.title}` : p.title;
       const categories = p.genres.map((g) => `<category>${xmlEscape(g.name)}</category>`).join("");
-      return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${new Date(p.date).toUTCString()}</pubDate><description>${xmlEscape(p.excerpt)}</description>${categories}</item>`;
+      return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link>${guidXml(siteUrl, "/blog", p)}<pubDate>${new Date(p.date).toUTCString()}</pubDate><description>${xmlEscape(p.excerpt)}</description>${categories}</item>`;
     })
     .join("\n");
   const updated = posts.items[0] ? new Date(posts.items[0].date).toUTCString() : new Date(0).toUTCString();

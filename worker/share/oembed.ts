@@ -1,5 +1,6 @@
 import type { CatalogueReader } from "@core/content/catalogue";
 import { PLACEHOLDER_COVER } from "@core/content/covers";
+import { askedByFormerSlug } from "@core/content/renamed";
 import {
   EMBED_HEIGHT,
   EMBED_WIDTH,
@@ -68,6 +69,9 @@ export async function oembed(c: Context<AppEnv>) {
       "Retry-After": "30",
     });
   if (!found) return fail({ status: 404, message: "No post, mixtape or release of this site at that URL" });
+  // A page's address under a slug it had before: the card names the page and embed as they are now
+  // (docs/decisions/151-renamed-slugs-redirect.md).
+  const slug = askedByFormerSlug(item.slug, found) ? found.slug : item.slug;
 
   const width = Math.min(EMBED_WIDTH, maxWidth ?? EMBED_WIDTH);
   // A consumer with less room than the full card gets the compact one-row player, which fits
@@ -85,12 +89,12 @@ export async function oembed(c: Context<AppEnv>) {
       type: "rich",
       title: found.title,
       author_name: found.author,
-      author_url: absolute(pagePath(item.kind, item.slug)),
+      author_url: absolute(pagePath(item.kind, slug)),
       provider_name: siteName,
       provider_url: absolute("/"),
       cache_age: OEMBED_CACHE_SECONDS,
       html: embedIframe({
-        src: absolute(embedPath(item.kind, item.slug, { size })),
+        src: absolute(embedPath(item.kind, slug, { size })),
         title: `${found.title} on ${siteName}`,
         width,
         height,
@@ -109,17 +113,21 @@ export async function oembed(c: Context<AppEnv>) {
 async function describe(
   catalogue: CatalogueReader,
   item: { kind: EmbedKind; slug: string },
-): Promise<{ title: string; author: string; cover: string | null } | null> {
+): Promise<{
+  id: string | number;
+  slug: string;
+  title: string;
+  author: string;
+  cover: string | null;
+} | null> {
   if (item.kind === "blog") {
     const post = await catalogue.getPost(item.slug);
-    return post && { title: post.title, author: post.artist ?? TEXTS.unknownArtist, cover: post.coverImage };
+    return post && { ...post, author: post.artist ?? TEXTS.unknownArtist, cover: post.coverImage };
   }
   if (item.kind === "mixtapes") {
     const mixtape = await catalogue.getMixtape(item.slug);
-    return (
-      mixtape && { title: mixtape.title, author: mixtape.artist ?? "Crossfade", cover: mixtape.coverImage }
-    );
+    return mixtape && { ...mixtape, author: mixtape.artist ?? "Crossfade", cover: mixtape.coverImage };
   }
   const release = await catalogue.getRelease(item.slug);
-  return release && { title: release.title, author: release.artist, cover: release.artwork };
+  return release && { ...release, author: release.artist, cover: release.artwork };
 }

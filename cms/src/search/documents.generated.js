@@ -3032,6 +3032,8 @@ var json = (text5, fallback) => {
 };
 var flag2 = (value) => value === 1 || value === true;
 var IDS = (table, column, owner, alias) => `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM ${table} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS ${column}s`;
+var FORMER_SLUGS = (redirects, owner, alias) => `(SELECT json_group_array(old_slug) FROM (SELECT old_slug FROM ${redirects} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS former_slugs`;
+var redirectRows = (records, owner) => records.flatMap((r) => r.former_slugs.map((old_slug) => ({ old_slug, [owner]: r.id })));
 var ARTIST_IDS = (table, owner, alias, entry = "") => `(SELECT json_group_array(artist_id) FROM (SELECT artist_id FROM ${table} WHERE ${owner} = ${alias}.id${entry ? " AND entry = 0" : ""} ORDER BY position, rowid)) AS artist_ids`;
 var ENTRY_ARTISTS = (table, owner, alias, as) => `(SELECT json_group_array(json_object('entry', entry, 'artist_id', artist_id)) FROM (SELECT entry, artist_id FROM ${table} WHERE ${owner} = ${alias}.id AND entry > 0 ORDER BY entry, position, rowid)) AS ${as}`;
 var linksSeed = (links) => [...links].sort((x2, y2) => x2.position - y2.position || x2.id - y2.id).map((l3) => ({ platform: l3.platform, custom_platform_name: l3.custom_platform_name, url: l3.url }));
@@ -3146,6 +3148,7 @@ var artists = defineKind()({
   }),
   fields: ARTIST_FIELDS,
   body: { column: "bio", as: "document" },
+  renames: true,
   images: ["image"],
   nullOnDelete: { locations: "location_id" },
   resolve(items, ctx) {
@@ -3170,7 +3173,7 @@ var artists = defineKind()({
           url: link.url,
           position
         })),
-        former_slugs: a.front.former_slugs
+        former_slugs: ctx.formerSlugs(a, a.front.former_slugs)
       };
     });
   },
@@ -3258,7 +3261,9 @@ var EVENT_FIELDS = {
   is_featured: { value: "flag", site: "isFeatured" },
   cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
   ticket_url: { value: "optional", site: "ticketUrl" },
-  price: { value: "optional", site: "price" }
+  price: { value: "optional", site: "price" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" }
 };
 
 // scripts/content/kinds/events.ts
@@ -3311,14 +3316,16 @@ var events = defineKind()({
         "must be a list of names"
       ),
       []
-    )
+    ),
+    former_slugs: slugs
   }),
   fields: EVENT_FIELDS,
   body: { column: "description", as: "document" },
+  renames: true,
   nullOnDelete: { locations: "location_id" },
   images: ["cover_image"],
   resolve: (items, ctx) => items.map(([e, id2]) => {
-    const { id: _id, location, starts_at, ends_at, ...front } = e.front;
+    const { id: _id, location, starts_at, ends_at, former_slugs, ...front } = e.front;
     const locationId = ctx.ref(e, "location", location, "locations");
     return {
       id: id2,
@@ -3342,7 +3349,8 @@ var events = defineKind()({
       lineup_artists: ctx.entryRefs(e, "lineup", front.lineup, (entry, i) => ({
         entry: i + 1,
         slugs: typeof entry === "string" ? [] : entry.artists
-      }))
+      })),
+      former_slugs: ctx.formerSlugs(e, former_slugs)
     };
   }),
   toFront: (e, ctx) => frontOf(EVENT_FIELDS, e, {
@@ -3351,22 +3359,24 @@ var events = defineKind()({
     lineup: e.lineup.map((name, i) => {
       const linked = ctx.entrySlugs(e.lineup_artists, i + 1);
       return linked.length ? { name, artists: linked } : name;
-    })
+    }),
+    former_slugs: e.former_slugs
   }),
   exportSql: [
-    `SELECT e.*, ${ENTRY_ARTISTS("event_artists", "event_id", "e", "lineup_artists")} FROM events e ORDER BY e.id`
+    `SELECT e.*, ${ENTRY_ARTISTS("event_artists", "event_id", "e", "lineup_artists")}, ${FORMER_SLUGS("event_redirects", "event_id", "e")} FROM events e ORDER BY e.id`
   ],
   read: ([events2 = []]) => events2.map((e) => ({
     ...e,
     description: storedDocument(e.description),
     lineup: json(e.lineup, []),
     is_featured: flag2(e.is_featured),
-    lineup_artists: json(e.lineup_artists, [])
+    lineup_artists: json(e.lineup_artists, []),
+    former_slugs: json(e.former_slugs, [])
   })),
   upsert(records, ctx) {
     ctx.write(
       "events",
-      records.map(({ lineup_artists, ...e }) => e),
+      records.map(({ lineup_artists, former_slugs, ...e }) => e),
       "id"
     );
     ctx.replace(records, "event_id", ["event_artists"]);
@@ -3377,10 +3387,12 @@ var events = defineKind()({
         records.flatMap((e) => e.lineup_artists.map((r) => ({ id: e.id, ...r })))
       )
     );
+    ctx.write("event_redirects", redirectRows(records, "event_id"), "old_slug");
   },
-  rows({ lineup_artists, ...e }, ctx) {
+  rows({ lineup_artists, former_slugs, ...e }, ctx) {
     ctx.add("events", e);
     ctx.entries("event_artists", "event_id", e.id, lineup_artists);
+    for (const old_slug of former_slugs) ctx.add("event_redirects", { old_slug, event_id: e.id });
   },
   seed: {
     uid: "api::event.event",
@@ -3389,7 +3401,8 @@ var events = defineKind()({
       location: e.location_id ? ctx.doc("locations", e.location_id) : null,
       lineup: e.lineup,
       description: documentToBlocks(e.description, await ctx.figures(e.description)),
-      lineup_artists: ctx.entries(e.lineup_artists)
+      lineup_artists: ctx.entries(e.lineup_artists),
+      former_slugs: (e.former_slugs ?? []).map((slug2) => ({ slug: slug2 }))
     })
   }
 });
@@ -3472,7 +3485,9 @@ var MIXTAPE_FIELDS = {
   audio_file: { value: "media" },
   external_audio_url: { value: "optional" },
   download_url: { value: "optional", site: "downloadUrl" },
-  tracklist: { value: "own" }
+  tracklist: { value: "own" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" }
 };
 
 // scripts/content/kinds/mixtapes.ts
@@ -3486,7 +3501,7 @@ var tracklistEntry = strictObject(
   },
   "must be {position, artist, artists, title, time}"
 );
-var ORDER2 = "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists";
+var ORDER2 = "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists former_slugs";
 var mixtapes = defineKind()({
   folder: "mixtapes",
   key: "mixtapes",
@@ -3495,14 +3510,16 @@ var mixtapes = defineKind()({
     id,
     artists: slugs,
     genres: slugs,
-    tracklist: optional(array(tracklistEntry, "must be a list of tracks"), [])
+    tracklist: optional(array(tracklistEntry, "must be a list of tracks"), []),
+    former_slugs: slugs
   }),
   fields: MIXTAPE_FIELDS,
   body: { column: "description", as: "document" },
+  renames: true,
   images: ["cover_image"],
   media: ["audio_file", "download_url"],
   resolve: (items, ctx) => items.map(([m, id2]) => {
-    const { id: _id, genres: g2, tracklist, track_count, artists: named2, ...front } = m.front;
+    const { id: _id, genres: g2, tracklist, track_count, artists: named2, former_slugs, ...front } = m.front;
     return ordered(ORDER2, {
       id: id2,
       slug: m.slug,
@@ -3517,7 +3534,8 @@ var mixtapes = defineKind()({
       })),
       track_count: track_count ?? tracklist.length,
       genre_ids: ctx.refs(m, "genres", g2, "genres"),
-      ...ctx.credits(m, named2, "tracklist", tracklist, (t, n) => t.position ?? n + 1)
+      ...ctx.credits(m, named2, "tracklist", tracklist, (t, n) => t.position ?? n + 1),
+      former_slugs: ctx.formerSlugs(m, former_slugs)
     });
   }),
   toFront: (m, ctx) => frontOf(MIXTAPE_FIELDS, m, {
@@ -3532,24 +3550,28 @@ var mixtapes = defineKind()({
         title: t.title,
         time: t.time
       })
-    )
+    ),
+    former_slugs: m.former_slugs
   }),
   exportSql: [
-    `SELECT m.*, ${IDS("mixtape_genres", "genre_id", "mixtape_id", "m")}, ${ARTIST_IDS("mixtape_artists", "mixtape_id", "m", "entry")}, ${ENTRY_ARTISTS("mixtape_artists", "mixtape_id", "m", "track_artists")} FROM mixtapes m ORDER BY m.id`
+    `SELECT m.*, ${IDS("mixtape_genres", "genre_id", "mixtape_id", "m")}, ${ARTIST_IDS("mixtape_artists", "mixtape_id", "m", "entry")}, ${ENTRY_ARTISTS("mixtape_artists", "mixtape_id", "m", "track_artists")}, ${FORMER_SLUGS("mixtape_redirects", "mixtape_id", "m")} FROM mixtapes m ORDER BY m.id`
   ],
-  read: ([mixtapes2 = []]) => mixtapes2.map(({ genre_ids, tracklist, is_featured, artist_ids, track_artists, ...m }) => ({
-    ...m,
-    description: storedDocument(m.description),
-    is_featured: flag2(is_featured),
-    tracklist: json(tracklist, []),
-    genre_ids: json(genre_ids, []),
-    artist_ids: json(artist_ids, []),
-    track_artists: json(track_artists, [])
-  })),
+  read: ([mixtapes2 = []]) => mixtapes2.map(
+    ({ genre_ids, tracklist, is_featured, artist_ids, track_artists, former_slugs, ...m }) => ({
+      ...m,
+      description: storedDocument(m.description),
+      is_featured: flag2(is_featured),
+      tracklist: json(tracklist, []),
+      genre_ids: json(genre_ids, []),
+      artist_ids: json(artist_ids, []),
+      track_artists: json(track_artists, []),
+      former_slugs: json(former_slugs, [])
+    })
+  ),
   upsert(records, ctx) {
     ctx.write(
       "mixtapes",
-      records.map(({ genre_ids, artist_ids, track_artists, ...m }) => ctx.staged(m)),
+      records.map(({ genre_ids, artist_ids, track_artists, former_slugs, ...m }) => ctx.staged(m)),
       "id"
     );
     ctx.replace(records, "mixtape_id", ["mixtape_artists", "mixtape_genres"]);
@@ -3558,14 +3580,16 @@ var mixtapes = defineKind()({
       "mixtape_genres",
       records.flatMap((m) => m.genre_ids.map((genre_id) => ({ mixtape_id: m.id, genre_id })))
     );
+    ctx.write("mixtape_redirects", redirectRows(records, "mixtape_id"), "old_slug");
   },
-  rows({ genre_ids, artist_ids, track_artists, ...mixtape }, ctx) {
+  rows({ genre_ids, artist_ids, track_artists, former_slugs, ...mixtape }, ctx) {
     ctx.add("mixtapes", mixtape);
     ctx.entries("mixtape_artists", "mixtape_id", mixtape.id, [
       ...artist_ids.map((artist_id) => ({ entry: 0, artist_id })),
       ...track_artists
     ]);
     for (const genre_id of genre_ids) ctx.add("mixtape_genres", { mixtape_id: mixtape.id, genre_id });
+    for (const old_slug of former_slugs) ctx.add("mixtape_redirects", { old_slug, mixtape_id: mixtape.id });
   },
   seed: {
     uid: "api::mixtape.mixtape",
@@ -3575,7 +3599,8 @@ var mixtapes = defineKind()({
       tracklist: m.tracklist,
       genres: m.genre_ids.map((id2) => ctx.doc("genres", id2)),
       artists: ctx.artists(m.artist_ids),
-      tracklist_artists: ctx.entries(m.track_artists)
+      tracklist_artists: ctx.entries(m.track_artists),
+      former_slugs: (m.former_slugs ?? []).map((slug2) => ({ slug: slug2 }))
     })
   }
 });
@@ -3603,22 +3628,32 @@ var POST_FIELDS = {
   audio_platform: { value: "pick", of: AUDIO_PLATFORMS, fallback: null },
   primary_audio_url: { value: "optional" },
   audio_file: { value: "media" },
-  track_title: { value: "optional" }
+  track_title: { value: "optional" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" }
 };
 
 // scripts/content/kinds/posts.ts
-var ORDER3 = "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags artist_ids";
+var ORDER3 = "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags artist_ids former_slugs";
 var posts = defineKind()({
   folder: "posts",
   key: "posts",
   table: "posts",
-  schema: frontSchema(POST_FIELDS, { id, artists: slugs, genres: slugs, locations: slugs, tags: slugs }),
+  schema: frontSchema(POST_FIELDS, {
+    id,
+    artists: slugs,
+    genres: slugs,
+    locations: slugs,
+    tags: slugs,
+    former_slugs: slugs
+  }),
   fields: POST_FIELDS,
   body: { column: "content", as: "document" },
+  renames: true,
   images: ["cover_image"],
   media: ["audio_file"],
   resolve: (items, ctx) => items.map(([p, id2]) => {
-    const { id: _id, genres: g2, locations: l3, tags, artists: named2, ...front } = p.front;
+    const { id: _id, genres: g2, locations: l3, tags, artists: named2, former_slugs, ...front } = p.front;
     return ordered(ORDER3, {
       id: id2,
       slug: p.slug,
@@ -3627,7 +3662,8 @@ var posts = defineKind()({
       genre_ids: ctx.refs(p, "genres", g2, "genres"),
       location_ids: ctx.refs(p, "locations", l3, "locations"),
       tags,
-      artist_ids: ctx.refs(p, "artists", named2, "artists")
+      artist_ids: ctx.refs(p, "artists", named2, "artists"),
+      former_slugs: ctx.formerSlugs(p, former_slugs)
     });
   }),
   toFront: (p, ctx) => frontOf(POST_FIELDS, p, {
@@ -3635,24 +3671,28 @@ var posts = defineKind()({
     artists: ctx.slugs("artists", p.artist_ids),
     genres: ctx.slugs("genres", p.genre_ids),
     locations: ctx.slugs("locations", p.location_ids),
-    tags: p.tags
+    tags: p.tags,
+    former_slugs: p.former_slugs
   }),
   exportSql: [
-    `SELECT p.*, ${IDS("post_genres", "genre_id", "post_id", "p")}, ${IDS("post_locations", "location_id", "post_id", "p")}, ${IDS("post_tags", "tag", "post_id", "p")}, ${ARTIST_IDS("post_artists", "post_id", "p")} FROM posts p ORDER BY p.id`
+    `SELECT p.*, ${IDS("post_genres", "genre_id", "post_id", "p")}, ${IDS("post_locations", "location_id", "post_id", "p")}, ${IDS("post_tags", "tag", "post_id", "p")}, ${ARTIST_IDS("post_artists", "post_id", "p")}, ${FORMER_SLUGS("post_redirects", "post_id", "p")} FROM posts p ORDER BY p.id`
   ],
-  read: ([posts2 = []]) => posts2.map(({ genre_ids, location_ids, tags, content, is_featured, artist_ids, ...p }) => ({
-    ...p,
-    content: toDocument(json(content, [])),
-    is_featured: flag2(is_featured),
-    genre_ids: json(genre_ids, []),
-    location_ids: json(location_ids, []),
-    tags: json(tags, []),
-    artist_ids: json(artist_ids, [])
-  })),
+  read: ([posts2 = []]) => posts2.map(
+    ({ genre_ids, location_ids, tags, content, is_featured, artist_ids, former_slugs, ...p }) => ({
+      ...p,
+      content: toDocument(json(content, [])),
+      is_featured: flag2(is_featured),
+      genre_ids: json(genre_ids, []),
+      location_ids: json(location_ids, []),
+      tags: json(tags, []),
+      artist_ids: json(artist_ids, []),
+      former_slugs: json(former_slugs, [])
+    })
+  ),
   upsert(records, ctx) {
     ctx.write(
       "posts",
-      records.map(({ genre_ids, location_ids, tags, artist_ids, ...post }) => ctx.staged(post)),
+      records.map(({ genre_ids, location_ids, tags, artist_ids, former_slugs, ...post }) => ctx.staged(post)),
       "id"
     );
     ctx.replace(records, "post_id", ["post_artists", "post_genres", "post_locations", "post_tags"]);
@@ -3675,13 +3715,15 @@ var posts = defineKind()({
       "post_tags",
       records.flatMap((p) => p.tags.map((tag) => ({ post_id: p.id, tag })))
     );
+    ctx.write("post_redirects", redirectRows(records, "post_id"), "old_slug");
   },
-  rows({ genre_ids, location_ids, tags, artist_ids, ...post }, ctx) {
+  rows({ genre_ids, location_ids, tags, artist_ids, former_slugs, ...post }, ctx) {
     ctx.add("posts", post);
     ctx.credit("post_artists", "post_id", post.id, artist_ids);
     for (const genre_id of genre_ids) ctx.add("post_genres", { post_id: post.id, genre_id });
     for (const location_id of location_ids) ctx.add("post_locations", { post_id: post.id, location_id });
     for (const tag of tags) ctx.add("post_tags", { post_id: post.id, tag });
+    for (const old_slug of former_slugs) ctx.add("post_redirects", { old_slug, post_id: post.id });
   },
   seed: {
     uid: "api::blog-post.blog-post",
@@ -3691,7 +3733,8 @@ var posts = defineKind()({
       tags: p.tags.map((name) => ({ name })),
       genres: p.genre_ids.map((id2) => ctx.doc("genres", id2)),
       locations: p.location_ids.map((id2) => ctx.doc("locations", id2)),
-      artists: ctx.artists(p.artist_ids)
+      artists: ctx.artists(p.artist_ids),
+      former_slugs: (p.former_slugs ?? []).map((slug2) => ({ slug: slug2 }))
     })
   }
 });
@@ -3713,7 +3756,9 @@ var RELEASE_FIELDS = {
   artwork: { value: "media", site: "artwork" },
   credits: { value: "own" },
   tracks: { value: "own" },
-  purchase_links: { value: "own" }
+  purchase_links: { value: "own" },
+  /** Slugs it had before, oldest first: each answers 301 to its page (docs/decisions/151-renamed-slugs-redirect.md). */
+  former_slugs: { value: "own" }
 };
 
 // scripts/content/kinds/releases.ts
@@ -3731,7 +3776,7 @@ var releaseTrack = strictObject(
   },
   "must be a track: {title, artist_name, duration, audio_url, \u2026}"
 );
-var ORDER4 = "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists";
+var ORDER4 = "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists former_slugs";
 var releases = defineKind()({
   folder: "releases",
   key: "releases",
@@ -3741,17 +3786,19 @@ var releases = defineKind()({
     artists: slugs,
     credits: markdownField,
     tracks: optional(array(releaseTrack, "must be a list of tracks"), []),
-    purchase_links: optional(array(platformLink, "must be a list of {platform, url}"), [])
+    purchase_links: optional(array(platformLink, "must be a list of {platform, url}"), []),
+    former_slugs: slugs
   }),
   fields: RELEASE_FIELDS,
   body: { column: "description", as: "document" },
+  renames: true,
   images: ["artwork"],
   media: [["tracks", "audio_url"]],
   resolve(items, ctx) {
     let trackId = 0;
     let linkId = 0;
     return items.map(([r, id2]) => {
-      const { id: _id, tracks, purchase_links, artists: named2, ...front } = r.front;
+      const { id: _id, tracks, purchase_links, artists: named2, former_slugs, ...front } = r.front;
       return ordered(ORDER4, {
         id: id2,
         slug: r.slug,
@@ -3779,7 +3826,8 @@ var releases = defineKind()({
           url: link.url,
           position
         })),
-        ...ctx.credits(r, named2, "tracks", tracks, (t, n) => t.track_number ?? n + 1)
+        ...ctx.credits(r, named2, "tracks", tracks, (t, n) => t.track_number ?? n + 1),
+        former_slugs: ctx.formerSlugs(r, former_slugs)
       });
     });
   },
@@ -3800,10 +3848,11 @@ var releases = defineKind()({
         is_featured: t.is_featured
       })
     ),
-    purchase_links: linksFront(r.purchase_links)
+    purchase_links: linksFront(r.purchase_links),
+    former_slugs: r.former_slugs
   }),
   exportSql: [
-    `SELECT r.*, ${ARTIST_IDS("release_artists", "release_id", "r", "entry")}, ${ENTRY_ARTISTS("release_artists", "release_id", "r", "track_artists")} FROM releases r ORDER BY r.id`,
+    `SELECT r.*, ${ARTIST_IDS("release_artists", "release_id", "r", "entry")}, ${ENTRY_ARTISTS("release_artists", "release_id", "r", "track_artists")}, ${FORMER_SLUGS("release_redirects", "release_id", "r")} FROM releases r ORDER BY r.id`,
     "SELECT * FROM release_tracks ORDER BY release_id, track_number, id",
     "SELECT * FROM release_purchase_links ORDER BY release_id, position, id"
   ],
@@ -3813,6 +3862,7 @@ var releases = defineKind()({
     credits: storedDocument(r.credits),
     artist_ids: json(r.artist_ids, []),
     track_artists: json(r.track_artists, []),
+    former_slugs: json(r.former_slugs, []),
     is_featured: flag2(r.is_featured),
     tracks: tracks.filter((t) => t.release_id === r.id).map((t) => ({
       ...t,
@@ -3824,7 +3874,7 @@ var releases = defineKind()({
   upsert(records, ctx) {
     ctx.write(
       "releases",
-      records.map(({ tracks, purchase_links, artist_ids, track_artists, ...r }) => r),
+      records.map(({ tracks, purchase_links, artist_ids, track_artists, former_slugs, ...r }) => r),
       "id"
     );
     ctx.replace(records, "release_id", ["release_artists", "release_tracks", "release_purchase_links"]);
@@ -3837,8 +3887,9 @@ var releases = defineKind()({
       "release_purchase_links",
       records.flatMap((r) => r.purchase_links.map(({ id: _id, ...l3 }) => l3))
     );
+    ctx.write("release_redirects", redirectRows(records, "release_id"), "old_slug");
   },
-  rows({ tracks, purchase_links, artist_ids, track_artists, ...release }, ctx) {
+  rows({ tracks, purchase_links, artist_ids, track_artists, former_slugs, ...release }, ctx) {
     ctx.add("releases", release);
     for (const track2 of tracks) ctx.add("release_tracks", { ...track2 });
     for (const link of purchase_links) ctx.add("release_purchase_links", { ...link });
@@ -3846,6 +3897,7 @@ var releases = defineKind()({
       ...artist_ids.map((artist_id) => ({ entry: 0, artist_id })),
       ...track_artists
     ]);
+    for (const old_slug of former_slugs) ctx.add("release_redirects", { old_slug, release_id: release.id });
   },
   seed: {
     uid: "api::label-release.label-release",
@@ -3867,7 +3919,8 @@ var releases = defineKind()({
           artists: trackArtists.get(t.track_number) ?? []
         })),
         purchase_links: linksSeed(r.purchase_links),
-        artists: ctx.artists(r.artist_ids)
+        artists: ctx.artists(r.artist_ids),
+        former_slugs: (r.former_slugs ?? []).map((slug2) => ({ slug: slug2 }))
       };
     }
   }
@@ -4065,6 +4118,7 @@ function populateObject(spec) {
   );
 }
 var ARTIST_REFS = ["artists", { fields: ["slug", "name"] }];
+var entryArtists = (name) => [name, { populate: [ARTIST_REFS] }];
 var RASTER = /^image\/(jpeg|png|webp|avif)$/;
 function photoField(url2, file, mediaBase) {
   if (!file.width || !file.height || !RASTER.test(file.mime ?? "") || !url2.startsWith(`${mediaBase}/`))
@@ -4222,6 +4276,7 @@ function toEntryRefs(entries) {
   return [...entries ?? []].sort((a, b) => a.entry - b.entry).flatMap((e) => toArtistRefs(e.artists).map((ref) => ({ ...ref, entry: e.entry })));
 }
 var refsAt = (refs, entry) => refs.filter((r) => r.entry === entry).map(({ slug: slug2, name }) => ({ slug: slug2, name }));
+var firstSlugOf = (former) => former?.[0]?.slug ? { firstSlug: former[0].slug } : {};
 function toPost(p, media2) {
   const file = media2(p.audio_file?.url);
   const url2 = p.audio_platform === "local" || !p.primary_audio_url ? file : p.primary_audio_url;
@@ -4236,7 +4291,8 @@ function toPost(p, media2) {
     genres: toTaxa(p.genres),
     locations: toTaxa(p.locations),
     audio: url2 ? { platform: p.audio_platform ?? "local", url: url2, trackTitle: p.track_title ?? null } : null,
-    artists: toArtistRefs(p.artists)
+    artists: toArtistRefs(p.artists),
+    ...firstSlugOf(p.former_slugs)
   };
 }
 function toTracklist(raw, entries) {
@@ -4265,7 +4321,8 @@ function toMixtape(m, media2) {
     audio,
     genres: toTaxa(m.genres),
     category: "Mixtape",
-    artists: toArtistRefs(m.artists)
+    artists: toArtistRefs(m.artists),
+    ...firstSlugOf(m.former_slugs)
   };
 }
 function toListedArtist(a, media2, itemCount) {
@@ -4292,7 +4349,7 @@ var taxon = object({ id: number(), name: string(), slug: string(), type: text4 }
 var named = object({ name: string(), slug: string() });
 var artistRef = object({ id: optional(number()), slug: string(), name: string() });
 var artistRefs = nullish(array(artistRef));
-var entryArtists = nullish(array(object({ entry: number(), artists: artistRefs })));
+var entryArtists2 = nullish(array(object({ entry: number(), artists: artistRefs })));
 var platformLink2 = object({ platform: string(), custom_platform_name: text4, url: string() });
 var block = object({
   type: string(),
@@ -4307,6 +4364,7 @@ var block = object({
   image: nullish(object({ ...media.entries, alternativeText: text4, caption: text4 }))
 });
 var longText = nullish(union([array(block), string()]));
+var formerSlugs = nullish(array(object({ slug: string() })));
 var postShape = object({
   id: number(),
   slug: string(),
@@ -4316,7 +4374,8 @@ var postShape = object({
   tags: nullish(array(object({ name: string() }))),
   genres: nullish(array(named)),
   locations: nullish(array(named)),
-  artists: artistRefs
+  artists: artistRefs,
+  former_slugs: formerSlugs
 });
 var aggregatedPostShape = object({
   documentId: string(),
@@ -4336,7 +4395,8 @@ var mixtapeShape = object({
   tracklist: optional(unknown()),
   genres: nullish(array(named)),
   artists: artistRefs,
-  tracklist_artists: entryArtists
+  tracklist_artists: entryArtists2,
+  former_slugs: formerSlugs
 });
 var track = object({
   track_number: number(),
@@ -4357,7 +4417,8 @@ var releaseShape = object({
   credits: longText,
   tracks: nullish(array(track)),
   purchase_links: nullish(array(platformLink2)),
-  artists: artistRefs
+  artists: artistRefs,
+  former_slugs: formerSlugs
 });
 var eventShape = object({
   id: number(),
@@ -4368,7 +4429,7 @@ var eventShape = object({
   location: nullish(named),
   lineup: optional(unknown()),
   description: longText,
-  lineup_artists: entryArtists,
+  lineup_artists: entryArtists2,
   /** cms/src/event-revisions.js: how many times its time, place or status changed. */
   sequence: nullish(number()),
   updatedAt: text4
@@ -4381,14 +4442,14 @@ var artistShape = object({
   location: nullish(named),
   genres: nullish(array(named)),
   links: nullish(array(platformLink2)),
-  former_slugs: nullish(array(object({ slug: string() })))
+  former_slugs: formerSlugs
 });
 var listedArtistShape = object({ slug: string(), ...strapiEntries(ARTIST_FIELDS) });
 var artistLinksShape = object({
   artists: artistRefs,
   tracks: nullish(array(object({ artists: artistRefs }))),
-  tracklist_artists: entryArtists,
-  lineup_artists: entryArtists
+  tracklist_artists: entryArtists2,
+  lineup_artists: entryArtists2
 });
 var storedFile = object({
   name: string(),
@@ -4461,6 +4522,18 @@ var unsubscribedShape = object({ data: object({ email: string() }) });
 var anyAnswerShape = unknown();
 var datedShape = object({ postDate: text4, published_date: text4, publishedAt: text4 });
 
+// worker/content/strapi/catalog.ts
+var EVENT_POPULATE = ["coverImage", "location", entryArtists("lineup_artists")];
+var MIXTAPE_POPULATE = [
+  "coverImage",
+  "audio_file",
+  "genres",
+  ARTIST_REFS,
+  entryArtists("tracklist_artists"),
+  // The slugs it had before: its feed guid keeps the first (docs/decisions/152-feed-guids-survive-renames.md).
+  "former_slugs"
+];
+
 // worker/content/strapi/posts.ts
 var POST_POPULATE = [
   "genres",
@@ -4468,7 +4541,9 @@ var POST_POPULATE = [
   "coverImage",
   "audio_file",
   "tags",
-  ARTIST_REFS
+  ARTIST_REFS,
+  // The slugs it had before: its feed guid keeps the first (docs/decisions/152-feed-guids-survive-renames.md).
+  "former_slugs"
 ];
 var fields = (names) => names.map((f, i) => [`fields[${i}]`, f]);
 var LEAN_POST_FIELDS = fields(["slug", "title", "postDate", "publishedAt"]);

@@ -45,6 +45,7 @@ export const artists = defineKind<ArtistRecord>()({
   }),
   fields: ARTIST_FIELDS,
   body: { column: "bio", as: "document" },
+  renames: true,
   images: ["image"],
   nullOnDelete: { locations: "location_id" },
   resolve(items, ctx) {
@@ -69,7 +70,7 @@ export const artists = defineKind<ArtistRecord>()({
           url: link.url,
           position,
         })),
-        former_slugs: a.front.former_slugs,
+        former_slugs: ctx.formerSlugs(a, a.front.former_slugs),
       };
     });
   },

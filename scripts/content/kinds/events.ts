@@ -6,7 +6,17 @@ import type { ColumnFields } from "../../../core/content/kind";
 import { documentToBlocks } from "../../../worker/content/strapi/blocks";
 import type { ContentProblem } from "../schema";
 import { filled, frontSchema, id, slug, slugs } from "../schema";
-import { defineKind, ENTRY_ARTISTS, type EntryArtist, flag, frontOf, json, type Parsed } from "./kind";
+import {
+  defineKind,
+  ENTRY_ARTISTS,
+  type EntryArtist,
+  FORMER_SLUGS,
+  flag,
+  frontOf,
+  json,
+  type Parsed,
+  redirectRows,
+} from "./kind";
 
 /** An event: its simple columns as core/content/event.ts defines them. */
 export interface EventRecord extends ColumnFields<typeof EVENT_FIELDS> {
@@ -18,6 +28,8 @@ export interface EventRecord extends ColumnFields<typeof EVENT_FIELDS> {
   lineup: string[];
   /** event_artists rows: the lineup entry's position (from 1) and the artist */
   lineup_artists: EntryArtist[];
+  /** event_redirects rows: slugs it had before, oldest first, answered with a 301 */
+  former_slugs: string[];
 }
 
 /** Event wall time with the zone's offset for a YAML date (an instant), else the text given. */
@@ -82,14 +94,16 @@ export const events = defineKind<EventRecord>()({
       ),
       [],
     ),
+    former_slugs: slugs,
   }),
   fields: EVENT_FIELDS,
   body: { column: "description", as: "document" },
+  renames: true,
   nullOnDelete: { locations: "location_id" },
   images: ["cover_image"],
   resolve: (items, ctx) =>
     items.map(([e, id]) => {
-      const { id: _id, location, starts_at, ends_at, ...front } = e.front;
+      const { id: _id, location, starts_at, ends_at, former_slugs, ...front } = e.front;
       const locationId = ctx.ref(e, "location", location, "locations");
       return {
         id,
@@ -114,6 +128,7 @@ export const events = defineKind<EventRecord>()({
           entry: i + 1,
           slugs: typeof entry === "string" ? [] : entry.artists,
         })),
+        former_slugs: ctx.formerSlugs(e, former_slugs),
       };
     }),
   toFront: (e, ctx) =>
@@ -124,9 +139,10 @@ export const events = defineKind<EventRecord>()({
         const linked = ctx.entrySlugs(e.lineup_artists, i + 1);
         return linked.length ? { name, artists: linked } : name;
       }),
+      former_slugs: e.former_slugs,
     }),
   exportSql: [
-    `SELECT e.*, ${ENTRY_ARTISTS("event_artists", "event_id", "e", "lineup_artists")} FROM events e ORDER BY e.id`,
+    `SELECT e.*, ${ENTRY_ARTISTS("event_artists", "event_id", "e", "lineup_artists")}, ${FORMER_SLUGS("event_redirects", "event_id", "e")} FROM events e ORDER BY e.id`,
   ],
   read: ([events = []]) =>
     events.map((e) => ({
@@ -135,11 +151,12 @@ export const events = defineKind<EventRecord>()({
       lineup: json<string[]>(e.lineup, []),
       is_featured: flag(e.is_featured),
       lineup_artists: json<EntryArtist[]>(e.lineup_artists, []),
+      former_slugs: json<string[]>(e.former_slugs, []),
     })),
   upsert(records, ctx) {
     ctx.write(
       "events",
-      records.map(({ lineup_artists, ...e }) => e),
+      records.map(({ lineup_artists, former_slugs, ...e }) => e),
       "id",
     );
     ctx.replace(records, "event_id", ["event_artists"]);
@@ -150,10 +167,12 @@ export const events = defineKind<EventRecord>()({
         records.flatMap((e) => e.lineup_artists.map((r) => ({ id: e.id, ...r }))),
       ),
     );
+    ctx.write("event_redirects", redirectRows(records, "event_id"), "old_slug");
   },
-  rows({ lineup_artists, ...e }, ctx) {
+  rows({ lineup_artists, former_slugs, ...e }, ctx) {
     ctx.add("events", e);
     ctx.entries("event_artists", "event_id", e.id, lineup_artists);
+    for (const old_slug of former_slugs) ctx.add("event_redirects", { old_slug, event_id: e.id });
   },
   seed: {
     uid: "api::event.event",
@@ -163,6 +182,7 @@ export const events = defineKind<EventRecord>()({
       lineup: e.lineup,
       description: documentToBlocks(e.description, await ctx.figures(e.description)),
       lineup_artists: ctx.entries(e.lineup_artists),
+      former_slugs: (e.former_slugs ?? []).map((slug) => ({ slug })),
     }),
   },
 });

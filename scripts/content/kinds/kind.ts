@@ -73,6 +73,11 @@ export interface ResolveContext {
   ): { artist_ids: number[]; track_artists: EntryArtist[] };
   /** The item's body as its kind keeps it (`body`): its document, or its paragraphs' text. */
   body(item: Parsed<unknown>): Document | string;
+  /**
+   * The slugs the item had before, oldest first: its `former_slugs`, then the slug the database
+   * has for its id when the file's name is another (a rename, docs/decisions/151-renamed-slugs-redirect.md).
+   */
+  formerSlugs(item: Parsed<unknown>, listed: string[]): string[];
 }
 
 /** What a kind's `toFront` may ask of the catalogue being written. */
@@ -137,6 +142,11 @@ export interface ContentKind<Folder extends string, Key extends string, S extend
   keyColumn?: string;
   /** The key of a parsed item, when not its slug. */
   keyOf?: (item: Parsed<v.InferOutput<S>>) => string;
+  /**
+   * Whether a known id under a new file name is a rename, its old slug kept as a former slug
+   * (docs/decisions/151-renamed-slugs-redirect.md); otherwise it is refused.
+   */
+  renames?: boolean;
   /** Its front matter. */
   schema: S;
   /** Its definition in core/content/, for the Strapi seed's simple fields. */
@@ -234,6 +244,20 @@ export const flag = (value: unknown) => value === 1 || value === true;
 /** A join table's column for the row `alias` as a JSON list named `<column>s`. */
 export const IDS = (table: string, column: string, owner: string, alias: string) =>
   `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM ${table} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS ${column}s`;
+
+/**
+ * An item's former slugs (its `redirects` table's rows, migrations/0017_slug_redirects.sql), oldest
+ * first, as a JSON list named former_slugs.
+ */
+export const FORMER_SLUGS = (redirects: string, owner: string, alias: string) =>
+  `(SELECT json_group_array(old_slug) FROM (SELECT old_slug FROM ${redirects} WHERE ${owner} = ${alias}.id ORDER BY rowid)) AS former_slugs`;
+
+/**
+ * The redirect rows of records, to write with `old_slug` as the conflict key: a former slug
+ * moves to the item that names it now.
+ */
+export const redirectRows = (records: Array<{ id: number; former_slugs: string[] }>, owner: string) =>
+  records.flatMap((r) => r.former_slugs.map((old_slug) => ({ old_slug, [owner]: r.id })));
 
 /** An item's artists (entry 0, in order) as artist_ids. */
 export const ARTIST_IDS = (table: string, owner: string, alias: string, entry = "") =>

@@ -26,12 +26,14 @@ import {
   ENTRY_ARTISTS,
   type EntryArtist,
   entryCredits,
+  FORMER_SLUGS,
   flag,
   frontOf,
   json,
   linksFront,
   linksSeed,
   ordered,
+  redirectRows,
 } from "./kind";
 
 export interface ReleaseTrackRecord {
@@ -72,6 +74,8 @@ export interface ReleaseRecord extends ColumnFields<typeof RELEASE_FIELDS> {
   artist_ids: number[];
   /** release_artists rows of tracks with an artist of their own: the track number and the artist */
   track_artists: EntryArtist[];
+  /** release_redirects rows: slugs it had before, oldest first, answered with a 301 */
+  former_slugs: string[];
 }
 
 const releaseTrack = v.strictObject(
@@ -90,7 +94,7 @@ const releaseTrack = v.strictObject(
 );
 
 const ORDER =
-  "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists";
+  "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists former_slugs";
 
 export const releases = defineKind<ReleaseRecord>()({
   folder: "releases",
@@ -102,16 +106,18 @@ export const releases = defineKind<ReleaseRecord>()({
     credits: markdownField,
     tracks: v.optional(v.array(releaseTrack, "must be a list of tracks"), []),
     purchase_links: v.optional(v.array(platformLink, "must be a list of {platform, url}"), []),
+    former_slugs: slugs,
   }),
   fields: RELEASE_FIELDS,
   body: { column: "description", as: "document" },
+  renames: true,
   images: ["artwork"],
   media: [["tracks", "audio_url"]],
   resolve(items, ctx) {
     let trackId = 0;
     let linkId = 0;
     return items.map(([r, id]) => {
-      const { id: _id, tracks, purchase_links, artists: named, ...front } = r.front;
+      const { id: _id, tracks, purchase_links, artists: named, former_slugs, ...front } = r.front;
       return ordered(ORDER, {
         id,
         slug: r.slug,
@@ -140,6 +146,7 @@ export const releases = defineKind<ReleaseRecord>()({
           position,
         })),
         ...ctx.credits(r, named, "tracks", tracks, (t, n) => t.track_number ?? n + 1),
+        former_slugs: ctx.formerSlugs(r, former_slugs),
       });
     });
   },
@@ -162,9 +169,10 @@ export const releases = defineKind<ReleaseRecord>()({
         }),
       ),
       purchase_links: linksFront(r.purchase_links),
+      former_slugs: r.former_slugs,
     }),
   exportSql: [
-    `SELECT r.*, ${ARTIST_IDS("release_artists", "release_id", "r", "entry")}, ${ENTRY_ARTISTS("release_artists", "release_id", "r", "track_artists")} FROM releases r ORDER BY r.id`,
+    `SELECT r.*, ${ARTIST_IDS("release_artists", "release_id", "r", "entry")}, ${ENTRY_ARTISTS("release_artists", "release_id", "r", "track_artists")}, ${FORMER_SLUGS("release_redirects", "release_id", "r")} FROM releases r ORDER BY r.id`,
     "SELECT * FROM release_tracks ORDER BY release_id, track_number, id",
     "SELECT * FROM release_purchase_links ORDER BY release_id, position, id",
   ],
@@ -175,6 +183,7 @@ export const releases = defineKind<ReleaseRecord>()({
       credits: storedDocument(r.credits),
       artist_ids: json<number[]>(r.artist_ids, []),
       track_artists: json<EntryArtist[]>(r.track_artists, []),
+      former_slugs: json<string[]>(r.former_slugs, []),
       is_featured: flag(r.is_featured),
       tracks: tracks
         .filter((t) => t.release_id === r.id)
@@ -190,7 +199,7 @@ export const releases = defineKind<ReleaseRecord>()({
   upsert(records, ctx) {
     ctx.write(
       "releases",
-      records.map(({ tracks, purchase_links, artist_ids, track_artists, ...r }) => r),
+      records.map(({ tracks, purchase_links, artist_ids, track_artists, former_slugs, ...r }) => r),
       "id",
     );
     ctx.replace(records, "release_id", ["release_artists", "release_tracks", "release_purchase_links"]);
@@ -203,8 +212,9 @@ export const releases = defineKind<ReleaseRecord>()({
       "release_purchase_links",
       records.flatMap((r) => r.purchase_links.map(({ id: _id, ...l }) => l)),
     );
+    ctx.write("release_redirects", redirectRows(records, "release_id"), "old_slug");
   },
-  rows({ tracks, purchase_links, artist_ids, track_artists, ...release }, ctx) {
+  rows({ tracks, purchase_links, artist_ids, track_artists, former_slugs, ...release }, ctx) {
     ctx.add("releases", release);
     for (const track of tracks) ctx.add("release_tracks", { ...track });
     for (const link of purchase_links) ctx.add("release_purchase_links", { ...link });
@@ -212,6 +222,7 @@ export const releases = defineKind<ReleaseRecord>()({
       ...artist_ids.map((artist_id) => ({ entry: 0, artist_id })),
       ...track_artists,
     ]);
+    for (const old_slug of former_slugs) ctx.add("release_redirects", { old_slug, release_id: release.id });
   },
   seed: {
     uid: "api::label-release.label-release",
@@ -234,6 +245,7 @@ export const releases = defineKind<ReleaseRecord>()({
         })),
         purchase_links: linksSeed(r.purchase_links),
         artists: ctx.artists(r.artist_ids),
+        former_slugs: (r.former_slugs ?? []).map((slug) => ({ slug })),
       };
     },
   },

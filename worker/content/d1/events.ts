@@ -8,7 +8,7 @@ import { entryRefs } from "./artist-refs";
 import { columnList, siteOf } from "./kind-rows";
 import { leanPage, listPage, listTotal, namedList } from "./lists";
 import { identity, parseJson } from "./rows";
-import { bySlugOrId, rowsOf, totalOf } from "./sql";
+import { bySlugOrId, formerSlug, rowsOf, totalOf } from "./sql";
 
 export interface EventRow extends RowFields<typeof EVENT_FIELDS> {
   id: number;
@@ -74,12 +74,14 @@ export async function listEvents(db: D1Database, now: Date, all = false): Promis
   return eventLists([...byId.values()].map(toEvent), now);
 }
 
-/** A published event by slug or numeric id. */
+/** A published event by slug, numeric id or a slug it had before (the live slug first). */
 export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicEvent | null> {
-  const row = await db
-    .prepare(`${EVENT_SELECT} WHERE ${bySlugOrId("e")} AND e.pub_status = 'published'`)
-    .bind(slugOrId)
-    .first<EventRow>();
+  const read = (where: string) =>
+    db
+      .prepare(`${EVENT_SELECT} WHERE ${where} AND e.pub_status = 'published'`)
+      .bind(slugOrId)
+      .first<EventRow>();
+  const row = (await read(bySlugOrId("e"))) ?? (await read(formerSlug("e", "events")));
   return row ? toEvent(row) : null;
 }
 

@@ -7,6 +7,7 @@ import { entryRefs, refsOf } from "./artist-refs";
 import { columnList, siteOf } from "./kind-rows";
 import { datedTable } from "./published";
 import { identity, parseJson, toTracklist } from "./rows";
+import { firstSlugColumn, firstSlugOf } from "./sql";
 
 export interface MixtapeRow extends RowFields<typeof MIXTAPE_FIELDS> {
   id: number;
@@ -17,6 +18,8 @@ export interface MixtapeRow extends RowFields<typeof MIXTAPE_FIELDS> {
   tracklist: string;
   genres_json: string | null;
   artists_json: string | null;
+  /** Its oldest former slug (migrations/0017_slug_redirects.sql); not read by a lean list. */
+  first_slug?: string | null;
 }
 
 const MIXTAPE_OWN_COLUMNS = `m.id, m.slug, ${columnList(MIXTAPE_FIELDS, "m")}`;
@@ -26,7 +29,8 @@ const MIXTAPE_OWN_COLUMNS = `m.id, m.slug, ${columnList(MIXTAPE_FIELDS, "m")}`;
  * tracklist entries) as JSON from its extras row (scripts/content/sql/extras-sql.ts,
  * cards-sql.ts), joined by MIXTAPE_EXTRAS.
  */
-export const MIXTAPE_COLUMNS = `${MIXTAPE_OWN_COLUMNS}, m.description, m.tracklist, mx.genres_json, mx.artists_json`;
+export const MIXTAPE_COLUMNS = `${MIXTAPE_OWN_COLUMNS}, m.description, m.tracklist, mx.genres_json, mx.artists_json,
+  ${firstSlugColumn("m", "mixtapes")}`;
 
 /** What MIXTAPE_COLUMNS reads besides the mixtape's own row (after `FROM mixtapes m`). */
 export const MIXTAPE_EXTRAS = "LEFT JOIN mixtape_extras mx ON mx.mixtape_id = m.id";
@@ -53,6 +57,7 @@ export function toMixtape(row: MixtapeRow): Mixtape {
     genres: parseJson<Taxon[]>(row.genres_json, []),
     category: "Mixtape",
     artists: refsOf(refs, 0),
+    ...firstSlugOf(row),
   };
 }
 

@@ -22,7 +22,7 @@ import {
   toAggregatedPost,
   toPost,
 } from "./rows";
-import { likePattern, rowsOf, totalOf } from "./sql";
+import { formerSlug, likePattern, rowsOf, totalOf } from "./sql";
 
 function postWhere(filter: PostFilter): { sql: string; params: unknown[] } {
   const clauses = ["p.pub_status = 'published'"];
@@ -129,14 +129,19 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
   return toPage(rowsOf<PostRow>(rows).map(toPost), page, pageSize, total);
 }
 
-/** One published post by slug, or null. */
+/**
+ * One published post by slug, or by a slug it had before (then its `slug` differs from the one
+ * asked for, and the page redirects); a post that has the slug now wins. Null for neither.
+ */
 export async function getPost(db: D1Database, slug: string): Promise<Post | null> {
-  const row = await db
-    .prepare(
-      `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE p.slug = ? AND p.pub_status = 'published'`,
-    )
-    .bind(slug)
-    .first<PostRow>();
+  const read = (where: string) =>
+    db
+      .prepare(
+        `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE ${where} AND p.pub_status = 'published'`,
+      )
+      .bind(slug)
+      .first<PostRow>();
+  const row = (await read("p.slug = ?1")) ?? (await read(formerSlug("p", "posts")));
   return row ? toPost(row) : null;
 }
 

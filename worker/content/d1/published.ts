@@ -1,7 +1,7 @@
 import type { ListFilter, Page } from "@core/content/page";
 import { DEFAULT_LIST_PAGE_SIZE, paging, toPage } from "../paging";
 import { leanPage, listPage, listTotal, namedList } from "./lists";
-import { bySlugOrId, likePattern, rowsOf, totalOf } from "./sql";
+import { bySlugOrId, formerSlug, likePattern, rowsOf, totalOf } from "./sql";
 
 /** A catalogue table listed newest first by a date (mixtapes, releases, a kind's core reads). */
 export interface DatedTable<R, T> {
@@ -80,15 +80,20 @@ async function listPublished<R, T>(
   return toPage(rowsOf<R>(rows).map(t.toItem), page, pageSize, totalOf(count));
 }
 
-/** The published row a slug or numeric id names (docs/product.md section 2), or null. */
+/**
+ * The published row a slug or numeric id names (docs/product.md section 2), else the one a slug
+ * it had before names (docs/decisions/151-renamed-slugs-redirect.md), or null.
+ */
 async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId: string): Promise<T | null> {
   const a = t.alias;
-  const row = await db
-    .prepare(
-      `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
-       WHERE ${bySlugOrId(a)} AND ${a}.pub_status = 'published'`,
-    )
-    .bind(slugOrId)
-    .first<R>();
+  const read = (where: string) =>
+    db
+      .prepare(
+        `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
+         WHERE ${where} AND ${a}.pub_status = 'published'`,
+      )
+      .bind(slugOrId)
+      .first<R>();
+  const row = (await read(bySlugOrId(a))) ?? (await read(formerSlug(a, t.table)));
   return row ? t.toItem(row) : null;
 }

@@ -8,6 +8,7 @@ import { entryRefs, refsOf } from "./artist-refs";
 import { columnList, siteOf } from "./kind-rows";
 import { datedTable } from "./published";
 import { identity, parseJson } from "./rows";
+import { firstSlugColumn, firstSlugOf } from "./sql";
 
 export interface ReleaseRow extends RowFields<typeof RELEASE_FIELDS> {
   id: number;
@@ -18,6 +19,8 @@ export interface ReleaseRow extends RowFields<typeof RELEASE_FIELDS> {
   tracks_json: string | null;
   links_json: string | null;
   artists_json: string | null;
+  /** Its oldest former slug (migrations/0017_slug_redirects.sql); not read by a lean list. */
+  first_slug?: string | null;
 }
 
 interface TrackJson {
@@ -35,7 +38,8 @@ interface TrackJson {
 const RELEASE_ARTISTS = "(SELECT artists_json FROM release_extras WHERE release_id = r.id) AS artists_json";
 
 /** A release's own row (core/content/release.ts). */
-const RELEASE_OWN_COLUMNS = `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r")}, r.description, r.credits`;
+const RELEASE_OWN_COLUMNS = `r.id, r.slug, ${columnList(RELEASE_FIELDS, "r")}, r.description, r.credits,
+  ${firstSlugColumn("r", "releases")}`;
 
 /** A release with its tracks, purchase links and artists: what its page shows. */
 export const RELEASE_COLUMNS = `${RELEASE_OWN_COLUMNS},
@@ -70,6 +74,7 @@ export function toRelease(row: ReleaseRow): Release {
     })),
     purchaseLinks: purchaseLinks(parseJson<PurchaseLinkFields[]>(row.links_json, [])),
     artists: refsOf(refs, 0),
+    ...firstSlugOf(row),
   };
 }
 

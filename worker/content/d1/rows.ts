@@ -7,6 +7,7 @@ import { POST_FIELDS, type Post } from "@core/content/post";
 import type { Taxon } from "@core/content/taxon";
 import { artistRefs } from "./artist-refs";
 import { columnList, leanColumnList, siteOf } from "./kind-rows";
+import { firstSlugColumn, firstSlugOf } from "./sql";
 
 /**
  * Columns of an aggregated post (core/content/aggregated-post.ts) plus its artists, kept in its
@@ -39,6 +40,8 @@ export interface PostRow extends RowFields<typeof POST_FIELDS> {
   locations_json: string | null;
   tags_json: string | null;
   artists_json: string | null;
+  /** Its oldest former slug (migrations/0017_slug_redirects.sql); not read by a lean list. */
+  first_slug?: string | null;
 }
 
 const POST_EXTRA_COLUMNS = "px.genres_json, px.locations_json, px.tags_json, px.artists_json";
@@ -48,7 +51,8 @@ const POST_EXTRA_COLUMNS = "px.genres_json, px.locations_json, px.tags_json, px.
  * kept for it in post_extras by triggers (scripts/content/sql/extras-sql.ts, cards-sql.ts): one
  * more row a post, not every link behind it.
  */
-export const POST_COLUMNS = `p.id, p.slug, ${columnList(POST_FIELDS, "p")}, p.content, ${POST_EXTRA_COLUMNS}`;
+export const POST_COLUMNS = `p.id, p.slug, ${columnList(POST_FIELDS, "p")}, p.content, ${POST_EXTRA_COLUMNS},
+  ${firstSlugColumn("p", "posts")}`;
 
 /** What POST_COLUMNS reads besides the post's own row (after `FROM posts p`). */
 export const POST_EXTRAS = "LEFT JOIN post_extras px ON px.post_id = p.id";
@@ -73,6 +77,7 @@ export function toPost(row: PostRow): Post {
     locations: parseJson<Taxon[]>(row.locations_json, []),
     audio: url ? { platform, url, trackTitle: row.track_title } : null,
     artists: artistRefs(row.artists_json),
+    ...firstSlugOf(row),
   };
 }
 

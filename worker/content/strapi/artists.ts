@@ -12,7 +12,7 @@ import { partOrElse } from "@worker/failure/source-failure";
 import type { Shape } from "../answer-shape";
 import { directoryPage, MAX_PAGE_SIZE, paging, toPage } from "../paging";
 import { readAggregate } from "./aggregates";
-import { EVENT_POPULATE, MIXTAPE_POPULATE, RELEASE_POPULATE } from "./catalog";
+import { bySlugOrFormer, EVENT_POPULATE, MIXTAPE_POPULATE, RELEASE_POPULATE } from "./catalog";
 import { ARTIST_REFS, type CmsClient, entryArtists, type Param, paginate, populate } from "./client";
 import { toArtist, toEvent, toListedArtist, toMixtape, toPost, toRelease } from "./mappers";
 import { POST_POPULATE } from "./posts";
@@ -27,7 +27,6 @@ import {
   mixtapeShape,
   postShape,
   releaseShape,
-  rowsOf,
   type StrapiArtistRef,
 } from "./shapes";
 import { fetchAll } from "./taxonomy";
@@ -41,19 +40,8 @@ import { fetchAll } from "./taxonomy";
 const ARTIST_POPULATE = populate(["image", "location", "genres", "links"]);
 
 /** A published artist by slug, else the one whose former slugs hold it. */
-export async function getArtist(cms: CmsClient, slug: string): Promise<Artist | null> {
-  const res = await cms.get(
-    "/artists",
-    [
-      ["filters[$or][0][slug][$eq]", slug],
-      ["filters[$or][1][former_slugs][slug][$eq]", slug],
-      ...ARTIST_POPULATE,
-      ...paginate(1, 2),
-    ],
-    rowsOf(artistShape),
-  );
-  const row = res.data.find((a) => a.slug === slug) ?? res.data[0];
-  return row ? toArtist(row, cms.media) : null;
+export function getArtist(cms: CmsClient, slug: string): Promise<Artist | null> {
+  return bySlugOrFormer(cms, "/artists", slug, ARTIST_POPULATE, artistShape, (a) => toArtist(a, cms.media));
 }
 
 /** Where each collection names its artists, for counting what links to each one. */

@@ -24,6 +24,7 @@ export const RELEASE_POPULATE: Populate[] = [
   ["tracks", { populate: [ARTIST_REFS] }],
   "purchase_links",
   ARTIST_REFS,
+  "former_slugs",
 ];
 export const EVENT_POPULATE: Populate[] = ["coverImage", "location", entryArtists("lineup_artists")];
 /**
@@ -36,6 +37,8 @@ export const MIXTAPE_POPULATE: Populate[] = [
   "genres",
   ARTIST_REFS,
   entryArtists("tracklist_artists"),
+  // The slugs it had before: its feed guid keeps the first (docs/decisions/152-feed-guids-survive-renames.md).
+  "former_slugs",
 ];
 
 /**
@@ -69,6 +72,33 @@ export async function bySlug<S, T>(
   return row ? map(row) : null;
 }
 
+/**
+ * The published entry with this slug, else the one whose former slugs hold it (then its slug
+ * differs and the page redirects, docs/decisions/151-renamed-slugs-redirect.md): an entry that
+ * has the slug now wins over one that gave it up.
+ */
+export async function bySlugOrFormer<S extends { slug: string }, T>(
+  cms: CmsClient,
+  path: string,
+  slug: string,
+  params: Param[],
+  shape: Shape<S>,
+  map: (row: S) => T,
+): Promise<T | null> {
+  const res = await cms.get(
+    path,
+    [
+      ["filters[$or][0][slug][$eq]", slug],
+      ["filters[$or][1][former_slugs][slug][$eq]", slug],
+      ...params,
+      ...paginate(1, 2),
+    ],
+    rowsOf(shape),
+  );
+  const row = res.data.find((r) => r.slug === slug) ?? res.data[0];
+  return row ? map(row) : null;
+}
+
 /** GET /mixtapes: populated (MIXTAPE_POPULATE), paging, newest first, title contains search. Failures throw (degrade.ts). */
 export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<Page<Mixtape>> {
   const search = filter.search?.trim();
@@ -81,7 +111,7 @@ export function listMixtapes(cms: CmsClient, filter: ListFilter = {}): Promise<P
 }
 
 export function getMixtape(cms: CmsClient, slug: string): Promise<Mixtape | null> {
-  return bySlug(cms, "/mixtapes", slug, populate(MIXTAPE_POPULATE), mixtapeShape, (m) =>
+  return bySlugOrFormer(cms, "/mixtapes", slug, populate(MIXTAPE_POPULATE), mixtapeShape, (m) =>
     toMixtape(m, cms.media),
   );
 }
@@ -98,7 +128,7 @@ export function listReleases(cms: CmsClient, filter: ListFilter = {}): Promise<P
 }
 
 export function getRelease(cms: CmsClient, slug: string): Promise<Release | null> {
-  return bySlug(cms, "/label-releases", slug, populate(RELEASE_POPULATE), releaseShape, (r) =>
+  return bySlugOrFormer(cms, "/label-releases", slug, populate(RELEASE_POPULATE), releaseShape, (r) =>
     toRelease(r, cms.media),
   );
 }
@@ -153,5 +183,7 @@ export async function listEvents(cms: CmsClient, now: Date, all = false): Promis
 }
 
 export function getEvent(cms: CmsClient, slug: string): Promise<MusicEvent | null> {
-  return bySlug(cms, "/events", slug, populate(EVENT_POPULATE), eventShape, (e) => toEvent(e, cms.media));
+  return bySlugOrFormer(cms, "/events", slug, populate(EVENT_POPULATE), eventShape, (e) =>
+    toEvent(e, cms.media),
+  );
 }

@@ -53,6 +53,10 @@ function toEntryRefs(entries: StrapiEntryArtists): Array<ArtistRef & { entry: nu
 const refsAt = (refs: Array<ArtistRef & { entry: number }>, entry: number): ArtistRef[] =>
   refs.filter((r) => r.entry === entry).map(({ slug, name }) => ({ slug, name }));
 
+/** `firstSlug` of an entry: its oldest former slug, left out for one never renamed. */
+const firstSlugOf = (former: Array<{ slug: string }> | null | undefined) =>
+  former?.[0]?.slug ? { firstSlug: former[0].slug } : {};
+
 export function toPost(p: StrapiPost, media: MediaUrl): Post {
   // As in the embedded store: a streaming URL wins unless the post says its audio is the file.
   const file = media(p.audio_file?.url);
@@ -69,6 +73,7 @@ export function toPost(p: StrapiPost, media: MediaUrl): Post {
     locations: toTaxa(p.locations),
     audio: url ? { platform: p.audio_platform ?? "local", url, trackTitle: p.track_title ?? null } : null,
     artists: toArtistRefs(p.artists),
+    ...firstSlugOf(p.former_slugs),
   };
 }
 
@@ -116,6 +121,7 @@ export function toMixtape(m: StrapiMixtape, media: MediaUrl): Mixtape {
     genres: toTaxa(m.genres),
     category: "Mixtape",
     artists: toArtistRefs(m.artists),
+    ...firstSlugOf(m.former_slugs),
   };
 }
 
@@ -140,6 +146,7 @@ export function toRelease(r: StrapiRelease, media: MediaUrl): Release {
       })),
     purchaseLinks: purchaseLinks(r.purchase_links ?? []),
     artists: toArtistRefs(r.artists),
+    ...firstSlugOf(r.former_slugs),
   };
 }
 

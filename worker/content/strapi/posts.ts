@@ -11,6 +11,7 @@ import {
   slicePage,
   toPage,
 } from "../paging";
+import { bySlugOrFormer } from "./catalog";
 import {
   ARTIST_REFS,
   anyOf,
@@ -23,7 +24,7 @@ import {
   populate,
 } from "./client";
 import { toAggregatedPost, toPost } from "./mappers";
-import { aggregatedPostShape, datedShape, listOf, postShape, rowsOf, windowOf } from "./shapes";
+import { aggregatedPostShape, datedShape, listOf, postShape, windowOf } from "./shapes";
 import { fetchAll } from "./taxonomy";
 
 /** docs/product.md section 7: the populate list of GET /blog-posts (tags: docs/product.md). */
@@ -34,6 +35,8 @@ export const POST_POPULATE: Populate[] = [
   "audio_file",
   "tags",
   ARTIST_REFS,
+  // The slugs it had before: its feed guid keeps the first (docs/decisions/152-feed-guids-survive-renames.md).
+  "former_slugs",
 ];
 export const POST_SEARCH_FIELDS = ["title", "artist_name", "excerpt"];
 export const AGGREGATED_POPULATE: Populate[] = [
@@ -102,18 +105,14 @@ export function listPosts(cms: CmsClient, filter: PostFilter = {}): Promise<Page
   return postsPage(cms, filter);
 }
 
-/** GET /blog-posts?filters[slug][$eq]={slug}&populate=* (the linked artists too); empty data is null. */
-export async function getPost(cms: CmsClient, slug: string): Promise<Post | null> {
-  const res = await cms.get(
-    "/blog-posts",
-    [
-      ["filters[slug][$eq]", slug],
-      ["populate", "*"],
-    ],
-    rowsOf(postShape),
+/**
+ * GET /blog-posts by slug, or by a slug it had before, with populate=* (the linked artists and
+ * former slugs too); the post that has the slug now wins; empty data is null.
+ */
+export function getPost(cms: CmsClient, slug: string): Promise<Post | null> {
+  return bySlugOrFormer(cms, "/blog-posts", slug, [["populate", "*"]], postShape, (p) =>
+    toPost(p, cms.media),
   );
-  const post = res.data[0];
-  return post ? toPost(post, cms.media) : null;
 }
 
 /** Aggregated posts, newest first; failures are skipped silently (docs/product.md section 8). */

@@ -49,7 +49,7 @@ describe("Strapi search (the $containsi fallback)", () => {
       pageSize: 2,
     });
     expect(r.urls).toEqual([
-      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name` +
+      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[former_slugs]=true` +
         "&filters[$or][0][title][$containsi]=bjork&filters[$or][1][artist_name][$containsi]=bjork&filters[$or][2][excerpt][$containsi]=bjork" +
         "&filters[genres][slug][$in][0]=techno&filters[genres][slug][$in][1]=ambient&filters[is_featured][$eq]=false" +
         "&pagination[page]=1&pagination[pageSize]=100&sort=postDate:desc",

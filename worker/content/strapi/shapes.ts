@@ -66,6 +66,12 @@ const block: v.GenericSchema<unknown, StrapiBlock> = v.object({
  */
 const longText = v.nullish(v.union([v.array(block), v.string()]));
 
+/**
+ * Slugs an entry had before, oldest first (the `former_slugs` component, cms/src/former-slugs.js,
+ * docs/decisions/151-renamed-slugs-redirect.md).
+ */
+const formerSlugs = v.nullish(v.array(v.object({ slug: v.string() })));
+
 export const postShape = v.object({
   id: v.number(),
   slug: v.string(),
@@ -76,6 +82,7 @@ export const postShape = v.object({
   genres: v.nullish(v.array(named)),
   locations: v.nullish(v.array(named)),
   artists: artistRefs,
+  former_slugs: formerSlugs,
 });
 
 export const aggregatedPostShape = v.object({
@@ -98,6 +105,7 @@ export const mixtapeShape = v.object({
   genres: v.nullish(v.array(named)),
   artists: artistRefs,
   tracklist_artists: entryArtists,
+  former_slugs: formerSlugs,
 });
 
 const track = v.object({
@@ -121,6 +129,7 @@ export const releaseShape = v.object({
   tracks: v.nullish(v.array(track)),
   purchase_links: v.nullish(v.array(platformLink)),
   artists: artistRefs,
+  former_slugs: formerSlugs,
 });
 
 export const eventShape = v.object({
@@ -147,7 +156,7 @@ export const artistShape = v.object({
   location: v.nullish(named),
   genres: v.nullish(v.array(named)),
   links: v.nullish(v.array(platformLink)),
-  former_slugs: v.nullish(v.array(v.object({ slug: v.string() }))),
+  former_slugs: formerSlugs,
 });
 
 /** An artist in the /artists directory and in search: no bio, links or relations. */

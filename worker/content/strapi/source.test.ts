@@ -83,7 +83,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     const r = recorder(() => json(list([strapiPost(1)], 31, 1, 15)));
     const page = await createStrapiStore(CMS, r.fetch).listPosts();
     expect(r.urls()).toEqual([
-      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&pagination[page]=1&pagination[pageSize]=15&sort=postDate:desc`,
+      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[former_slugs]=true&pagination[page]=1&pagination[pageSize]=15&sort=postDate:desc`,
     ]);
     expect(page).toMatchObject({ page: 1, pageSize: 15, total: 31, pageCount: 3 });
     expect(page.items[0]).toMatchObject({
@@ -152,7 +152,7 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
       pageSize: 5,
     });
     expect(r.urls()).toEqual([
-      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name` +
+      `${CMS}/api/blog-posts?populate[genres]=true&populate[locations]=true&populate[coverImage]=true&populate[audio_file]=true&populate[tags]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[former_slugs]=true` +
         "&filters[$or][0][title][$containsi]=Björk & co&filters[$or][1][artist_name][$containsi]=Björk & co&filters[$or][2][excerpt][$containsi]=Björk & co" +
         "&filters[genres][slug][$in][0]=techno&filters[genres][slug][$in][1]=house&filters[locations][slug][$eq]=berlin" +
         "&pagination[page]=1&pagination[pageSize]=100&sort=postDate:desc",
@@ -169,17 +169,33 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     expect(r.urls()[0]).toContain("pagination[page]=1&pagination[pageSize]=150");
   });
 
-  it("gets one post by slug with populate=*, null when the data is empty", async () => {
+  it("gets one post by slug or a former slug with populate=*, null when the data is empty", async () => {
     const r = recorder((url) =>
-      json(list(url.searchParams.get("filters[slug][$eq]") === "post-1" ? [strapiPost(1)] : [])),
+      json(list(url.searchParams.get("filters[$or][0][slug][$eq]") === "post-1" ? [strapiPost(1)] : [])),
     );
     const store = createStrapiStore(CMS, r.fetch);
     expect((await store.getPost("post-1"))?.title).toBe("Post 1");
     expect(await store.getPost("missing")).toBeNull();
     expect(r.urls()).toEqual([
-      `${CMS}/api/blog-posts?filters[slug][$eq]=post-1&populate=*`,
-      `${CMS}/api/blog-posts?filters[slug][$eq]=missing&populate=*`,
+      `${CMS}/api/blog-posts?filters[$or][0][slug][$eq]=post-1&filters[$or][1][former_slugs][slug][$eq]=post-1&populate=*&pagination[page]=1&pagination[pageSize]=2`,
+      `${CMS}/api/blog-posts?filters[$or][0][slug][$eq]=missing&filters[$or][1][former_slugs][slug][$eq]=missing&populate=*&pagination[page]=1&pagination[pageSize]=2`,
     ]);
+  });
+
+  it("answers the entry that has a slug now before one that had it, and keeps a renamed one's first slug", async () => {
+    const renamed = strapiPost(2, {
+      slug: "new-name",
+      former_slugs: [{ slug: "first-name" }, { slug: "post-1" }],
+    });
+    const r = recorder(() => json(list([renamed, strapiPost(1)])));
+    const store = createStrapiStore(CMS, r.fetch);
+    expect(await store.getPost("post-1")).toMatchObject({ slug: "post-1", title: "Post 1" });
+    expect((await store.getPost("post-1"))?.firstSlug).toBeUndefined();
+    const only = recorder(() => json(list([renamed])));
+    expect(await createStrapiStore(CMS, only.fetch).getPost("first-name")).toMatchObject({
+      slug: "new-name",
+      firstSlug: "first-name",
+    });
   });
 
   it("lists mixtapes and releases with their populate lists, sorts and searches", async () => {
@@ -190,10 +206,10 @@ describe("Strapi store: the calls of docs/product.md section 7", () => {
     await store.listReleases({ search: "velvet", page: 2, pageSize: 10 });
     await store.getRelease("r-1");
     expect(r.urls()).toEqual([
-      `${CMS}/api/mixtapes?populate[coverImage]=true&populate[audio_file]=true&populate[genres]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[tracklist_artists][populate][artists][fields][0]=slug&populate[tracklist_artists][populate][artists][fields][1]=name&sort=release_date:desc&filters[title][$containsi]=mix&pagination[page]=1&pagination[pageSize]=100`,
-      `${CMS}/api/mixtapes?filters[slug][$eq]=m-1&populate[coverImage]=true&populate[audio_file]=true&populate[genres]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[tracklist_artists][populate][artists][fields][0]=slug&populate[tracklist_artists][populate][artists][fields][1]=name`,
-      `${CMS}/api/label-releases?populate[artwork]=true&populate[tracks][populate][artists][fields][0]=slug&populate[tracks][populate][artists][fields][1]=name&populate[purchase_links]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&sort=release_date:desc&filters[$or][0][title][$containsi]=velvet&filters[$or][1][artist_name][$containsi]=velvet&pagination[page]=2&pagination[pageSize]=10`,
-      `${CMS}/api/label-releases?filters[slug][$eq]=r-1&populate[artwork]=true&populate[tracks][populate][artists][fields][0]=slug&populate[tracks][populate][artists][fields][1]=name&populate[purchase_links]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name`,
+      `${CMS}/api/mixtapes?populate[coverImage]=true&populate[audio_file]=true&populate[genres]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[tracklist_artists][populate][artists][fields][0]=slug&populate[tracklist_artists][populate][artists][fields][1]=name&populate[former_slugs]=true&sort=release_date:desc&filters[title][$containsi]=mix&pagination[page]=1&pagination[pageSize]=100`,
+      `${CMS}/api/mixtapes?filters[$or][0][slug][$eq]=m-1&filters[$or][1][former_slugs][slug][$eq]=m-1&populate[coverImage]=true&populate[audio_file]=true&populate[genres]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[tracklist_artists][populate][artists][fields][0]=slug&populate[tracklist_artists][populate][artists][fields][1]=name&populate[former_slugs]=true&pagination[page]=1&pagination[pageSize]=2`,
+      `${CMS}/api/label-releases?populate[artwork]=true&populate[tracks][populate][artists][fields][0]=slug&populate[tracks][populate][artists][fields][1]=name&populate[purchase_links]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[former_slugs]=true&sort=release_date:desc&filters[$or][0][title][$containsi]=velvet&filters[$or][1][artist_name][$containsi]=velvet&pagination[page]=2&pagination[pageSize]=10`,
+      `${CMS}/api/label-releases?filters[$or][0][slug][$eq]=r-1&filters[$or][1][former_slugs][slug][$eq]=r-1&populate[artwork]=true&populate[tracks][populate][artists][fields][0]=slug&populate[tracks][populate][artists][fields][1]=name&populate[purchase_links]=true&populate[artists][fields][0]=slug&populate[artists][fields][1]=name&populate[former_slugs]=true&pagination[page]=1&pagination[pageSize]=2`,
     ]);
   });
 
