@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { catalogueToSql } from "@scripts/content/sql/to-sql";
 import type { Catalogue } from "@scripts/content/types";
 import { PAGE_CACHE_STATUS_HEADER } from "@worker/cache/page-cache";
+import { meteredD1, newMeter } from "@worker/content/d1/meter";
+import { publishDue } from "@worker/content/d1/schedule";
 import type { WorkerEnv } from "@worker/env";
 import { runScheduled } from "@worker/mail/scheduled";
 import { describe, expect, it } from "vitest";
@@ -146,5 +148,29 @@ describe("scheduled publishing", () => {
     expect(await allVersion()).not.toBe(before);
     expect((await text(`/blog/${soon.slug}`)).status).toBe(200);
     expect((await text(`/blog/${later.slug}`)).status).toBe(404);
+  });
+
+  it("finds what is due reading as many rows with 200 more posts in the catalogue", async () => {
+    const cost = async () => {
+      const meter = newMeter();
+      const { published } = await publishDue(meteredD1(env.DB, meter), Date.now());
+      expect(published).toBe(0);
+      return meter;
+    };
+    const before = await cost();
+    const copies = Array.from({ length: 200 }, (_, i) => ({
+      ...(demo.posts[i % demo.posts.length] as Catalogue["posts"][number]),
+      id: 20_000 + i,
+      slug: `bulk-copy-${i}`,
+      artist_ids: [],
+    }));
+    const statements = catalogueToSql({ posts: copies } as unknown as Catalogue).map((sql) =>
+      env.DB.prepare(sql),
+    );
+    for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
+    const after = await cost();
+    expect(after.statements).toBe(7);
+    expect(after.rowsRead).toBe(before.rowsRead);
+    expect(after.rowsRead).toBeLessThanOrEqual(3 * 7);
   });
 });

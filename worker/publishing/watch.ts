@@ -1,6 +1,5 @@
 import type { ContentCache } from "@worker/cache/content";
 import { publishDue } from "@worker/content/d1/schedule";
-import { captureError } from "@worker/monitoring/report";
 
 /**
  * Scheduled items go live without anyone acting (docs/decisions/153-scheduled-publishing.md):
@@ -16,6 +15,15 @@ import { captureError } from "@worker/monitoring/report";
 export const RETRY_MS = 5_000;
 /** Without KV (`npm run dev`): how often an isolate looks for the next due time in D1. */
 export const LOOK_AGAIN_MS = 30_000;
+
+/**
+ * A catch-up in a request's background only warns when it fails: the store that failed reports
+ * itself where the request reads it, and the Cron Trigger's catch-up, which throws, is reported
+ * with its cron (worker/index.ts).
+ */
+function warn(error: unknown) {
+  console.warn("scheduled publishing: catching up failed; the next request tries again", error);
+}
 
 // Per isolate, values only (never a promise another request would await).
 let quietUntil = 0;
@@ -42,10 +50,7 @@ export function watchSchedule(db: D1Database, ctx: Pick<ExecutionContext, "waitU
   return (cache: ContentCache, next: string | null | undefined, now: number): void => {
     if (next === null || (next !== undefined && Date.parse(next) > now) || now < quietUntil) return;
     quietUntil = now + RETRY_MS;
-    const work = catchUp(db, cache, now).catch((error) => {
-      console.warn("scheduled publishing: catching up failed; the next request tries again", error);
-      captureError(error, "scheduled-publishing", "warning");
-    });
+    const work = catchUp(db, cache, now).catch(warn);
     if (ctx) ctx.waitUntil(work);
   };
 }
@@ -66,9 +71,6 @@ export function watchWithoutCache(
     .then(({ next }) => {
       memory = { next: next === null ? null : Date.parse(next), until: now + LOOK_AGAIN_MS };
     })
-    .catch((error) => {
-      console.warn("scheduled publishing: catching up failed; the next request tries again", error);
-      captureError(error, "scheduled-publishing", "warning");
-    });
+    .catch(warn);
   if (ctx) ctx.waitUntil(work);
 }

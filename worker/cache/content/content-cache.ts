@@ -147,7 +147,8 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The group versions, from this isolate's copy when it is under STAMP_REUSE_MS old, else from
- * KV (one read of all version keys). A read that started before a purge here is not kept.
+ * KV (one read of all version keys and the next due time of scheduled publishing, given to
+ * `fresh`). A read that started before a purge here is not kept.
  */
 async function readVersions(
   kv: KVNamespace,
