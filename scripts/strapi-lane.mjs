@@ -122,6 +122,8 @@ const cms = await startCms({
     CMS_CORS_ORIGINS: workerUrl,
     MEILISEARCH_HOST: `http://127.0.0.1:${meiliPort}`,
     MEILISEARCH_ADMIN_KEY: tokens.meili,
+    // Scheduled publishing every 2 s, so tests/strapi/scheduled-publishing.test.ts waits seconds.
+    CMS_PUBLISH_CRON: "*/2 * * * * *",
   },
 }).catch(async (error) => {
   // CI shows only the lane's output: put the end of Strapi's log there.

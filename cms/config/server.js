@@ -1,5 +1,6 @@
 // Headless by default: the Worker is the site; the admin panel is opt-in (docs/cms.md "The admin panel").
 const { appKeys } = require('./lib/secrets');
+const { scheduledPublishingTasks } = require('../src/scheduled-publishing');
 
 // A variable left blank (as in cms/.env.example) counts as unset.
 module.exports = ({ env }) => ({
@@ -12,5 +13,11 @@ module.exports = ({ env }) => ({
   },
   app: {
     keys: appKeys(env),
+  },
+  // Drafts with a publishAt are published when it comes (src/scheduled-publishing.js): every
+  // minute, or on CMS_PUBLISH_CRON (a cron rule with seconds, e.g. '*/2 * * * * *' in the tests).
+  cron: {
+    enabled: true,
+    tasks: scheduledPublishingTasks({ CMS_PUBLISH_CRON: env('CMS_PUBLISH_CRON') }),
   },
 });

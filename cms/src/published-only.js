@@ -17,6 +17,15 @@
 
 const READS = new Set(['findMany', 'findOne', 'findFirst', 'count']);
 
+// Scheduled publishing (docs/decisions/153-scheduled-publishing.md): a published version whose
+// `publishAt` is still ahead is not shown to anyone reading published content in a request, the
+// Worker's API token included; ./scheduled-publishing.js purges the Worker's cache when its time
+// comes. Reads outside a request (the publisher's cron task, seeds) see it, as they must.
+function notAhead(filters, now) {
+  const due = { $or: [{ publishAt: { $null: true } }, { publishAt: { $lte: now } }] };
+  return filters ? { $and: [filters, due] } : due;
+}
+
 // For each kind of route, the auth strategies whose requests may read drafts. Strategy names are
 // Strapi 5's: the admin panel's session ('admin') and admin tokens ('admin-token'); API tokens
 // ('content-api-token', 'api-token' in earlier 5.x releases).
@@ -40,6 +49,13 @@ function publishedOnly(strapi) {
       const request = strapi.requestContext.get();
       if (request && !mayReadDrafts(request)) {
         context.params = { ...context.params, status: 'published' };
+      }
+      const scheduled = strapi.getModel(context.uid)?.attributes?.publishAt;
+      if (request && scheduled && context.params?.status === 'published') {
+        context.params = {
+          ...context.params,
+          filters: notAhead(context.params.filters, new Date().toISOString()),
+        };
       }
     }
     return next();

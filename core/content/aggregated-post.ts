@@ -1,5 +1,5 @@
 import type { ArtistRef } from "./artist-ref";
-import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
+import { type Fields, PUB_STATUS, PUBLISH_AT, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
 /**
@@ -17,6 +17,7 @@ export const AGGREGATED_FIELDS = {
   /** The site's `date`: ISO 8601 (in Strapi, postDate or publishedAt when it has none). */
   published_date: { value: "instant", site: "date" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   featured_image: { value: "media", site: "featuredImage" },
   genres: { value: "own" },
   locations: { value: "own" },

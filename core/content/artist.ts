@@ -1,7 +1,7 @@
 import type { ArtistRef } from "./artist-ref";
 import type { Document } from "./document";
 import type { MusicEvent } from "./event";
-import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
+import { type Fields, PUB_STATUS, PUBLISH_AT, type SiteFields } from "./kind";
 import type { Mixtape } from "./mixtape";
 import type { Page } from "./page";
 import type { Post } from "./post";
@@ -29,6 +29,7 @@ export const ARTIST_FIELDS = {
   name: { value: "filled", site: "name" },
   kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   image: { value: "media", site: "image" },
   location: { value: "own" },
   genres: { value: "own" },

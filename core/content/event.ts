@@ -1,6 +1,6 @@
 import type { ArtistRef } from "./artist-ref";
 import type { Document } from "./document";
-import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
+import { type Fields, PUB_STATUS, PUBLISH_AT, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
 export const EVENT_STATUSES = ["scheduled", "postponed", "cancelled"] as const;
@@ -32,6 +32,7 @@ export const EVENT_FIELDS = {
     strapi: "event_status",
   },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
   ticket_url: { value: "optional", site: "ticketUrl" },

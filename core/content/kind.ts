@@ -39,6 +39,11 @@ export type ValueKind =
    * it may be missing (null).
    */
   | "moment"
+  /**
+   * A point in time written with its zone ('2027-06-01T09:00:00+02:00', '2027-06-01T07:00:00Z'),
+   * or null: the content files refuse one without a zone.
+   */
+  | "zoned"
   /** An IANA time zone ('Europe/Berlin'); empty reads as `fallback`. */
   | "zone"
   /** A duration like '4:05' or '1:02:30'; empty reads as `fallback`, or null without one. */
@@ -95,7 +100,7 @@ export type ValueOf<D> = D extends { value: "pick" }
     ? boolean
     : D extends { value: "count" }
       ? number
-      : D extends { value: "optional" | "name" | "media" }
+      : D extends { value: "optional" | "name" | "media" | "zoned" }
         ? string | null
         : D extends { value: "clock" }
           ? D extends { fallback: string }
@@ -149,6 +154,7 @@ export function siteValue(def: SimpleField, raw: unknown): unknown {
       return nonBlank(raw as string | null | undefined);
     case "optional":
     case "media":
+    case "zoned":
       return raw ?? null;
     case "pick":
       return raw ?? def.fallback ?? null;
@@ -177,6 +183,39 @@ export const PUB_STATUS = {
   strapi: false,
   message: "must be draft or published (missing: draft)",
 } as const satisfies SimpleField;
+
+/**
+ * When a published item goes live (docs/product.md "Scheduled publishing"): every catalogue kind
+ * has it. Until then the item is a draft to visitors; D1 keeps such a row as a draft with its due
+ * time in `publish_due` (migrations/0018_publish_at.sql), Strapi as a draft with `publishAt`.
+ */
+export const PUBLISH_AT = { value: "zoned", strapi: "publishAt" } as const satisfies SimpleField;
+
+/**
+ * The instant of a zoned time ('2027-06-01T09:00:00+02:00'): milliseconds since the epoch, or
+ * NaN for text that is not a real date and time with a zone (a 30 February, no zone, 25:00).
+ */
+export function zonedInstant(text: string): number {
+  const m = ZONED.exec(text);
+  if (!m) return Number.NaN;
+  const [y, mo, d, h, mi, s, zh, zm] = [1, 2, 3, 4, 5, 6, 10, 11].map((i) => Number(m[i] ?? 0)) as number[];
+  const wall = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s, Number((m[7] ?? "0").padEnd(3, "0")));
+  const back = new Date(wall);
+  const real =
+    back.getUTCFullYear() === y &&
+    back.getUTCMonth() === (mo as number) - 1 &&
+    back.getUTCDate() === d &&
+    back.getUTCHours() === h &&
+    back.getUTCMinutes() === mi &&
+    (zh as number) <= 23 &&
+    (zm as number) <= 59;
+  if (!real) return Number.NaN;
+  const offset = m[8] === "Z" ? 0 : (m[9] === "-" ? -1 : 1) * ((zh as number) * 60 + (zm as number));
+  return wall - offset * 60_000;
+}
+
+const ZONED =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
 
 /**
  * The simple fields Strapi keeps, for writing an item there (cms/src/seed/catalogue.js):

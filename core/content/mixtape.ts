@@ -1,7 +1,7 @@
 import type { ArtistRef } from "./artist-ref";
 import { AUDIO_PLATFORMS, type AudioPlatform } from "./audio";
 import type { Document } from "./document";
-import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
+import { type Fields, PUB_STATUS, PUBLISH_AT, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
 export interface MixtapeTrack {
@@ -25,6 +25,7 @@ export const MIXTAPE_FIELDS = {
   /** 'YYYY-MM-DD'. */
   release_date: { value: "day", site: "releaseDate" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   genres: { value: "own" },
   cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },

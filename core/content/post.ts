@@ -2,7 +2,7 @@ import type { AggregatedPost } from "./aggregated-post";
 import type { ArtistRef } from "./artist-ref";
 import { AUDIO_PLATFORMS, type AudioPlatform } from "./audio";
 import type { Document } from "./document";
-import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
+import { type Fields, PUB_STATUS, PUBLISH_AT, type SiteFields } from "./kind";
 import type { Taxon } from "./taxon";
 
 /**
@@ -28,6 +28,7 @@ export const POST_FIELDS = {
   post_date: { value: "instant", site: "date", strapi: "postDate" },
   category: { value: "pick", of: POST_CATEGORIES, fallback: "news", site: "category" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   genres: { value: "own" },
   locations: { value: "own" },

@@ -1,7 +1,7 @@
 import type { ArtistRef } from "./artist-ref";
 import type { AudioPlatform } from "./audio";
 import type { Document } from "./document";
-import { type Fields, PUB_STATUS, type SiteFields } from "./kind";
+import { type Fields, PUB_STATUS, PUBLISH_AT, type SiteFields } from "./kind";
 
 export interface ReleaseTrack {
   trackNumber: number;
@@ -33,6 +33,7 @@ export const RELEASE_FIELDS = {
   catalog_number: { value: "optional", site: "catalogNumber" },
   total_duration: { value: "clock", site: "totalDuration" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   artwork: { value: "media", site: "artwork" },
   credits: { value: "own" },

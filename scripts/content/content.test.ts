@@ -107,6 +107,43 @@ describe("a file with problems", () => {
     expect(() => catalogueFromFiles(new Map([["posts/x.md", "---\ntitle: [\n---\n"]]))).toThrow(ContentError);
   });
 
+  it("refuses a publish_at without a zone, unquoted, or not a real time, naming the file and the field", () => {
+    const lines = problemsOf({
+      "posts/no-zone.md": post("pub_status: published\npublish_at: '2027-06-01T09:00:00'\n"),
+      "posts/unquoted.md": post("pub_status: published\npublish_at: 2027-06-01T09:00:00+02:00\n"),
+      "posts/no-day.md": post("publish_at: '2027-02-30T09:00:00+02:00'\n"),
+      "posts/words.md": post("publish_at: next friday\n"),
+      "events/late.md":
+        "---\ntitle: Night\nstarts_at: '2026-12-05T23:00:00+01:00'\ntimezone: Europe/Berlin\nvenue: V\ncity: C\npublish_at: '2027-06-01 09:00'\n---\n",
+      "posts/fine.md": post("pub_status: published\npublish_at: '2027-06-01T09:00:00+02:00'\n"),
+      "posts/utc.md": post("pub_status: published\npublish_at: '2027-06-01T07:00:00.000Z'\n"),
+    }).map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    const ZONED =
+      "must be a date and time with its zone, in quotes, like '2027-06-01T09:00:00+02:00' or '2027-06-01T07:00:00Z'";
+    expect(lines.filter((l) => l.includes("publish_at")).sort()).toEqual(
+      [
+        `events/late.md: publish_at: ${ZONED}: it has no zone`,
+        `posts/no-day.md: publish_at: ${ZONED}: it is not a real date and time`,
+        `posts/no-zone.md: publish_at: ${ZONED}: it has no zone`,
+        `posts/unquoted.md: publish_at: ${ZONED} (unquoted, YAML reads it as a date and drops its zone)`,
+        `posts/words.md: publish_at: ${ZONED}: it has no zone`,
+      ].sort(),
+    );
+    expect(lines.filter((l) => l.startsWith("posts/fine.md") || l.startsWith("posts/utc.md"))).toEqual([]);
+  });
+
+  it("writes a publish_at back as the file gave it, quoted, after the status", () => {
+    const files = new Map([
+      ["genres/techno.md", GENRE],
+      ["posts/later.md", post("pub_status: published\npublish_at: '2027-06-01T09:00:00+02:00'\n")],
+    ]);
+    const written = catalogueToFiles(catalogueFromFiles(files)).get("posts/later.md") ?? "";
+    expect(written).toContain("pub_status: published\npublish_at: '2027-06-01T09:00:00+02:00'\n");
+    expect(
+      catalogueToFiles(catalogueFromFiles(new Map([["posts/later.md", written]]))).get("posts/later.md"),
+    ).toBe(written);
+  });
+
   it("refuses front matter that is not YAML and runs none of it (---js, ---javascript, ---coffee)", () => {
     const ran = globalThis as { crossfadeFrontMatterRan?: string[] };
     ran.crossfadeFrontMatterRan = [];

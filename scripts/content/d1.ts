@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
+import { embargoed, unembargoed } from "./embargo";
 import type { AnyContentKind, Row, UpsertContext } from "./kinds/kind";
 import { CONTENT_KINDS } from "./kinds/list";
 import type { Kind } from "./parse";
@@ -61,7 +62,7 @@ export function readCatalogue(target: Target): Catalogue {
   const catalogue: Record<string, unknown[]> = {};
   let at = 0;
   for (const kind of KINDS) {
-    catalogue[kind.key] = kind.read(answers.slice(at, at + kind.exportSql.length));
+    catalogue[kind.key] = kind.read(answers.slice(at, at + kind.exportSql.length)).map(unembargoed);
     at += kind.exportSql.length;
   }
   return catalogue as unknown as Catalogue;
@@ -142,6 +143,7 @@ export function upsertSql(
   c: Catalogue,
   prune: Partial<Record<Kind, number[]>> = {},
   known: Partial<Record<Kind, ReadonlySet<number>>> = {},
+  now = Date.now(),
 ): string[] {
   const out: string[] = [];
   const publish = new Map<AnyContentKind, number[]>();
@@ -159,14 +161,18 @@ export function upsertSql(
     const folder = kind.folder as Kind;
     const stored = known[folder];
     const ctx: UpsertContext = {
-      write: (table, rows, conflictKey) => out.push(...writeRows(table, rows, conflictKey)),
+      write: (table, rows, conflictKey) =>
+        out.push(
+          ...writeRows(table, table === kind.table ? rows.map((r) => embargoed(r, now)) : rows, conflictKey),
+        ),
       /** Ids of `items` the database holds already: their old links and child rows go first. */
       replace(items, owner, tables) {
         const ids = items.map((x) => x.id).filter((id) => stored === undefined || stored.has(id));
         for (const table of tables)
           out.push(...forIds(ids, (list) => `DELETE FROM ${table} WHERE ${owner} IN (${list});`));
       },
-      staged(row) {
+      staged(plain) {
+        const row = embargoed(plain, now);
         if (row.pub_status !== "published" || stored?.has(row.id)) return row;
         publish.set(kind, [...(publish.get(kind) ?? []), row.id]);
         return { ...row, pub_status: "draft" };

@@ -13,6 +13,7 @@ import {
   type OwnKeys,
   type SimpleField,
   simpleFields,
+  zonedInstant,
 } from "../../core/content/kind";
 
 const TEXT = "must be text (put numbers and dates meant as text in quotes)";
@@ -98,6 +99,21 @@ export const markdownField = v.pipe(
   }),
 );
 
+const ZONED_TEXT =
+  "must be a date and time with its zone, in quotes, like '2027-06-01T09:00:00+02:00' or '2027-06-01T07:00:00Z'";
+/**
+ * When a published item goes live. Only quoted text is taken: YAML reads an unquoted time as a
+ * date, and one without a zone as UTC, so the zone the operator meant (or left out) is gone.
+ */
+const zoned = v.nullish(
+  v.pipe(
+    v.string(`${ZONED_TEXT} (unquoted, YAML reads it as a date and drops its zone)`),
+    v.check((s) => /(?:Z|[+-]\d{2}:\d{2})$/.test(s), `${ZONED_TEXT}: it has no zone`),
+    v.check((s) => !Number.isNaN(zonedInstant(s)), `${ZONED_TEXT}: it is not a real date and time`),
+  ),
+  null,
+);
+
 export const taxonRef = v.strictObject({ name: filled, slug }, "must be {name, slug}");
 
 /** "must be a, b or c": the message for a value outside a picklist. */
@@ -121,6 +137,8 @@ function frontField(def: SimpleField): v.GenericSchema {
       return def.fallback === null ? v.nullish(localTime, null) : localTime;
     case "zone":
       return zone;
+    case "zoned":
+      return zoned;
     case "flag":
       return flag;
     case "instant":

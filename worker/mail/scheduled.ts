@@ -1,6 +1,7 @@
-import { newsletterStoreOf } from "@worker/content/service";
+import { contentCacheFor, newsletterStoreOf } from "@worker/content/service";
 import type { WorkerEnv } from "@worker/env";
 import { opsStoreOf } from "@worker/ops/service";
+import { catchUp } from "@worker/publishing";
 import { consumeDeadLetters, consumeMailBatch, sweepAnnouncements } from "./announcements";
 import { CONFIRM_LINK_DAYS } from "./signing";
 
@@ -12,9 +13,12 @@ const DEAD_LETTERS = /-dlq$/;
  * removed from the store that keeps the subscribers (D1, or Strapi through its API), and the
  * announcements' send log is swept (worker/mail/announcements.ts), and so are the webhook's
  * deliveries whose signature can no longer pass (worker/mail/deliveries.ts): those two are the
- * operational store's (worker/ops/store.ts), D1 in both modes.
+ * operational store's (worker/ops/store.ts), D1 in both modes. First of all, the embedded store's
+ * scheduled items that are due go live and the cache is purged (worker/publishing/watch.ts), in
+ * case no request came since their time (docs/decisions/153-scheduled-publishing.md).
  */
 export async function runScheduled(env: WorkerEnv, scheduledTime: number): Promise<void> {
+  if (env.DB && !env.CMS_URL) await catchUp(env.DB, contentCacheFor(env, undefined, false), Date.now());
   // First, in D1: a CMS that does not answer must not keep the table growing.
   await opsStoreOf(env).deliveries.sweep(scheduledTime);
   const cutoff = new Date(scheduledTime - CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000).toISOString();

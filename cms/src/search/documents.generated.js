@@ -51,6 +51,7 @@ function siteValue(def, raw) {
       return nonBlank(raw);
     case "optional":
     case "media":
+    case "zoned":
       return raw ?? null;
     case "pick":
       return raw ?? def.fallback ?? null;
@@ -75,6 +76,19 @@ var PUB_STATUS = {
   strapi: false,
   message: "must be draft or published (missing: draft)"
 };
+var PUBLISH_AT = { value: "zoned", strapi: "publishAt" };
+function zonedInstant(text5) {
+  const m = ZONED.exec(text5);
+  if (!m) return Number.NaN;
+  const [y2, mo, d, h, mi, s, zh, zm] = [1, 2, 3, 4, 5, 6, 10, 11].map((i) => Number(m[i] ?? 0));
+  const wall = Date.UTC(y2, mo - 1, d, h, mi, s, Number((m[7] ?? "0").padEnd(3, "0")));
+  const back = new Date(wall);
+  const real = back.getUTCFullYear() === y2 && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && back.getUTCHours() === h && back.getUTCMinutes() === mi && zh <= 23 && zm <= 59;
+  if (!real) return Number.NaN;
+  const offset = m[8] === "Z" ? 0 : (m[9] === "-" ? -1 : 1) * (zh * 60 + zm);
+  return wall - offset * 6e4;
+}
+var ZONED = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
 function strapiColumns(fields2) {
   return simpleFields(fields2).flatMap(([column, def]) => {
     const name = strapiName(column, def);
@@ -802,6 +816,7 @@ var AGGREGATED_FIELDS = {
   /** The site's `date`: ISO 8601 (in Strapi, postDate or publishedAt when it has none). */
   published_date: { value: "instant", site: "date" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   featured_image: { value: "media", site: "featuredImage" },
   genres: { value: "own" },
   locations: { value: "own" },
@@ -2944,6 +2959,15 @@ var markdownField = pipe(
     return problems.length ? NEVER : document;
   })
 );
+var ZONED_TEXT = "must be a date and time with its zone, in quotes, like '2027-06-01T09:00:00+02:00' or '2027-06-01T07:00:00Z'";
+var zoned = nullish(
+  pipe(
+    string(`${ZONED_TEXT} (unquoted, YAML reads it as a date and drops its zone)`),
+    check((s) => /(?:Z|[+-]\d{2}:\d{2})$/.test(s), `${ZONED_TEXT}: it has no zone`),
+    check((s) => !Number.isNaN(zonedInstant(s)), `${ZONED_TEXT}: it is not a real date and time`)
+  ),
+  null
+);
 var taxonRef = strictObject({ name: filled, slug }, "must be {name, slug}");
 var oneOf = (values) => `must be ${values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : values[0]}`;
 function frontField(def) {
@@ -2962,6 +2986,8 @@ function frontField(def) {
       return def.fallback === null ? nullish(localTime, null) : localTime;
     case "zone":
       return zone;
+    case "zoned":
+      return zoned;
     case "flag":
       return flag;
     case "instant":
@@ -3044,7 +3070,7 @@ var entryCredits = (records) => records.flatMap((r) => [
 ]);
 
 // scripts/content/kinds/aggregated.ts
-var ORDER = "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status artist_ids";
+var ORDER = "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status publish_at artist_ids";
 var aggregated = defineKind()({
   folder: "aggregated",
   key: "aggregatedPosts",
@@ -3127,6 +3153,7 @@ var ARTIST_FIELDS = {
   name: { value: "filled", site: "name" },
   kind: { value: "pick", of: ARTIST_KINDS, fallback: "person", site: "kind" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   image: { value: "media", site: "image" },
   location: { value: "own" },
   genres: { value: "own" },
@@ -3164,6 +3191,7 @@ var artists = defineKind()({
         image: a.front.image,
         location_id: locationId,
         pub_status: a.front.pub_status,
+        publish_at: a.front.publish_at,
         genre_ids: ctx.refs(a, "genres", a.front.genres, "genres"),
         links: a.front.links.map((link, position) => ({
           id: ++linkId,
@@ -3258,6 +3286,7 @@ var EVENT_FIELDS = {
     strapi: "event_status"
   },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
   ticket_url: { value: "optional", site: "ticketUrl" },
@@ -3346,6 +3375,7 @@ var events = defineKind()({
       status: front.status,
       is_featured: front.is_featured,
       pub_status: front.pub_status,
+      publish_at: front.publish_at,
       lineup_artists: ctx.entryRefs(e, "lineup", front.lineup, (entry, i) => ({
         entry: i + 1,
         slugs: typeof entry === "string" ? [] : entry.artists
@@ -3473,6 +3503,7 @@ var MIXTAPE_FIELDS = {
   /** 'YYYY-MM-DD'. */
   release_date: { value: "day", site: "releaseDate" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   genres: { value: "own" },
   cover_image: { value: "media", site: "coverImage", strapi: "coverImage" },
@@ -3501,7 +3532,7 @@ var tracklistEntry = strictObject(
   },
   "must be {position, artist, artists, title, time}"
 );
-var ORDER2 = "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists former_slugs";
+var ORDER2 = "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status publish_at genre_ids artist_ids track_artists former_slugs";
 var mixtapes = defineKind()({
   folder: "mixtapes",
   key: "mixtapes",
@@ -3618,6 +3649,7 @@ var POST_FIELDS = {
   post_date: { value: "instant", site: "date", strapi: "postDate" },
   category: { value: "pick", of: POST_CATEGORIES, fallback: "news", site: "category" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   genres: { value: "own" },
   locations: { value: "own" },
@@ -3634,7 +3666,7 @@ var POST_FIELDS = {
 };
 
 // scripts/content/kinds/posts.ts
-var ORDER3 = "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags artist_ids former_slugs";
+var ORDER3 = "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status publish_at genre_ids location_ids tags artist_ids former_slugs";
 var posts = defineKind()({
   folder: "posts",
   key: "posts",
@@ -3752,6 +3784,7 @@ var RELEASE_FIELDS = {
   catalog_number: { value: "optional", site: "catalogNumber" },
   total_duration: { value: "clock", site: "totalDuration" },
   pub_status: PUB_STATUS,
+  publish_at: PUBLISH_AT,
   is_featured: { value: "flag", site: "isFeatured" },
   artwork: { value: "media", site: "artwork" },
   credits: { value: "own" },
@@ -3776,7 +3809,7 @@ var releaseTrack = strictObject(
   },
   "must be a track: {title, artist_name, duration, audio_url, \u2026}"
 );
-var ORDER4 = "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists former_slugs";
+var ORDER4 = "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status publish_at tracks purchase_links artist_ids track_artists former_slugs";
 var releases = defineKind()({
   folder: "releases",
   key: "releases",

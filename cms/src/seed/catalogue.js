@@ -93,7 +93,12 @@ async function seedCatalogue(strapi, { file, mediaDir, contentDir }) {
   const c = JSON.parse(fs.readFileSync(file, 'utf8'));
   const media = mediaUploader(strapi, mediaDir, contentDir);
   const docs = (uid) => strapi.documents(uid);
-  const statusOf = (row) => (row.pub_status === 'published' ? { status: 'published' } : {});
+  // A published row whose publish_at is ahead stays a draft until the publisher's cron task
+  // publishes it (../scheduled-publishing.js).
+  const statusOf = (row) =>
+    row.pub_status === 'published' && !(row.publish_at && Date.parse(row.publish_at) > Date.now())
+      ? { status: 'published' }
+      : {};
   // A record's simple fields under their Strapi names, each kind's definition in core/content/
   // (media uploaded, as their ids); the kind's own fields come from its `data`.
   const simple = async (fields, row) => {

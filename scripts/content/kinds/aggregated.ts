@@ -20,7 +20,7 @@ export interface AggregatedPostRecord extends ColumnFields<typeof AGGREGATED_FIE
 }
 
 const ORDER =
-  "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status artist_ids";
+  "id original_url title artist_name excerpt content published_date featured_image genres locations audio pub_status publish_at artist_ids";
 
 export const aggregated = defineKind<AggregatedPostRecord>()({
   folder: "aggregated",

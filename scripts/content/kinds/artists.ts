@@ -61,6 +61,7 @@ export const artists = defineKind<ArtistRecord>()({
         image: a.front.image,
         location_id: locationId,
         pub_status: a.front.pub_status,
+        publish_at: a.front.publish_at,
         genre_ids: ctx.refs(a, "genres", a.front.genres, "genres"),
         links: a.front.links.map((link, position) => ({
           id: ++linkId,

@@ -124,6 +124,7 @@ export const events = defineKind<EventRecord>()({
         status: front.status,
         is_featured: front.is_featured,
         pub_status: front.pub_status,
+        publish_at: front.publish_at,
         lineup_artists: ctx.entryRefs(e, "lineup", front.lineup, (entry, i) => ({
           entry: i + 1,
           slugs: typeof entry === "string" ? [] : entry.artists,

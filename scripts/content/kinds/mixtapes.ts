@@ -59,7 +59,7 @@ const tracklistEntry = v.strictObject(
 );
 
 const ORDER =
-  "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status genre_ids artist_ids track_artists former_slugs";
+  "id slug title artist_name release_date cover_image description tracklist duration track_count download_url external_audio_url audio_file audio_platform is_featured pub_status publish_at genre_ids artist_ids track_artists former_slugs";
 
 export const mixtapes = defineKind<MixtapeRecord>()({
   folder: "mixtapes",

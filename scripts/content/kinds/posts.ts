@@ -36,7 +36,7 @@ export interface PostRecord extends ColumnFields<typeof POST_FIELDS> {
 }
 
 const ORDER =
-  "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status genre_ids location_ids tags artist_ids former_slugs";
+  "id slug title artist_name excerpt content post_date category cover_image is_featured audio_platform primary_audio_url audio_file track_title pub_status publish_at genre_ids location_ids tags artist_ids former_slugs";
 
 export const posts = defineKind<PostRecord>()({
   folder: "posts",

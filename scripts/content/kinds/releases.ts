@@ -94,7 +94,7 @@ const releaseTrack = v.strictObject(
 );
 
 const ORDER =
-  "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status tracks purchase_links artist_ids track_artists former_slugs";
+  "id slug title artist_name release_date artwork release_type total_duration description credits catalog_number is_featured pub_status publish_at tracks purchase_links artist_ids track_artists former_slugs";
 
 export const releases = defineKind<ReleaseRecord>()({
   folder: "releases",

@@ -4,6 +4,7 @@
  * published posts and mixtapes as they go in. Every statement is a single line ending in
  * ';', so a seed file can hold one statement per line. Pure TypeScript (also used in workerd).
  */
+import { embargoed } from "../embargo";
 import type { AnyContentKind, RowsContext, SqlValue } from "../kinds/kind";
 import { CONTENT_KINDS } from "../kinds/list";
 import type { Catalogue } from "../types";
@@ -49,9 +50,12 @@ export function insertSql({ table, row }: TableRow): string {
  * before children. Also what tests/worker/store-upgrade.test.ts loads into older schemas, column
  * by column.
  */
-export function catalogueRows(c: Catalogue): TableRow[] {
+export function catalogueRows(c: Catalogue, now = Date.now()): TableRow[] {
   const out: TableRow[] = [];
-  const add = (table: string, row: Record<string, SqlValue>) => out.push({ table, row });
+  const tables = new Set((CONTENT_KINDS as readonly AnyContentKind[]).map((kind) => kind.table));
+  // A published item whose publish_at is ahead goes in as a draft with its due time (./embargo.ts).
+  const add = (table: string, row: Record<string, SqlValue>) =>
+    out.push({ table, row: tables.has(table) ? embargoed(row, now) : row });
   const ctx: RowsContext = {
     add,
     credit(table, owner, id, artistIds) {
@@ -74,6 +78,6 @@ export function catalogueRows(c: Catalogue): TableRow[] {
 }
 
 /** Every row of the catalogue as INSERT statements, parents before children. */
-export function catalogueToSql(c: Catalogue): string[] {
-  return catalogueRows(c).map(insertSql);
+export function catalogueToSql(c: Catalogue, now = Date.now()): string[] {
+  return catalogueRows(c, now).map(insertSql);
 }

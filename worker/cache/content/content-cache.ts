@@ -24,6 +24,12 @@ export interface ContentCacheOptions {
   release: string;
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
+  /**
+   * Called when the versions were read from KV (not from the isolate's copy), with the next due
+   * time of scheduled publishing recorded for them (see `recordSchedule`) and the read's time:
+   * null when nothing is scheduled, undefined when none is recorded for these versions.
+   */
+  onVersions?: (cache: ContentCache, next: string | null | undefined, at: number) => void;
 }
 
 export interface ContentCache {
@@ -44,6 +50,12 @@ export interface ContentCache {
    * purge in other locations). Undefined without KV; throws when KV fails.
    */
   stamp(): Promise<string | undefined>;
+  /**
+   * Records the next due time of scheduled publishing (ISO 8601, or null for none) beside the
+   * versions, for the current `version:all`: a purge of everything (a content import) leaves it
+   * unrecorded, and the next read's `onVersions` is told so (docs/decisions/153-scheduled-publishing.md).
+   */
+  recordSchedule(next: string | null): Promise<void>;
 }
 
 interface Entry<T> {
@@ -53,6 +65,9 @@ interface Entry<T> {
 }
 
 const VERSION_KEYS = ["version:all", ...CACHE_GROUPS.map((g) => `version:${g}`)];
+/** The next due time of scheduled publishing, read in the same call as the versions. */
+const SCHEDULE_KEY = "publish:next";
+const READ_KEYS = [...VERSION_KEYS, SCHEDULE_KEY];
 /** KV keys are limited to 512 bytes; longer ones are hashed. */
 const MAX_KEY_BYTES = 480;
 
@@ -132,15 +147,34 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The group versions, from this isolate's copy when it is under STAMP_REUSE_MS old, else from
- * KV (one read of all version keys). A read that started before a purge here is not kept.
+ * KV (one read of all version keys and the next due time of scheduled publishing, given to
+ * `fresh`). A read that started before a purge here is not kept.
  */
-async function readVersions(kv: KVNamespace, at: number): Promise<Map<string, string | null>> {
+async function readVersions(
+  kv: KVNamespace,
+  at: number,
+  fresh?: (value: Map<string, string | null>) => void,
+): Promise<Map<string, string | null>> {
   const memo = stamps.get(kv);
   if (memo && at - memo.at < STAMP_REUSE_MS && at >= memo.at) return memo.value;
   const before = purges;
-  const value = await kv.get(VERSION_KEYS, "text");
+  const value = await kv.get(READ_KEYS, "text");
   if (before === purges) stamps.set(kv, { at, value });
+  fresh?.(value);
   return value;
+}
+
+/** The due time recorded under these versions: null for none, undefined when not recorded for them. */
+function scheduleOf(value: Map<string, string | null>): string | null | undefined {
+  const text = value.get(SCHEDULE_KEY);
+  if (!text) return undefined;
+  try {
+    const record = JSON.parse(text) as { all?: unknown; next?: unknown };
+    if (record.all !== (value.get("version:all") ?? "0")) return undefined;
+    return typeof record.next === "string" ? record.next : null;
+  } catch {
+    return undefined;
+  }
 }
 
 // Refreshes running in this isolate, by entry key: the KV lock below cannot stop two requests
@@ -154,6 +188,12 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   let versions: Promise<Map<string, string | null>> | undefined;
   let bypass = false;
   let warned = false;
+  let api: ContentCache;
+  // The version:all this cache last wrote: KV may not show a write at once, even where it was made.
+  let purgedAll: string | undefined;
+  const fresh = options.onVersions
+    ? (value: Map<string, string | null>) => options.onVersions?.(api, scheduleOf(value), now())
+    : undefined;
 
   function warn(what: string, error: unknown) {
     if (warned) return;
@@ -170,7 +210,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   }
 
   async function entryKey(group: CacheGroup, key: string): Promise<string> {
-    versions ??= readVersions(kv as KVNamespace, now());
+    versions ??= readVersions(kv as KVNamespace, now(), fresh);
     const current = await (versions as Promise<Map<string, string | null>>);
     const version = `${current.get("version:all") ?? "0"}.${current.get(`version:${group}`) ?? "0"}`;
     const full = `${release}:${version}:${group}:${key}`;
@@ -206,7 +246,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     if (ctx) ctx.waitUntil(job);
   }
 
-  return {
+  api = {
     async cached<T>(group: CacheGroup, key: string, load: () => Promise<T>): Promise<T> {
       if (!kv || bypass) return load();
       let entry: string;
@@ -245,6 +285,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       const keys = groups === "all" ? ["version:all"] : groups.map((g) => `version:${g}`);
       // One key per group: two webhooks arriving together never undo each other's bump.
       await Promise.all(keys.map((k) => kv.put(k, token)));
+      if (groups === "all") purgedAll = token;
       versions = undefined;
       purges += 1;
       stamps.delete(kv);
@@ -255,10 +296,18 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       if (!kv) return undefined;
       // A read of its own: a failure here is the page cache's to skip, while the entries' read
       // fails (and is reported) where the content is loaded.
-      const current = await readVersions(kv, now());
+      const current = await readVersions(kv, now(), fresh);
       return `${release}:${VERSION_KEYS.map((k) => current.get(k) ?? "0").join(".")}`;
     },
+
+    async recordSchedule(next) {
+      if (!kv) return;
+      const all = purgedAll ?? (await readVersions(kv, now())).get("version:all") ?? "0";
+      await kv.put(SCHEDULE_KEY, JSON.stringify({ all, next }));
+      stamps.delete(kv);
+    },
   };
+  return api;
 }
 
 function isEntry<T>(hit: Entry<T> | null | undefined): hit is Entry<T> {

@@ -1,0 +1,1 @@
+export { catchUp, watchSchedule, watchWithoutCache } from "./watch";
