@@ -79,3 +79,40 @@ describe("a track embedded in a post's body", () => {
     expect(await link.getAttribute("rel")).toBe("noopener");
   });
 });
+
+// Descriptions and bios are documents too (docs/decisions/149-every-long-text-a-document.md): the
+// demo's mix 001 links its crew's page from its description, whose bio links back to the mix.
+describe("links in a mixtape's description and an artist's bio", () => {
+  it("navigate within the site while the mix keeps playing, the texts drawn whole each way", async () => {
+    const page = await session.newPage();
+    await withPlayerStandIns(page);
+    await open(page, "/mixtapes/crossfade-mix-001-tape-hiss-society");
+    const description = page.locator(".detail__description");
+    expect(await description.getByRole("listitem").count()).toBe(2);
+    await press(page.getByRole("button", { name: /^Play mixtape/ }));
+    await expect.poll(() => nowPlaying(page)).toBe("Crossfade Mix 001: Tape Hiss Society");
+    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+
+    await follow(
+      page,
+      description.getByRole("link", { name: "their page" }),
+      (url) => url.pathname === "/artists/tape-hiss-society",
+    );
+    await page.getByRole("heading", { level: 1, name: "Tape Hiss Society" }).waitFor();
+    const bio = page.locator(".artist__bio");
+    expect(await bio.locator("em").textContent()).toBe("vinyl first");
+    expect(await nowPlaying(page)).toBe("Crossfade Mix 001: Tape Hiss Society");
+
+    // Back through the bio's link: the description, drawn in the browser this time, is whole.
+    await follow(
+      page,
+      bio.getByRole("link", { name: "Crossfade mix", exact: true }),
+      (url) => url.pathname === "/mixtapes/crossfade-mix-001-tape-hiss-society",
+    );
+    await page.getByRole("heading", { level: 1, name: "Crossfade Mix 001: Tape Hiss Society" }).waitFor();
+    await description.getByRole("link", { name: "Moritz Kühn" }).waitFor();
+    expect(await description.getByRole("listitem").count()).toBe(2);
+    expect(await nowPlaying(page)).toBe("Crossfade Mix 001: Tape Hiss Society");
+    expect(await player(page).getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+  });
+});
