@@ -10,6 +10,7 @@ import { standInDsn } from "./tests/support/sentry-stand-in.ts";
 // reactRouter() resolves the virtual server build the Worker imports (docs/decisions/001).
 const TEST_PURGE_TOKEN = "test-purge-token-0123456789abcdef0123456789";
 const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
+const TEST_PREVIEW_SECRET = "test-preview-secret-0123456789abcdef01234567";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
@@ -38,6 +39,8 @@ export default defineConfig(async () => {
             PURGE_TOKEN: TEST_PURGE_TOKEN,
             // ADMIN_TOKEN turns the submissions admin endpoints on (tests/worker/submissions-admin.test.ts).
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+            // Preview links are signed with it (tests/worker/preview.test.ts).
+            PREVIEW_SECRET: TEST_PREVIEW_SECRET,
             // The rate limiters' key, as a deployment has one (tests/worker/rate-limit-salt.test.ts).
             RATE_LIMIT_SALT: "test-rate-limit-salt-0123456789abcdef01234567",
             // Errors are reported to a local stand-in for Sentry (tests/support/workers-global-setup.ts).

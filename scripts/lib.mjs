@@ -14,6 +14,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SECRET_CANARIES = {
   ADMIN_TOKEN: "canary-admin-token-5f1c0e2a9b7d4c3e8a6f",
   PURGE_TOKEN: "canary-purge-token-7d2b9e4f1a6c8e3d5b0a",
+  PREVIEW_SECRET: "canary-preview-secret-2c7e9a4f6b1d3e8a0c5f",
   SENTRY_AUTH_TOKEN: "sntrys_canaryAuthToken0b9c8d7e6f5a4b3c2d1e",
   MEILISEARCH_ADMIN_KEY: "canary-meili-admin-key-3e9a7c5b1d8f2a4c6e0b",
   MEILISEARCH_MASTER_KEY: "canary-meili-master-key-8b1d3f5a7c9e2b4d6f0a",

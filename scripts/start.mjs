@@ -38,8 +38,10 @@ const mailDir = join(ROOT, ".wrangler", "mail");
 if (!vars.MAIL_FROM && !devVar("MAIL_FROM")) vars.MAIL_FROM = DEMO_SENDER;
 if (!process.env.SITE_URL && port !== 8787) vars.SITE_URL = `http://localhost:${port}`;
 // The rate limiters' key, made once per checkout and kept beside the local D1 (scripts/local-salt.ts).
-const { localSalt } = await tsImport("./local-salt.ts", import.meta.url);
+const { localPreviewSecret, localSalt } = await tsImport("./local-salt.ts", import.meta.url);
 if (!vars.RATE_LIMIT_SALT && !devVar("RATE_LIMIT_SALT")) vars.RATE_LIMIT_SALT = localSalt(persistTo);
+// The preview links' key, kept there too: `npm run content -- preview` signs with the same one.
+if (!vars.PREVIEW_SECRET && !devVar("PREVIEW_SECRET")) vars.PREVIEW_SECRET = localPreviewSecret(persistTo);
 const server = await serve({ port, persistTo, ip: process.env.HOST ?? "127.0.0.1", vars, mailDir });
 console.log(`Crossfade is running at http://localhost:${port} (Ctrl+C to stop)`);
 console.log(

@@ -97,7 +97,14 @@ const stopAll = async () => {
 };
 
 const secret = () => randomBytes(24).toString("hex");
-const tokens = { purge: secret(), admin: secret(), editor: secret(), cms: secret(), meili: secret() };
+const tokens = {
+  purge: secret(),
+  admin: secret(),
+  editor: secret(),
+  cms: secret(),
+  meili: secret(),
+  preview: secret(),
+};
 // The Worker's port is chosen first: Strapi's bootstrap writes it into the purge webhook.
 const workerPort = Number(process.env.STRAPI_LANE_WORKER_PORT) || (await freePort());
 const workerUrl = `http://127.0.0.1:${workerPort}`;
@@ -124,6 +131,9 @@ const cms = await startCms({
     MEILISEARCH_ADMIN_KEY: tokens.meili,
     // Scheduled publishing every 2 s, so tests/strapi/scheduled-publishing.test.ts waits seconds.
     CMS_PUBLISH_CRON: "*/2 * * * * *",
+    // The admin's Preview button links to the Worker's pages (tests/strapi/preview.test.ts).
+    CROSSFADE_SITE_URL: workerUrl,
+    PREVIEW_SECRET: tokens.preview,
   },
 }).catch(async (error) => {
   // CI shows only the lane's output: put the end of Strapi's log there.
@@ -152,6 +162,7 @@ try {
       ...(mediaUrl ? { CMS_MEDIA_URL: mediaUrl } : {}),
       PURGE_TOKEN: tokens.purge,
       ADMIN_TOKEN: tokens.admin,
+      PREVIEW_SECRET: tokens.preview,
     },
   });
   console.log(`Worker answered on ${worker.url} after ${seconds(workerStarted)} (log: ${workerLog})`);
@@ -172,6 +183,7 @@ try {
         WORKER_URL: worker.url,
         WORKER_ADMIN_TOKEN: tokens.admin,
         WORKER_PURGE_TOKEN: tokens.purge,
+        PREVIEW_SECRET: tokens.preview,
         WORKER_MAIL_DIR: mailDir,
         MEILISEARCH_STAND_IN_PORT: String(meiliPort),
         MEILISEARCH_ADMIN_KEY: tokens.meili,

@@ -19,5 +19,7 @@ export type AppEnv = {
     /** Whether a source degraded while this request was answered (docs/decisions/021). */
     sources: RequestSourceState;
     nonce?: string;
+    /** Who may frame this answer besides no one (a preview: the CMS's admin, worker/preview.ts). */
+    framedBy?: string;
   };
 };

@@ -103,6 +103,7 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
     "the review desk and the admin API (submissions, subscribers, uploads) answer 404",
   ],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
+  ["PREVIEW_SECRET", "token", "optional", "preview links answer 404: drafts are seen in no page"],
   [
     "RATE_LIMIT_SALT",
     "token",

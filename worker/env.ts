@@ -20,6 +20,11 @@ export interface WorkerEnv extends Cloudflare.Env {
   ADMIN_TOKEN?: string;
   PURGE_TOKEN?: string;
   /**
+   * The key preview links are signed with (core/content/preview.ts), shared with the CMS and the
+   * content tool; unset, every preview link answers 404.
+   */
+  PREVIEW_SECRET?: string;
+  /**
    * The key the rate limiters digest a client's address with before it is stored in D1
    * (worker/forms/rate-limit.ts); unset, each isolate makes one at random.
    */

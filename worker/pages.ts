@@ -22,7 +22,8 @@ import { turnstileOf, turnstileSettings } from "./forms/turnstile";
 import { executionContext } from "./middleware/request-scope";
 import { securedAnswer } from "./middleware/secure-headers";
 import { reportServerError } from "./monitoring/report";
-import { newNonce } from "./security-headers";
+import { type PreviewRequest, previewing, previewOf } from "./preview";
+import { mediaOrigin, newNonce } from "./security-headers";
 
 /**
  * The pages: every request the Worker's own routes do not answer goes to React Router, which
@@ -36,6 +37,8 @@ export async function pages(c: Context<AppEnv>): Promise<Response> {
   // own), the security headers announce it.
   const nonce = newNonce();
   c.set("nonce", nonce);
+  const preview = await previewOf(c.req.raw, c.env.PREVIEW_SECRET);
+  if (preview.state !== "none") return previewPage(c, preview, nonce);
   const cache = pageCacheFor(c.env, executionContext(c), () => c.var.contentCache.stamp());
   const hit = await cache.match(c.req.raw, nonce);
   if (hit) return hit;
@@ -43,6 +46,30 @@ export async function pages(c: Context<AppEnv>): Promise<Response> {
   const intake = reads(c.req.raw) ? undefined : intakeOf(c);
   const response = await renderPage(c.req.raw, c.var.content, intake, nonce, turnstileOf(c));
   return cache.store(c.req.raw, response, nonce, () => !c.var.sources.failed);
+}
+
+/**
+ * A page opened with a preview link (docs/decisions/154-signed-preview-links.md), past the page
+ * cache both ways: the item's page with its draft, or the not-found page (404) for a link that is
+ * tampered with, expired, for another page, or given while previews are off. Neither is kept by
+ * any cache or indexed; an opened preview may be framed by the CMS's admin (its Preview pane).
+ */
+async function previewPage(c: Context<AppEnv>, preview: PreviewRequest, nonce: string): Promise<Response> {
+  const open = preview.state === "open";
+  let request = c.req.raw;
+  if (!open) {
+    const data = new URL(request.url).pathname.endsWith(".data") ? ".data" : "";
+    request = new Request(new URL(`/not-found${data}`, request.url), { headers: request.headers });
+  }
+  const content = open ? previewing(c.var.content, preview.preview) : c.var.content;
+  const intake = reads(request) ? undefined : intakeOf(c);
+  const rendered = await renderPage(request, content, intake, nonce, turnstileOf(c));
+  const response = new Response(rendered.body, rendered);
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex");
+  const cms = mediaOrigin(c.env.CMS_URL);
+  if (open && cms) c.set("framedBy", cms);
+  return response;
 }
 
 /**

@@ -32,9 +32,10 @@ export function newNonce(): string {
 
 /**
  * The origin of a URL whose media (covers, audio) pages show in CMS mode: the CMS itself, or the
- * bucket its uploads go to (CMS_MEDIA_URL, docs/decisions/035-production-cms.md).
+ * bucket its uploads go to (CMS_MEDIA_URL, docs/decisions/035-production-cms.md); also the CMS
+ * whose admin frames a preview.
  */
-function mediaOrigin(address: string | undefined): string | undefined {
+export function mediaOrigin(address: string | undefined): string | undefined {
   if (!address) return undefined;
   try {
     const url = new URL(address);
@@ -57,6 +58,8 @@ export function contentSecurityPolicy(options: {
   mediaUrl?: string;
   https: boolean;
   frameable?: boolean;
+  /** The one origin that may frame the page (a preview, framed by the CMS's admin). */
+  framedBy?: string;
   /** Turnstile is on: its script and challenge frame are allowed. */
   turnstile?: boolean;
 }): string {
@@ -76,9 +79,10 @@ function policyAround(options: {
   mediaUrl?: string;
   https: boolean;
   frameable?: boolean;
+  framedBy?: string;
   turnstile?: boolean;
 }) {
-  const key = `${options.cmsUrl ?? ""}\n${options.mediaUrl ?? ""}\n${options.https}\n${options.frameable === true}\n${options.turnstile === true}`;
+  const key = `${options.cmsUrl ?? ""}\n${options.mediaUrl ?? ""}\n${options.https}\n${options.frameable === true}\n${options.framedBy ?? ""}\n${options.turnstile === true}`;
   let parts = policies.get(key);
   if (!parts) {
     const origins = [options.cmsUrl, options.cmsUrl ? options.mediaUrl : undefined].map(mediaOrigin);
@@ -99,8 +103,9 @@ function policyAround(options: {
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
-      // Only the embed pages may be framed, by any site (docs/decisions/031).
-      `frame-ancestors ${options.frameable ? "*" : "'none'"}`,
+      // Only the embed pages may be framed, by any site (docs/decisions/031), and a preview by
+      // the CMS's admin (docs/decisions/154-signed-preview-links.md).
+      `frame-ancestors ${options.frameable ? "*" : (options.framedBy ?? "'none'")}`,
     ];
     // Over plain http (local runs) upgrading would point our own assets at a port without TLS.
     if (options.https) directives.push("upgrade-insecure-requests");
@@ -146,6 +151,7 @@ export function withSecurityHeaders(
     mediaUrl?: string;
     https: boolean;
     frameable?: boolean;
+    framedBy?: string;
     turnstile?: boolean;
   },
 ): Response {
@@ -158,7 +164,7 @@ export function withSecurityHeaders(
   for (const [name, value] of BASE_ENTRIES) out.headers.set(name, value);
   if ((out.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     for (const [name, value] of DOCUMENT_ENTRIES) out.headers.set(name, value);
-    if (options.frameable) out.headers.delete("X-Frame-Options");
+    if (options.frameable || options.framedBy) out.headers.delete("X-Frame-Options");
     // A page that brings its own, stricter policy keeps it (the review desk, worker/admin/).
     if (!out.headers.has("Content-Security-Policy"))
       out.headers.set(
@@ -169,6 +175,7 @@ export function withSecurityHeaders(
           mediaUrl: options.mediaUrl,
           https: options.https,
           frameable: options.frameable,
+          framedBy: options.framedBy,
           turnstile: options.turnstile,
         }),
       );

@@ -15,6 +15,7 @@ import { PostCard, postCardOf } from "../components/post-card";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { pagePreview } from "../lib/preview";
 import { acceptedOr400 } from "../lib/refused";
 import { errorMeta, seo, siteFromMatches } from "../lib/seo";
 import { artistQueue } from "../player/artist-queue";
@@ -66,6 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }) => ({ id, slug, title, artist: name, artists, coverImage, releaseDate });
   return {
     artist,
+    preview: pagePreview(content, "artist"),
     // The bio's first paragraph for the share tags, worked out here (docs/decisions/149-every-long-text-a-document.md).
     summary: firstParagraphText(artist.bio).slice(0, 200),
     linked: {
@@ -101,6 +103,7 @@ export function meta({ data, error, matches }: Route.MetaArgs) {
       title: artist.name,
       description,
       path,
+      noindex: data.preview !== null,
       image: artist.image,
       type: "website",
       jsonLd: {

@@ -10,6 +10,7 @@ import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate, titleFromSlug } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { pagePreview } from "../lib/preview";
 import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await catalogue.getPost(params.id);
   if (!post) throw missing(content, "Post not found");
   redirectIfRenamed(request, params.id, post, (slug) => `/blog/${slug}`);
-  return { post };
+  return { post, preview: pagePreview(content, "post") };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -43,6 +44,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     title: post.title,
     description: summary,
     path: `/blog/${post.slug}`,
+    noindex: data.preview !== null,
     image: post.coverImage,
     type: "article",
     jsonLd: {

@@ -8,6 +8,7 @@ import { LongText } from "../components/long-text";
 import { formatEventTime } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { pagePreview } from "../lib/preview";
 import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import type { Route } from "./+types/event";
@@ -32,6 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     when: formatEventTime(event.startsAt, event.timezone),
     summary: firstParagraphText(event.description),
     text: documentText(event.description),
+    preview: pagePreview(content, "event"),
   };
 }
 
@@ -43,6 +45,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     title: event.title,
     description: `${event.venue}, ${event.city}. ${summary}`.slice(0, 200),
     path: `/events/${event.slug}`,
+    noindex: data.preview !== null,
     image: event.coverImage,
     type: "event",
     jsonLd: {

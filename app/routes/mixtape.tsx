@@ -11,6 +11,7 @@ import { TaxonLinks } from "../components/taxon-links";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { pagePreview } from "../lib/preview";
 import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import { currentTrackAtom } from "../player/atoms";
@@ -31,7 +32,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   redirectIfRenamed(request, params.id, mixtape, (slug) => `/mixtapes/${slug}`);
   // The description's first paragraph, for the share tags: worked out here, on the server, so
   // the page's JavaScript needs nothing of the document model (docs/decisions/149-every-long-text-a-document.md).
-  return { mixtape, summary: firstParagraphText(mixtape.description).slice(0, 200) };
+  return {
+    mixtape,
+    summary: firstParagraphText(mixtape.description).slice(0, 200),
+    preview: pagePreview(content, "mixtape"),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -43,6 +48,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     title: mixtape.title,
     description: summary || `${mixtape.title}, a Crossfade mixtape.`,
     path: `/mixtapes/${mixtape.slug}`,
+    noindex: data.preview !== null,
     image: mixtape.coverImage,
     type: "music.playlist",
     jsonLd: {

@@ -7,6 +7,7 @@ import { LongText } from "../components/long-text";
 import { formatLongDate } from "../lib/format";
 import { absoluteUrl, coverOrPlaceholder } from "../lib/images";
 import { missing } from "../lib/missing";
+import { pagePreview } from "../lib/preview";
 import { redirectIfRenamed } from "../lib/renamed";
 import { seo, siteFromMatches } from "../lib/seo";
 import { PlayButton } from "../player/play-button";
@@ -24,7 +25,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!release) throw missing(content, "Release not found");
   redirectIfRenamed(request, params.id, release, (slug) => `/releases/${slug}`);
   // The description's first paragraph, for the share tags, worked out on the server (as a mix's).
-  return { release, summary: firstParagraphText(release.description).slice(0, 200) };
+  return {
+    release,
+    summary: firstParagraphText(release.description).slice(0, 200),
+    preview: pagePreview(content, "release"),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -36,6 +41,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     title: `${release.artist} – ${release.title}`,
     description: summary || `${release.releaseType} by ${release.artist}.`,
     path: `/releases/${release.slug}`,
+    noindex: data.preview !== null,
     image: release.artwork,
     type: "music.album",
     jsonLd: {

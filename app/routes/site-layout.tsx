@@ -3,6 +3,7 @@ import { LinkHost } from "../components/app-link";
 import { BackToTop } from "../components/back-to-top";
 import { AppErrorBoundary } from "../components/error-page";
 import { LoadingIndicator } from "../components/loading-indicator";
+import { PreviewBanner } from "../components/preview-banner";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { isBarePath } from "../lib/layout";
@@ -24,6 +25,7 @@ export default function SiteLayout() {
       {bare ? null : <SiteHeader />}
       <LoadingIndicator />
       <main id="main" className="page" tabIndex={-1}>
+        <PreviewBanner />
         <Outlet />
       </main>
       {bare ? null : <SiteFooter />}

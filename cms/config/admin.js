@@ -3,6 +3,7 @@
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { secret } = require('./lib/secrets');
+const { previewConfig } = require('../src/preview');
 
 // Where `strapi build` writes the panel: <dist root>/build, the dist root being dist/ for a
 // TypeScript project (cms/ has a tsconfig.json) and the app's folder otherwise.
@@ -39,6 +40,8 @@ module.exports = ({ env }) => ({
   secrets: {
     encryptionKey: secret(env, 'ENCRYPTION_KEY'),
   },
+  // The Preview button opens the Worker's page of the draft (../src/preview.js).
+  preview: previewConfig(process.env),
   flags: {
     nps: false,
     promoteEE: false,

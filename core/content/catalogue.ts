@@ -4,6 +4,7 @@ import type { Fields, SimpleField, SimpleKeys, SiteFields } from "./kind";
 import { MIXTAPE_FIELDS, type Mixtape } from "./mixtape";
 import type { ListFilter, Page } from "./page";
 import type { ListedPost, Post, PostFilter } from "./post";
+import type { PreviewKind } from "./preview";
 import { RELEASE_FIELDS, type Release } from "./release";
 import type { Genre, Location } from "./taxon";
 
@@ -117,4 +118,19 @@ export interface CatalogueReader extends ListedReads {
   getArtist(slug: string): Promise<Artist | null>;
   /** What links to the artist, each list at its page. */
   getArtistWork(artistId: number, pages: ArtistWorkPages, now: Date): Promise<ArtistWork>;
+  /**
+   * The item of `kind` whose slug this is, draft or published, as its page shows it: what a
+   * preview link opens (core/content/preview.ts, docs/decisions/154-signed-preview-links.md).
+   * Never cached, by slug only (no former slugs).
+   */
+  getDraft<K extends PreviewKind>(kind: K, slug: string): Promise<DraftItems[K] | null>;
+}
+
+/** What `getDraft` answers for each kind a preview opens. */
+export interface DraftItems {
+  post: Post;
+  mixtape: Mixtape;
+  release: Release;
+  event: MusicEvent;
+  artist: Artist;
 }

@@ -3,6 +3,7 @@ import type { SearchResults } from "../search/results";
 import type { SearchIndex } from "../search/search-index";
 import type { CatalogueReader } from "./catalogue";
 import type { NewsletterStore } from "./newsletter";
+import type { Preview } from "./preview";
 import type { SubmissionStore } from "./submission";
 
 /**
@@ -25,4 +26,9 @@ export interface ContentService {
   runSearch(parsed: ParsedSearch): Promise<SearchResults>;
   /** The genre and location slugs a search may filter by. */
   knownTaxa(): Promise<KnownTaxa>;
+  /**
+   * The preview this request's link opened (worker/preview.ts): its item's page shows it
+   * whatever its status, with the preview banner. Undefined for every other request.
+   */
+  preview?: Preview;
 }

@@ -6,6 +6,8 @@
  * import: every file validated first (nothing is written when one has a problem), then media
  * uploaded to the MEDIA bucket, the items upserted into D1 and the edge cache purged.
  * export: the catalogue in D1 written as the same files; export → import → export is identical.
+ * preview: the signed link that shows an item on the site before it is published
+ * (docs/decisions/154-signed-preview-links.md).
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
@@ -15,14 +17,19 @@ import { ContentError, catalogueFromFiles, readFolder, writeFolder } from "./fol
 import { mediaBucket, planMedia, uploadMedia, warmImages } from "./media";
 import { KIND_OF, KINDS, type Kind, parseContent } from "./parse";
 import { namedPhotos, recordedPhotos } from "./photos";
+import { PreviewError, previewCommand } from "./preview";
 import { purgeCache } from "./purge";
 import { resolveContent } from "./resolve";
 import { checkedCatalogueFiles } from "./write";
 
 const USAGE = `Usage: npm run content -- <import|export> <dir> [options]
+       npm run content -- preview <kind>/<slug> [options]
 
   import <dir>   validate every file of <dir>, then upsert it into D1, upload its media, purge the cache
   export <dir>   write the catalogue in D1 as files into <dir> (Markdown files of items gone are removed)
+  preview <kind>/<slug>
+                 print the link that shows the item (a draft too) on the site until it expires;
+                 <kind> is posts, mixtapes, releases, events or artists
 
 Options:
   --remote             the deployed database and bucket instead of the local state of npm start
@@ -32,7 +39,9 @@ Options:
   --dry-run            import: validate and show what would change, write nothing
   --site <url>         import: the site that makes the photos' first-view variants (default
                        SITE_URL, else http://localhost:8787); with --remote, also the one whose
-                       /api/cache/purge to call (PURGE_TOKEN in the environment)`;
+                       /api/cache/purge to call (PURGE_TOKEN in the environment); preview: the
+                       site the link opens
+  --hours <n>          preview: how long the link works (default 24)`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -48,12 +57,13 @@ const { values, positionals } = parseArgs({
     prune: { type: "boolean", default: false },
     "dry-run": { type: "boolean", default: false },
     site: { type: "string" },
+    hours: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 
 const [command, dirArg] = positionals;
-if (values.help || !command || !dirArg || !["import", "export"].includes(command)) fail(USAGE, 2);
+if (values.help || !command || !dirArg || !["import", "export", "preview"].includes(command)) fail(USAGE, 2);
 const dir = resolve(dirArg);
 const persistTo = values["persist-to"] ?? join(ROOT, ".wrangler", "state");
 const target: Target = {
@@ -67,7 +77,10 @@ const where = target.remote
   : `the local database in ${target.persistTo}`;
 
 try {
-  if (command === "export") {
+  if (command === "preview") {
+    const site = values.site ?? process.env.SITE_URL ?? "http://localhost:8787";
+    console.log(await previewCommand(dirArg, { target, site, hours: values.hours }));
+  } else if (command === "export") {
     const catalogue = readCatalogue(target);
     const files = checkedCatalogueFiles(catalogue, (written) => catalogueFromFiles(written));
     const { written, removed } = writeFolder(dir, files);
@@ -131,5 +144,6 @@ try {
   }
 } catch (error) {
   if (error instanceof ContentError) fail(`Nothing was written.\n${error.message}`);
+  if (error instanceof PreviewError) fail(error.message, 2);
   fail(error instanceof Error ? error.message : String(error));
 }

@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
   const vars = {
     ADMIN_TOKEN: SECRET_CANARIES.ADMIN_TOKEN,
     PURGE_TOKEN: SECRET_CANARIES.PURGE_TOKEN,
+    PREVIEW_SECRET: SECRET_CANARIES.PREVIEW_SECRET,
     SENTRY_DSN: standInDsn(standIn.url, E2E_DSN_KEY),
   };
   // The server's own lines go to a file beside its state: a test that times out can be read

@@ -56,7 +56,12 @@ const PAGE = ["core/page-params.ts"];
 /** A page number as the pagination links it, up to the 10,000th. */
 const PAGE_NUMBER = /^([1-9]\d{0,3}|10000)$/;
 const LIST = { query: ["page"], readers: PAGE, takes: { page: PAGE_NUMBER } };
-const MOMENT = { query: ["t", "track"], readers: ["app/share/use-shared-moment.ts"] };
+/** A detail page's: the shared moment, and a preview link (worker/preview.ts). */
+const MOMENT = {
+  query: ["t", "track", "preview"],
+  readers: ["app/share/use-shared-moment.ts", "worker/preview.ts"],
+};
+const PREVIEW = { query: ["preview"], readers: ["worker/preview.ts"] };
 const EMBED = {
   query: ["size", "theme", "t"],
   readers: ["core/share/embed.ts"],
@@ -123,13 +128,13 @@ export const PAGE_ROUTES: FuzzedRoute[] = [
     pathShare: 1,
   },
   { route: "/events", example: "/events", ...NONE },
-  { route: "/events/:id", example: `/events/${EVENT}`, ...NONE, fill: (s) => `/events/${s}`, pathShare: 1 },
+  { route: "/events/:id", example: `/events/${EVENT}`, ...PREVIEW, fill: (s) => `/events/${s}`, pathShare: 1 },
   { route: "/artists", example: "/artists", ...LIST },
   {
     route: "/artists/:slug",
     example: "/artists/basalt",
-    query: ["posts", "releases", "mixtapes", "past"],
-    readers: PAGE,
+    query: ["posts", "releases", "mixtapes", "past", "preview"],
+    readers: [...PAGE, "worker/preview.ts"],
     takes: { posts: PAGE_NUMBER, releases: PAGE_NUMBER, mixtapes: PAGE_NUMBER, past: PAGE_NUMBER },
     fill: (s) => `/artists/${s}`,
   },
@@ -251,6 +256,7 @@ export const WORKER_ROUTES: FuzzedRoute[] = [
   },
   { route: "/admin/subscribers.csv", example: "/admin/subscribers.csv", ...NONE, auth: "session" },
   { route: "/admin/announcements", example: "/admin/announcements", ...NONE, auth: "session" },
+  { route: "/admin/drafts", example: "/admin/drafts", ...NONE, auth: "session" },
   {
     route: "/admin/announcements/:id{[0-9]+}",
     example: "/admin/announcements/1",

@@ -8,6 +8,7 @@ import { newNonce } from "@worker/security-headers";
 import { Hono } from "hono";
 import { announcementsDesk } from "./announcements";
 import { deskForm, deskPage as page, submissionOf } from "./desk-page";
+import { draftsDesk } from "./drafts";
 import { serveStoredFile } from "./files";
 import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
 import { reviewMailDesk } from "./review-mail";
@@ -259,6 +260,7 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
 // Announcements to the newsletter's subscribers (worker/admin/announcements.ts), and the mails
 // that answer an artist's submission (worker/admin/review-mail.ts).
 adminDesk.route("/announcements", announcementsDesk);
+adminDesk.route("/drafts", draftsDesk);
 adminDesk.route("/", reviewMailDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

@@ -23,6 +23,7 @@ export const DESK_TEXTS = {
     "This form was sent from another site or an old page, so it was not accepted. Reload the desk and try again.",
   submissions: "Submissions",
   announcements: "Announcements",
+  drafts: "Drafts",
   all: "All",
   noSubmissions: "No submissions here yet.",
   listFailed: "The submissions could not be loaded from the content source. Try again in a minute.",
@@ -171,4 +172,19 @@ export const REVIEW_MAIL_TEXTS = {
   templateSaved: "Template saved.",
   templateMissing: "Write a subject and a text.",
   templateSubjectLines: "Write the subject on one line: a mail's subject cannot hold a line break.",
+} as const;
+
+/** The drafts page's texts (worker/admin/drafts.ts). */
+export const DRAFT_TEXTS = {
+  title: "Drafts",
+  intro: (hours: number) =>
+    `Each Preview link shows the draft as its page will be, to anyone who has the link, for ${hours} hours. Lists, feeds and search leave it out until it is published.`,
+  noSecret:
+    "Previews are off: set the PREVIEW_SECRET secret (32 characters or more) to get a link for each draft.",
+  inCms: "Drafts live in the CMS: open one in Strapi's admin and press Preview to see it on the site.",
+  none: "No drafts: everything in the catalogue is published.",
+  preview: "Preview",
+  previewOf: (title: string) => `Preview ${title}`,
+  scheduled: (due: string) => `goes live ${due.replace("T", " ").replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC")}`,
+  kinds: { post: "Post", mixtape: "Mixtape", release: "Release", event: "Event", artist: "Artist" },
 } as const;

@@ -11,7 +11,7 @@ import { REVIEW_MAIL_TEXTS as M, STATUS_NAMES, DESK_TEXTS as T } from "./texts";
  * every form a plain POST; hono/html escapes every interpolated value.
  */
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export interface Notice {
   kind: "ok" | "error";
@@ -25,7 +25,7 @@ export interface Operator {
 
 export const MAX_NOTES = 5000;
 
-function notice(n: Notice | undefined): Html | "" {
+export function notice(n: Notice | undefined): Html | "" {
   if (!n) return "";
   return html`<p class="notice ${n.kind}" role="${n.kind === "error" ? "alert" : "status"}">${n.text}</p>`;
 }
@@ -41,6 +41,7 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
     ? html`<nav aria-label="Desk">
         <a href="/admin/submissions">${T.submissions}</a>
         <a href="/admin/announcements">${T.announcements}</a>
+        <a href="/admin/drafts">${T.drafts}</a>
         <form class="inline" method="post" action="/admin/sign-out">
           <input type="hidden" name="csrf" value="${operator.csrf}" />
           <button class="quiet" type="submit">${T.signOut}</button>

@@ -151,6 +151,9 @@ function degraded(source: ContentSource): ContentPorts {
     getArtist: (slug) => degradeOnFailure("Failed to fetch artist", () => raw.getArtist(slug), none),
     getArtistWork: (id, pages, now) =>
       degradeOnFailure("Failed to fetch artist", () => raw.getArtistWork(id, pages, now), emptyArtistWork),
+    // A preview's read fails as the item's page does: a missing item, and the page answers 503.
+    getDraft: (kind, slug) =>
+      degradeOnFailure(`Failed to fetch ${kind}`, () => raw.getDraft(kind, slug), none),
   };
   const { submissions: rawSubmissions, newsletter: rawNewsletter } = source;
   const submissions: SubmissionStore = {

@@ -11,7 +11,7 @@ import { withSecurityHeaders } from "../security-headers";
  */
 export const secureHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const secured = securedAnswer(c.res, c.req.url, c.env, c.var.nonce);
+  const secured = securedAnswer(c.res, c.req.url, c.env, c.var.nonce, c.var.framedBy);
   // Hono copies the whole response on every assignment: only a copy (immutable headers) needs one.
   if (secured !== c.res) c.res = secured;
 };
@@ -28,6 +28,7 @@ export function securedAnswer(
     "CMS_URL" | "CMS_MEDIA_URL" | "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET" | "TURNSTILE_VERIFY_URL"
   >,
   nonce: string | undefined,
+  framedBy?: string,
 ): Response {
   // A request's URL is absolute and its scheme lower case: the URL is parsed only for an embed.
   return withSecurityHeaders(response, {
@@ -36,6 +37,7 @@ export function securedAnswer(
     mediaUrl: env.CMS_MEDIA_URL,
     https: url.startsWith("https:"),
     frameable: url.includes("/embed/") && isFramedEmbed(new URL(url).pathname, response.status),
+    framedBy,
     // The footer's sign-up is on every page, so every page may load Turnstile while it is on.
     turnstile: turnstileSettings(env) !== undefined,
   });

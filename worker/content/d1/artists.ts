@@ -57,8 +57,15 @@ function toArtist(row: ArtistRow): Artist {
   };
 }
 
-/** A published artist by slug, else the one a former slug (artist_redirects) names. */
-export async function getArtist(db: D1Database, slug: string): Promise<Artist | null> {
+/**
+ * A published artist by slug, else the one a former slug (artist_redirects) names. `drafts`: the
+ * artist with that slug whatever its status, a preview's read.
+ */
+export async function getArtist(db: D1Database, slug: string, drafts = false): Promise<Artist | null> {
+  if (drafts) {
+    const row = await db.prepare(`${ARTIST_SELECT} WHERE a.slug = ?1`).bind(slug).first<ArtistRow>();
+    return row ? toArtist(row) : null;
+  }
   const row = await db
     .prepare(
       `${ARTIST_SELECT} WHERE a.pub_status = 'published'

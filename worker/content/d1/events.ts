@@ -74,14 +74,15 @@ export async function listEvents(db: D1Database, now: Date, all = false): Promis
   return eventLists([...byId.values()].map(toEvent), now);
 }
 
-/** A published event by slug, numeric id or a slug it had before (the live slug first). */
-export async function getEvent(db: D1Database, slugOrId: string): Promise<MusicEvent | null> {
+/**
+ * A published event by slug, numeric id or a slug it had before (the live slug first).
+ * `drafts`: the event the slug or id names whatever its status, a preview's read.
+ */
+export async function getEvent(db: D1Database, slugOrId: string, drafts = false): Promise<MusicEvent | null> {
+  const status = drafts ? "" : " AND e.pub_status = 'published'";
   const read = (where: string) =>
-    db
-      .prepare(`${EVENT_SELECT} WHERE ${where} AND e.pub_status = 'published'`)
-      .bind(slugOrId)
-      .first<EventRow>();
-  const row = (await read(bySlugOrId("e"))) ?? (await read(formerSlug("e", "events")));
+    db.prepare(`${EVENT_SELECT} WHERE ${where}${status}`).bind(slugOrId).first<EventRow>();
+  const row = (await read(bySlugOrId("e"))) ?? (drafts ? null : await read(formerSlug("e", "events")));
   return row ? toEvent(row) : null;
 }
 

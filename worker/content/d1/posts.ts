@@ -132,16 +132,16 @@ export async function listPosts(db: D1Database, filter: PostFilter = {}): Promis
 /**
  * One published post by slug, or by a slug it had before (then its `slug` differs from the one
  * asked for, and the page redirects); a post that has the slug now wins. Null for neither.
+ * `drafts`: the post with that slug whatever its status, a preview's read (no former slugs).
  */
-export async function getPost(db: D1Database, slug: string): Promise<Post | null> {
+export async function getPost(db: D1Database, slug: string, drafts = false): Promise<Post | null> {
+  const status = drafts ? "" : " AND p.pub_status = 'published'";
   const read = (where: string) =>
     db
-      .prepare(
-        `SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE ${where} AND p.pub_status = 'published'`,
-      )
+      .prepare(`SELECT ${POST_COLUMNS} FROM posts p ${POST_EXTRAS} WHERE ${where}${status}`)
       .bind(slug)
       .first<PostRow>();
-  const row = (await read("p.slug = ?1")) ?? (await read(formerSlug("p", "posts")));
+  const row = (await read("p.slug = ?1")) ?? (drafts ? null : await read(formerSlug("p", "posts")));
   return row ? toPost(row) : null;
 }
 

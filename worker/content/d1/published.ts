@@ -27,7 +27,7 @@ export interface DatedTable<R, T> {
 export function datedTable<R, T>(t: DatedTable<R, T>) {
   return {
     list: (db: D1Database, filter: ListFilter = {}) => listPublished(db, t, filter),
-    get: (db: D1Database, slugOrId: string) => getPublished(db, t, slugOrId),
+    get: (db: D1Database, slugOrId: string, drafts = false) => getPublished(db, t, slugOrId, drafts),
   };
 }
 
@@ -82,18 +82,22 @@ async function listPublished<R, T>(
 
 /**
  * The published row a slug or numeric id names (docs/product.md section 2), else the one a slug
- * it had before names (docs/decisions/151-renamed-slugs-redirect.md), or null.
+ * it had before names (docs/decisions/151-renamed-slugs-redirect.md), or null. `drafts`: the row
+ * the slug or id names whatever its status, a preview's read (no former slugs).
  */
-async function getPublished<R, T>(db: D1Database, t: DatedTable<R, T>, slugOrId: string): Promise<T | null> {
+async function getPublished<R, T>(
+  db: D1Database,
+  t: DatedTable<R, T>,
+  slugOrId: string,
+  drafts: boolean,
+): Promise<T | null> {
   const a = t.alias;
+  const status = drafts ? "" : ` AND ${a}.pub_status = 'published'`;
   const read = (where: string) =>
     db
-      .prepare(
-        `SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras}
-         WHERE ${where} AND ${a}.pub_status = 'published'`,
-      )
+      .prepare(`SELECT ${t.columns} FROM ${t.table} ${a} ${t.extras} WHERE ${where}${status}`)
       .bind(slugOrId)
       .first<R>();
-  const row = (await read(bySlugOrId(a))) ?? (await read(formerSlug(a, t.table)));
+  const row = (await read(bySlugOrId(a))) ?? (drafts ? null : await read(formerSlug(a, t.table)));
   return row ? t.toItem(row) : null;
 }

@@ -2,6 +2,7 @@ import { listedReads, type OwnReads } from "../listed-reads";
 import type { ContentSource } from "../source";
 import { getArtist, getArtistWork, listArtists } from "./artists";
 import { d1CoreReads } from "./core-reads";
+import { d1Drafts } from "./drafts";
 import { getEvent, listEvents, pageEvents } from "./events";
 import { mixtapes } from "./mixtapes";
 import { d1OptIn, newsletterAdmin, subscribe } from "./newsletter";
@@ -44,6 +45,7 @@ export function createD1Source(
       listArtists: (filter) => listArtists(db, filter),
       getArtist: (slug) => getArtist(db, slug),
       getArtistWork: (id, pages, now) => getArtistWork(db, id, pages, now),
+      getDraft: d1Drafts(db),
     },
     submissions: {
       createSubmission: (input) => createSubmission(db, input),

@@ -12,6 +12,7 @@ import {
 } from "./catalog";
 import { type CmsClient, createCmsClient, type FetchLike, type StrapiOptions } from "./client";
 import { strapiCoreReads } from "./core-reads";
+import { strapiDrafts } from "./drafts";
 import { strapiNewsletterAdmin, strapiOptIn, subscribe } from "./newsletter";
 import { getPost, listCombinedPosts, listPosts } from "./posts";
 import { createSubmission, getSubmission, listSubmissions, setSubmissionStatus } from "./submissions";
@@ -54,6 +55,7 @@ export function createStrapiSource(
       listArtists: (filter) => listArtists(cms, filter),
       getArtist: (slug) => getArtist(cms, slug),
       getArtistWork: (id, pages, now) => getArtistWork(cms, id, pages, now),
+      getDraft: strapiDrafts(cms),
     },
     submissions: {
       createSubmission: (input) => createSubmission(cms, input),
