@@ -1,3 +1,7 @@
+/**
+ * The icons the pages draw. The player bar's own (skip, chapters, volume) live with it
+ * (app/player/on-use/player-icons.ts): it loads on first Play, and no page pays for them before.
+ */
 const PATHS = {
   search:
     "M10.5 3a7.5 7.5 0 0 1 5.96 12.06l4.24 4.24-1.4 1.4-4.24-4.24A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z",
@@ -6,15 +10,6 @@ const PATHS = {
   arrowUp: "M12 4 5 11l1.4 1.4L11 7.8V20h2V7.8l4.6 4.6L19 11l-7-7Z",
   play: "M8 5v14l11-7L8 5Z",
   pause: "M7 5h4v14H7V5Zm6 0h4v14h-4V5Z",
-  previous: "M6 6h2v12H6V6Zm3.5 6L18 6v12l-8.5-6Z",
-  next: "M16 6h2v12h-2V6ZM6 18V6l8.5 6L6 18Z",
-  rewind: "M11 18V6l-8.5 6 8.5 6Zm.5-6 8.5 6V6l-8.5 6Z",
-  forward: "M4 18l8.5-6L4 6v12Zm9-12v12l8.5-6L13 6Z",
-  volume:
-    "M3 9h4l5-4v14l-5-4H3V9Zm13.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4ZM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6Z",
-  volumeOff:
-    "M3 9h4l5-4v14l-5-4H3V9Zm13.6 3 2.7-2.7 1.4 1.4-2.7 2.7 2.7 2.7-1.4 1.4-2.7-2.7-2.7 2.7-1.4-1.4 2.7-2.7-2.7-2.7 1.4-1.4 2.7 2.7Z",
-  mail: "M3 5h18v14H3V5Zm2 2v.5l7 4.4 7-4.4V7H5Zm14 2.9-7 4.4-7-4.4V17h14V9.9Z",
   instagram:
     "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm0 2a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2H7Zm5 3.5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7Zm0 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3ZM17.2 6a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Z",
   soundcloud:
@@ -22,16 +17,18 @@ const PATHS = {
   bandcamp: "M0 18 6.5 6H24l-6.5 12H0Z",
   rss: "M5 17a2 2 0 1 1 0 4 2 2 0 0 1 0-4ZM3 10a11 11 0 0 1 11 11h-3a8 8 0 0 0-8-8v-3Zm0-6a17 17 0 0 1 17 17h-3A14 14 0 0 0 3 7V4Z",
   calendar: "M7 2h2v2h6V2h2v2h3v17H4V4h3V2Zm11 8H6v9h12v-9Z",
-  pin: "M12 2a7 7 0 0 1 7 7c0 5-7 13-7 13S5 14 5 9a7 7 0 0 1 7-7Zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z",
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-/** An inline, decorative SVG icon; the surrounding control carries the accessible name. */
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+/**
+ * An inline, decorative SVG icon, by name or by its path (`d`); the surrounding control carries
+ * the accessible name.
+ */
+export function Icon({ name, d, size = 20 }: { name?: IconName; d?: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="currentColor" />
+      <path d={d ?? (name && PATHS[name])} fill="currentColor" />
     </svg>
   );
 }

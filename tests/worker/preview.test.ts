@@ -136,7 +136,7 @@ describe("a draft's preview link", () => {
     const draft = DRAFTS[1] as (typeof DRAFTS)[number];
     const expires = Date.UTC(2030, 0, 2, 9, 30);
     const { body } = await page(await link(draft.path, expires));
-    expect(body.replace(/<!-- -->/g, "")).toContain("until January 2, 2030, 09:30 UTC.");
+    expect(body.replace(/<!-- -->/g, "")).toContain("can see this page, until January 2, 2030, 09:30 UTC.");
     expect((await page("/mixtapes")).body).not.toContain("Preview: not published");
   });
 

@@ -1,5 +1,5 @@
 import { AppLink } from "@app/components/app-link";
-import { Icon, type IconName } from "@app/components/icons";
+import { Icon } from "@app/components/icons";
 import { coverOrPlaceholder } from "@app/lib/images";
 import { ShareButton } from "@app/share/share-button";
 import { KIND_OF_CONTEXT } from "@app/share/share-item";
@@ -25,6 +25,7 @@ import {
 } from "../atoms";
 import { useChapterIndex } from "../chapters";
 import { type PlayableTrack, pickSource, trackHref } from "../tracks";
+import { PLAYER_ICONS, type PlayerIcon } from "./player-icons";
 import { TimeBar } from "./time-bar";
 import { useChapters } from "./use-chapters";
 import { useEngine } from "./use-engine";
@@ -116,7 +117,7 @@ function VolumeControl() {
         aria-label={muted ? "Unmute" : "Mute"}
         onClick={() => toggleMute()}
       >
-        <Icon name={muted || volume === 0 ? "volumeOff" : "volume"} />
+        <Icon d={PLAYER_ICONS[muted || volume === 0 ? "volumeOff" : "volume"]} />
       </button>
       <label className="visually-hidden" htmlFor="player-volume">
         Volume
@@ -143,7 +144,7 @@ function SkipButton({
   onClick,
 }: {
   label: string;
-  icon: IconName;
+  icon: PlayerIcon;
   disabled: boolean;
   onClick: () => void;
 }) {
@@ -155,7 +156,7 @@ function SkipButton({
       disabled={disabled}
       onClick={onClick}
     >
-      <Icon name={icon} />
+      <Icon d={PLAYER_ICONS[icon]} />
     </button>
   );
 }
