@@ -30,6 +30,7 @@ type Kind =
   | "url"
   | "text"
   | "email"
+  | "emails"
   | "token"
   | "dsn"
   | "version"
@@ -104,6 +105,14 @@ const SETTINGS: [name: Setting["name"], kind: Kind, need: Need, without: string]
   ],
   ["PURGE_TOKEN", "token", "optional", "the cache purge webhook answers 404"],
   ["PREVIEW_SECRET", "token", "optional", "preview links answer 404: drafts are seen in no page"],
+  [
+    "EDITORS",
+    "emails",
+    "optional",
+    "nobody signs in to the review desk as themselves: only with ADMIN_TOKEN, and its history names no editor",
+  ],
+  ["ACCESS_TEAM_DOMAIN", "url", "optional", "Cloudflare Access's tokens sign nobody in to the desk"],
+  ["ACCESS_AUD", "text", "optional", "Cloudflare Access's tokens sign nobody in to the desk"],
   [
     "RATE_LIMIT_SALT",
     "token",
@@ -351,6 +360,14 @@ function validate(kind: Kind, value: unknown): string | undefined {
       return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)
         ? undefined
         : `"${value}" is not an e-mail address`;
+    case "emails": {
+      const wrong = value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .find((address) => !/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(address));
+      if (wrong !== undefined) return `"${wrong}" is not an e-mail address`;
+      return value.trim() ? undefined : "blank";
+    }
     case "webhook_secret":
       return /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value.trim())
         ? undefined

@@ -20,6 +20,15 @@ export interface WorkerEnv extends Cloudflare.Env {
   ADMIN_TOKEN?: string;
   PURGE_TOKEN?: string;
   /**
+   * The editors' e-mail addresses, separated by commas or spaces: each may sign in to the review
+   * desk as themselves with a mailed link (docs/decisions/155-editors-sign-in-as-themselves.md).
+   */
+  EDITORS?: string;
+  /** Cloudflare Access's team domain (https://<team>.cloudflareaccess.com) when Access guards /admin. */
+  ACCESS_TEAM_DOMAIN?: string;
+  /** The Access application's audience tag (AUD), which its tokens must carry. */
+  ACCESS_AUD?: string;
+  /**
    * The key preview links are signed with (core/content/preview.ts), shared with the CMS and the
    * content tool; unset, every preview link answers 404.
    */

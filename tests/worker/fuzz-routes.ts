@@ -233,6 +233,12 @@ export const WORKER_ROUTES: FuzzedRoute[] = [
   },
   { route: "/admin", example: "/admin", query: ["session"], readers: ["worker/admin/routes.ts"] },
   {
+    route: "/admin/sign-in/mail",
+    example: `/admin/sign-in/mail?token=${"A".repeat(43)}`,
+    query: ["token"],
+    readers: ["worker/admin/editors.ts"],
+  },
+  {
     route: "/admin/submissions",
     example: "/admin/submissions",
     query: ["status", "page"],
@@ -257,6 +263,13 @@ export const WORKER_ROUTES: FuzzedRoute[] = [
   { route: "/admin/subscribers.csv", example: "/admin/subscribers.csv", ...NONE, auth: "session" },
   { route: "/admin/announcements", example: "/admin/announcements", ...NONE, auth: "session" },
   { route: "/admin/drafts", example: "/admin/drafts", ...NONE, auth: "session" },
+  {
+    route: "/admin/sessions",
+    example: "/admin/sessions",
+    query: ["ended"],
+    readers: ["worker/admin/sessions-desk.ts"],
+    auth: "session",
+  },
   {
     route: "/admin/announcements/:id{[0-9]+}",
     example: "/admin/announcements/1",

@@ -5,10 +5,11 @@ import type {
   Audience,
   Follows,
 } from "@worker/ops/announcement-log";
+import type { AuditEntry } from "@worker/ops/store";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { ANNOUNCE_TEXTS as T } from "./texts";
-import type { Notice } from "./views";
+import { historySection, type Notice } from "./views";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -101,6 +102,8 @@ export function announcementBody(options: {
   uncertain: string[];
   subscribers: number;
   message?: Notice;
+  /** Who wrote, tested and sent it, and when. */
+  history?: AuditEntry[] | null;
 }): Html {
   const { csrf, announcement: a, failures, message } = options;
   const base = `/admin/announcements/${a.id}`;
@@ -155,6 +158,7 @@ ${notice(message)}
       ${failed}
       ${uncertain}
     </section>
+    ${historySection(options.history ?? [])}
   </div>
 </div>`;
 }

@@ -11,7 +11,7 @@ import type { AnnouncementSummary, Audience } from "@worker/ops/announcement-log
 import { Hono } from "hono";
 import { announcementBody, type Candidate, composeBody } from "./announcement-views";
 import { deskForm, deskPage as page } from "./desk-page";
-import { type DeskContext, type DeskEnv, requireSession } from "./guard";
+import { audit, type DeskContext, type DeskEnv, requireSession } from "./guard";
 import { ANNOUNCE_TEXTS as T } from "./texts";
 import { messageBody, type Notice } from "./views";
 
@@ -135,6 +135,7 @@ announcementsDesk.post("/", async (c) => {
     return composePage(c, 400, { kind: "error", text: T.nothingToFollow }, draft);
   const items = chosen.map(({ key: _key, follows: _follows, ...card }) => card);
   const id = await c.var.ops.announcements.create({ subject, body, items }, { audience, follows });
+  await audit(c, `announcement:${id}`, "written", T.historyWritten);
   return c.redirect(`/admin/announcements/${id}`, 303);
 });
 
@@ -153,9 +154,13 @@ async function detailPage(c: DeskContext, status: 200 | 400 | 409 | 503, message
   const found = await announcementOf(c);
   if (found instanceof Response) return found;
   const log = c.var.ops.announcements;
-  const [failures, uncertain] = await Promise.all([
+  const [failures, uncertain, history] = await Promise.all([
     log.listed(found.id, "failed"),
     log.listed(found.id, "uncertain"),
+    c.var.ops.audit.of(`announcement:${found.id}`).catch((error: unknown) => {
+      console.error("reading an announcement's history failed", error);
+      return null;
+    }),
   ]);
   let subscribers: number;
   try {
@@ -173,6 +178,7 @@ async function detailPage(c: DeskContext, status: 200 | 400 | 409 | 503, message
     uncertain: uncertain.map((r) => r.email),
     subscribers,
     message,
+    history,
   });
   return page(c, status, found.subject, body);
 }
@@ -215,6 +221,7 @@ announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {
   try {
     const mail = renderAnnouncement(c.env, found, { email: to, unsubscribeToken: "0".repeat(32) });
     await mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
+    await audit(c, `announcement:${found.id}`, "test", T.historyTest(to));
   } catch (error) {
     console.error("a test announcement failed", error);
     return detailPage(c, 503, { kind: "error", text: T.sendFailed });
@@ -242,6 +249,7 @@ function queueing(queue: (c: DeskContext, found: AnnouncementSummary) => Promise
       console.error("queueing an announcement failed", error);
       return detailPage(c, 503, { kind: "error", text: T.queueFailed });
     }
+    await audit(c, `announcement:${found.id}`, "sent", T.historySent(queued));
     return c.redirect(`/admin/announcements/${found.id}?said=sending&n=${queued}`, 303);
   };
 }

@@ -1,14 +1,20 @@
 import type { AppEnv } from "@worker/app-env";
+import type { SessionOwner } from "@worker/ops/store";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { accessEditor } from "./access";
+import { editorsOf } from "./editors-list";
 import {
   CLEARED_COOKIE,
   csrfMatches,
   csrfToken,
+  newSession,
   openSession,
   SESSION_COOKIE,
   type SessionCheck,
   type SessionPayload,
+  sealSession,
+  sessionCookie,
 } from "./session";
 import { DESK_TEXTS } from "./texts";
 
@@ -19,7 +25,15 @@ import { DESK_TEXTS } from "./texts";
  */
 
 export type DeskEnv = AppEnv & {
-  Variables: AppEnv["Variables"] & { adminToken: string; session: SessionPayload; csrf: string };
+  Variables: AppEnv["Variables"] & {
+    adminToken: string;
+    session: SessionPayload;
+    csrf: string;
+    /** Who is signed in (docs/decisions/155-editors-sign-in-as-themselves.md). */
+    owner: SessionOwner;
+    /** The cookie of a session this request opened (a Cloudflare Access sign-in), sent with its answer. */
+    newCookie?: string;
+  };
 };
 
 export type DeskContext = Context<DeskEnv>;
@@ -35,13 +49,33 @@ export function fromSameOrigin(request: Request): boolean {
 
 /**
  * The request's session: its cookie must be signed, unexpired and still open on the server
- * (not signed out: the operational store's sessions, worker/ops/store.ts).
+ * (not signed out: the operational store's sessions, worker/ops/store.ts), and an editor's must
+ * be of an address still on EDITORS: taking one off the list ends their sessions.
  */
-export async function deskSession(c: DeskContext): Promise<SessionCheck> {
+export type DeskSessionCheck =
+  | Exclude<SessionCheck, { ok: true }>
+  | { ok: true; session: SessionPayload; owner: SessionOwner };
+
+export async function deskSession(c: DeskContext): Promise<DeskSessionCheck> {
   const check = await openSession(c.var.adminToken, getCookie(c, SESSION_COOKIE));
-  if (check.ok && !(await c.var.ops.sessions.isOpen(check.session))) return { ok: false, reason: "expired" };
-  return check;
+  if (!check.ok) {
+    // Behind Cloudflare Access, an editor's verified token opens a session of their own.
+    const editor = await accessEditor(c.req.raw, c.env);
+    if (!editor) return check;
+    const session = newSession();
+    const owner: SessionOwner = { editor, via: "access" };
+    await c.var.ops.sessions.record(session, owner);
+    c.set("newCookie", sessionCookie(await sealSession(c.var.adminToken, session)));
+    return { ok: true, session, owner };
+  }
+  const owner = await c.var.ops.sessions.ownerOf(check.session);
+  if (!owner || (owner.editor !== null && !editorsOf(c.env).has(owner.editor)))
+    return { ok: false, reason: "expired" };
+  return { ...check, owner };
 }
+
+/** Who made a change on the desk, as its history names them: an editor's address, or ADMIN_TOKEN. */
+export const actorOf = (c: DeskContext): string => c.var.owner?.editor ?? "ADMIN_TOKEN";
 
 /**
  * Pages and files behind the sign-in. Without a valid session a page redirects to the sign-in
@@ -50,7 +84,7 @@ export async function deskSession(c: DeskContext): Promise<SessionCheck> {
  */
 export function requireSession(kind: "page" | "file"): MiddlewareHandler<DeskEnv> {
   return async (c, next) => {
-    let check: SessionCheck;
+    let check: DeskSessionCheck;
     try {
       check = await deskSession(c);
     } catch (error) {
@@ -67,6 +101,7 @@ export function requireSession(kind: "page" | "file"): MiddlewareHandler<DeskEnv
       });
     }
     c.set("session", check.session);
+    c.set("owner", check.owner);
     c.set("csrf", await csrfToken(c.var.adminToken, check.session));
     await next();
   };
@@ -77,4 +112,22 @@ export async function csrfOk(c: DeskContext, form: FormData): Promise<boolean> {
   if (!fromSameOrigin(c.req.raw)) return false;
   const given = form.get("csrf");
   return csrfMatches(c.var.adminToken, c.var.session, typeof given === "string" ? given : undefined);
+}
+
+/**
+ * Records a change made on the desk with who made it and when. The change itself is made: a
+ * history that cannot be written is logged, never undone.
+ */
+export async function audit(c: DeskContext, subject: string, action: string, detail: string): Promise<void> {
+  try {
+    await c.var.ops.audit.record({
+      subject,
+      action,
+      detail,
+      actor: actorOf(c),
+      at: new Date().toISOString(),
+    });
+  } catch (error) {
+    console.error("recording the desk's history failed", error);
+  }
 }

@@ -14,8 +14,11 @@ import type { TemplateStore } from "@worker/ops/store";
 import { Hono } from "hono";
 import { html } from "hono/html";
 import { type DeskStatus, deskForm, deskPage as page, submissionOf } from "./desk-page";
-import { type DeskContext, type DeskEnv, requireSession } from "./guard";
+import { audit, type DeskContext, type DeskEnv, requireSession } from "./guard";
 import { STATUS_NAMES, REVIEW_MAIL_TEXTS as T } from "./texts";
+
+const MAIL_HISTORY = (subject: string) => `mailed the artist: “${subject}”`;
+
 import type { Notice } from "./views";
 
 /**
@@ -116,6 +119,7 @@ reviewMailDesk.post("/submissions/:id/mail", async (c) => {
   await c.var.ops.submissionMails
     .log(found.submission.id, found.template, mail, sent.messageId)
     .catch((error: unknown) => console.error("a review mail was sent but not logged", error));
+  await audit(c, `submission:${found.submission.id}`, "review-mail", MAIL_HISTORY(mail.subject));
   return c.redirect(`/admin/submissions/${encodeURIComponent(found.submission.id)}?mailed=1`, 303);
 });
 

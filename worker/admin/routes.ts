@@ -9,11 +9,21 @@ import { Hono } from "hono";
 import { announcementsDesk } from "./announcements";
 import { deskForm, deskPage as page, submissionOf } from "./desk-page";
 import { draftsDesk } from "./drafts";
+import { editorSignIn, mailLinksOn } from "./editors";
 import { serveStoredFile } from "./files";
-import { csrfOk, type DeskContext, type DeskEnv, deskSession, fromSameOrigin, requireSession } from "./guard";
+import {
+  audit,
+  csrfOk,
+  type DeskContext,
+  type DeskEnv,
+  deskSession,
+  fromSameOrigin,
+  requireSession,
+} from "./guard";
 import { reviewMailDesk } from "./review-mail";
 import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
-import { DESK_TEXTS as T } from "./texts";
+import { sessionsDesk } from "./sessions-desk";
+import { STATUS_NAMES, DESK_TEXTS as T } from "./texts";
 import { detailBody, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
 
 /**
@@ -48,6 +58,7 @@ adminDesk.use("*", async (c, next) => {
   const nonce = newNonce();
   c.set("nonce", nonce);
   await next();
+  if (c.var.newCookie && !c.res.headers.has("Set-Cookie")) c.res.headers.set("Set-Cookie", c.var.newCookie);
   // Per operator and secret: never stored by a browser, a proxy or the Worker's caches, never indexed.
   c.res.headers.set("Cache-Control", "private, no-store");
   c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
@@ -71,35 +82,37 @@ adminDesk.get("/", async (c) => {
       : said === "signed-out"
         ? { kind: "ok", text: T.signedOut }
         : undefined;
-  return page(c, 200, T.signIn, signInBody(message), false);
+  return page(c, 200, T.signIn, signInBody(message, mailLinksOn(c)), false);
 });
 
 adminDesk.post("/sign-in", async (c) => {
   if (!fromSameOrigin(c.req.raw))
-    return page(c, 403, T.signIn, signInBody({ kind: "error", text: T.forbidden }), false);
+    return page(c, 403, T.signIn, signInBody({ kind: "error", text: T.forbidden }, mailLinksOn(c)), false);
   let form: FormData;
   try {
     form = await readForm(c.req.raw, FORM_LIMIT);
   } catch (e) {
     if (e instanceof BodyError)
-      return page(c, 400, T.signIn, signInBody({ kind: "error", text: e.message }), false);
+      return page(c, 400, T.signIn, signInBody({ kind: "error", text: e.message }, mailLinksOn(c)), false);
     throw e;
   }
   const given = String(form.get("token") ?? "").trim();
-  if (!given) return page(c, 400, T.signIn, signInBody({ kind: "error", text: T.emptyToken }), false);
+  if (!given)
+    return page(c, 400, T.signIn, signInBody({ kind: "error", text: T.emptyToken }, mailLinksOn(c)), false);
   // A wrong token is counted with the bearer endpoints' guesses (worker/auth.ts).
   const verdict = await tryToken(c.env, c.req.raw, given, c.var.adminToken);
   if (!verdict.ok && verdict.unavailable)
-    return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }), false);
+    return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }, mailLinksOn(c)), false);
   if (!verdict.ok && verdict.retryAfter) return tooMany(c, verdict.retryAfter);
-  if (!verdict.ok) return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }), false);
+  if (!verdict.ok)
+    return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }, mailLinksOn(c)), false);
   const session = newSession();
   try {
     await c.var.ops.sessions.record(session);
   } catch (error) {
     // The right token needs no D1, its session does: while D1 fails nobody is signed in.
     console.error("recording the desk's session failed", error);
-    return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }), false);
+    return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }, mailLinksOn(c)), false);
   }
   const cookie = await sealSession(c.var.adminToken, session);
   return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": sessionCookie(cookie) });
@@ -110,7 +123,7 @@ async function tooMany(c: DeskContext, retryAfter: number) {
     c,
     429,
     T.signIn,
-    signInBody({ kind: "error", text: T.tooManyAttempts(Math.ceil(retryAfter / 60)) }),
+    signInBody({ kind: "error", text: T.tooManyAttempts(Math.ceil(retryAfter / 60)) }, mailLinksOn(c)),
     false,
   );
   response.headers.set("Retry-After", String(retryAfter));
@@ -158,15 +171,21 @@ adminDesk.get("/submissions/:id", requireSession("page"), async (c) => {
   const said = c.req.query("saved") === "1" ? T.saved : c.req.query("mailed") === "1" ? T.mailed : undefined;
   const message: Notice | undefined = said ? { kind: "ok", text: said } : undefined;
   // A failed read of the mail log still shows the submission, and says the list is missing.
-  const mails = await c.var.ops.submissionMails.list(found.id).catch((error: unknown) => {
-    console.error("reading a submission's mails failed", error);
-    return null;
-  });
+  const [mails, history] = await Promise.all([
+    c.var.ops.submissionMails.list(found.id).catch((error: unknown) => {
+      console.error("reading a submission's mails failed", error);
+      return null;
+    }),
+    c.var.ops.audit.of(`submission:${found.id}`).catch((error: unknown) => {
+      console.error("reading a submission's history failed", error);
+      return null;
+    }),
+  ]);
   return page(
     c,
     200,
     `${found.artistName} — ${found.trackTitle}`,
-    detailBody({ submission: found, csrf: c.var.csrf, message, mails }),
+    detailBody({ submission: found, csrf: c.var.csrf, message, mails, history }),
   );
 });
 
@@ -211,6 +230,9 @@ adminDesk.post("/submissions/:id/status", requireSession("page"), async (c) => {
       }),
     );
   }
+  const notesWere = found.adminNotes ?? "";
+  const notesNow = notes === notesWere ? "kept" : notes ? "changed" : "cleared";
+  await audit(c, `submission:${found.id}`, "review", T.reviewed(STATUS_NAMES[status], notesNow));
   return c.redirect(`/admin/submissions/${encodeURIComponent(found.id)}?saved=1`, 303);
 });
 
@@ -261,6 +283,8 @@ adminDesk.get("/subscribers.csv", requireSession("page"), async (c) => {
 // that answer an artist's submission (worker/admin/review-mail.ts).
 adminDesk.route("/announcements", announcementsDesk);
 adminDesk.route("/drafts", draftsDesk);
+adminDesk.route("/sign-in/mail", editorSignIn);
+adminDesk.route("/sessions", sessionsDesk);
 adminDesk.route("/", reviewMailDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

@@ -55,6 +55,7 @@ audio{width:100%;margin:.5rem 0}
 fieldset{border:0;padding:0;margin:0;min-width:0}legend{font-weight:600;margin:0 0 .5rem;padding:0}
 .picks{list-style:none;padding:0;margin:0;display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,18rem),1fr))}
 .pick{display:grid;grid-template-columns:auto auto 1fr;gap:.75rem;align-items:center;margin:0;padding:.6rem .75rem;border:1px solid var(--line);border-radius:var(--radius-sm);background:var(--bg);font-weight:400;cursor:pointer}
+.history{list-style:none;padding:0;margin:0;display:grid;gap:.4rem}.history .who{font-weight:650}
 .drafts{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
 .drafts li{display:flex;flex-wrap:wrap;gap:.35rem 1rem;align-items:center;padding:.75rem 1rem;border:1px solid var(--line);border-radius:var(--radius-sm);background:var(--bg-raised)}
 .drafts strong{flex:1 1 14rem}.drafts .hint{margin:0}

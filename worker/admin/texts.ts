@@ -9,6 +9,38 @@ export const DESK_TEXTS = {
   siteName: "Crossfade",
   signInTitle: "Sign in to the review desk",
   signInIntro: "Paste the admin token (the ADMIN_TOKEN secret of this site).",
+  mailTitle: "Editors: a sign-in link by mail",
+  mailLabel: "Your e-mail address",
+  mailIntro: "The address the site lists you under. The link works once, for 15 minutes.",
+  mailSend: "Mail me a sign-in link",
+  mailSent: (address: string) =>
+    `If ${address} is an editor's address, a sign-in link is on its way to it. It works once, for 15 minutes.`,
+  mailBadAddress: "Enter an e-mail address, such as ana@label.example.",
+  tooManyLinks: (minutes: number) =>
+    `Too many sign-in links asked for from your address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  tokenTitle: "Or with the admin token",
+  linkTitle: "Sign in as an editor",
+  linkIntro: "Press the button to sign in to the review desk with this link. It works once.",
+  linkButton: "Sign in",
+  linkUsed: "This sign-in link has expired or was used already. Ask for a new one on the sign-in page.",
+  linkAgain: "Go to the sign-in page",
+  linkMangled:
+    "This link is not whole: its token must be the 43 letters, digits, - and _ the mail gave. Copy the whole link, or ask for a new one on the sign-in page.",
+  sessions: "Sessions",
+  sessionsIntro: "Everyone signed in to the desk now. Ending a session signs that browser out at once.",
+  endSession: "End",
+  endSessionOf: (who: string) => `End the session of ${who}`,
+  sessionEnded: "The session has ended.",
+  since: (at: string) => `since ${at}`,
+  until: (at: string) => `ends ${at}`,
+  endedHistory: (who: string) => `ended the session of ${who}`,
+  you: " (you)",
+  viaNames: { token: "admin token", mail: "mailed link", access: "Cloudflare Access" },
+  history: "History",
+  noHistory: "No changes recorded yet.",
+  historyFailed: "The history could not be loaded right now.",
+  reviewed: (status: string, notes: "kept" | "changed" | "cleared") =>
+    `review saved: ${status}${notes === "changed" ? ", notes changed" : notes === "cleared" ? ", notes cleared" : ""}`,
   tokenLabel: "Admin token",
   signIn: "Sign in",
   signOut: "Sign out",
@@ -84,6 +116,9 @@ export const STATUS_NAMES: Readonly<Record<SubmissionStatus, string>> = {
 
 /** The announcements' desk texts (docs/operations.md "Announcements"). */
 export const ANNOUNCE_TEXTS = {
+  historyWritten: "written",
+  historyTest: (to: string) => `test sent to ${to}`,
+  historySent: (n: number) => `sent to ${n} subscriber${n === 1 ? "" : "s"}`,
   title: "Announcements",
   compose: "New announcement",
   subject: "Subject",

@@ -1,6 +1,6 @@
 import type { Page } from "@core/content/page";
 import { SUBMISSION_STATUSES, type Submission, type SubmissionStatus } from "@core/content/submission";
-import type { SubmissionMail } from "@worker/ops/store";
+import type { AuditEntry, SubmissionMail } from "@worker/ops/store";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DESK_CSS } from "./styles";
@@ -42,6 +42,7 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
         <a href="/admin/submissions">${T.submissions}</a>
         <a href="/admin/announcements">${T.announcements}</a>
         <a href="/admin/drafts">${T.drafts}</a>
+        <a href="/admin/sessions">${T.sessions}</a>
         <form class="inline" method="post" action="/admin/sign-out">
           <input type="hidden" name="csrf" value="${operator.csrf}" />
           <button class="quiet" type="submit">${T.signOut}</button>
@@ -70,9 +71,28 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
 </html>`;
 }
 
-export function signInBody(message?: Notice): Html {
+/**
+ * The sign-in page: with `mailLinks` (EDITORS listed and mail on), first an editor's request for
+ * a mailed link, then the admin token (docs/decisions/155-editors-sign-in-as-themselves.md).
+ */
+export function signInBody(message?: Notice, mailLinks = false, mailMessage?: Notice): Html {
+  const byMail = mailLinks
+    ? html`<form method="post" action="/admin/sign-in/mail" aria-labelledby="mail-title">
+    <h2 id="mail-title">${T.mailTitle}</h2>
+    ${notice(mailMessage)}
+    <div>
+      <label for="editor-email">${T.mailLabel}</label>
+      <input id="editor-email" name="email" type="email" autocomplete="email" required
+        aria-describedby="mail-hint"${mailMessage?.kind === "error" ? raw(' aria-invalid="true"') : ""} />
+      <p class="hint" id="mail-hint">${T.mailIntro}</p>
+    </div>
+    <button type="submit">${T.mailSend}</button>
+  </form>
+  <h2>${T.tokenTitle}</h2>`
+    : "";
   return html`<section class="sign-in card" aria-labelledby="sign-in-title">
   <h1 id="sign-in-title">${T.signInTitle}</h1>
+  ${byMail}
   ${notice(message)}
   <form method="post" action="/admin/sign-in">
     <div>
@@ -171,6 +191,8 @@ export function detailBody(options: {
   notesDraft?: string;
   /** The mails sent to the artist about this submission (the receipt, review answers). */
   mails?: SubmissionMail[] | null;
+  /** Who changed what on it, oldest first (null: the history could not be read). */
+  history?: AuditEntry[] | null;
 }): Html {
   const { submission: s, csrf, message } = options;
   const F = T.fields;
@@ -239,8 +261,24 @@ ${notice(message)}
       </form>
     </section>
     ${mailsSection(s, options.mails ?? [])}
+    ${historySection(options.history ?? [])}
   </div>
 </div>`;
+}
+
+/**
+ * An item's history on the desk (docs/decisions/155-editors-sign-in-as-themselves.md): each
+ * change with when, who (an editor's address, or the admin token) and what.
+ */
+export function historySection(history: AuditEntry[] | null): Html {
+  const lines = (history ?? []).map(
+    (entry) =>
+      html`<li><time datetime="${entry.at}">${dateTime(entry.at)}</time> · <span class="who">${entry.actor === "ADMIN_TOKEN" ? T.viaNames.token : entry.actor}</span> · ${entry.detail}</li>`,
+  );
+  return html`<section class="card" aria-labelledby="history-title">
+  <h2 id="history-title">${T.history}</h2>
+  ${history === null ? html`<p>${T.historyFailed}</p>` : lines.length ? html`<ul class="history">${lines}</ul>` : html`<p>${T.noHistory}</p>`}
+</section>`;
 }
 
 /** Every mail sent to the artist about the submission, and the answer for a decided one. */

@@ -78,7 +78,19 @@ formsApi.get("/submissions", adminOnly, async (c) => {
       pageSize,
       status: status ? (status as SubmissionStatus) : undefined,
     });
-    return c.json(result, 200, NO_STORE);
+    // Each with its history on the desk: who changed what, and when
+    // (docs/decisions/155-editors-sign-in-as-themselves.md).
+    const histories = await c.var.ops.audit.ofEach(result.items.map((s) => `submission:${s.id}`));
+    const items = result.items.map((s) => ({
+      ...s,
+      history: (histories.get(`submission:${s.id}`) ?? []).map(({ action, detail, actor, at }) => ({
+        action,
+        detail,
+        actor,
+        at,
+      })),
+    }));
+    return c.json({ ...result, items }, 200, NO_STORE);
   } catch (e) {
     console.error("listing submissions failed", e);
     return refuse(c, storeDown("Failed to fetch submissions"));

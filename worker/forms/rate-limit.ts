@@ -15,7 +15,13 @@ export type RateStore = Pick<WorkerEnv, "DB" | "RATE_LIMIT_SALT">;
 
 export interface RateRule {
   /** Which form (or, for mail, which recipient budget) the budget is for; each has its own. */
-  scope: "newsletter" | "submission" | "admin-token" | "mail-recipient" | "mail-recipient-day";
+  scope:
+    | "newsletter"
+    | "submission"
+    | "admin-token"
+    | "editor-link"
+    | "mail-recipient"
+    | "mail-recipient-day";
   limit: number;
   windowSeconds: number;
 }
@@ -26,6 +32,9 @@ export const RATE_RULES = {
   // Every guess at a token, the desk's sign-in and the bearer endpoints alike (worker/auth.ts):
   // 5 wrong ones per quarter hour; a right one is never counted.
   adminToken: { scope: "admin-token", limit: 5, windowSeconds: 15 * 60 },
+  // Every request for an editor's sign-in link (worker/admin/editors.ts), listed address or not:
+  // 5 per quarter hour, as for guesses at the token.
+  editorLink: { scope: "editor-link", limit: 5, windowSeconds: 15 * 60 },
   // Mail to an address nobody confirmed (a receipt, a confirmation, a review answer), counted by
   // recipient rather than client: one per ten minutes, three a day (worker/mail/recipient-limit.ts).
   mailRecipient: { scope: "mail-recipient", limit: 1, windowSeconds: 10 * 60 },

@@ -16,6 +16,21 @@ export function confirmationMail(site: Site, email: string, token: string): Outg
   return { to: email, subject: T.confirm.subject(site.name), ...body };
 }
 
+/**
+ * An editor's one-time sign-in link to the review desk
+ * (docs/decisions/155-editors-sign-in-as-themselves.md): sent only to an address on EDITORS.
+ */
+export function editorSignInMail(site: Site, email: string, url: string): OutgoingMail {
+  const body = renderMail(site, {
+    preheader: T.editorSignIn.preheader,
+    heading: T.editorSignIn.heading,
+    paragraphs: [T.editorSignIn.body(site.name, email), T.editorSignIn.expiry],
+    button: { label: T.editorSignIn.button, url },
+    footer: [T.editorSignIn.footer(site.name)],
+  });
+  return { to: email, subject: T.editorSignIn.subject(site.name), ...body };
+}
+
 /** The receipt an artist gets for a submission, with its reference. */
 export function receiptMail(site: Site, submission: Submission): OutgoingMail {
   const body = renderMail(site, {

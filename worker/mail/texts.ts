@@ -13,6 +13,17 @@ export const MAIL_TEXTS = {
     footer: (site: string) =>
       `You get this mail because this address was entered in the ${site} newsletter form.`,
   },
+  editorSignIn: {
+    subject: (site: string) => `Your sign-in link to the ${site} review desk`,
+    preheader: "One press and you are signed in.",
+    heading: "Sign in to the review desk",
+    body: (site: string, email: string) =>
+      `Someone, hopefully you, asked to sign in to the ${site} review desk as ${email}. Press the button below to sign in.`,
+    expiry:
+      "The link works once, for 15 minutes. If you did not ask for it, ignore this mail: nobody can sign in without it.",
+    button: "Sign in to the desk",
+    footer: (site: string) => `You get this mail because this address is one of the ${site} editors'.`,
+  },
   receipt: {
     subject: (reference: string) => `We received your demo (${reference})`,
     preheader: "Your submission is in our queue.",

@@ -6,16 +6,63 @@ export interface StoredSession {
   exp: number;
 }
 
+/** How a desk session was signed in (docs/decisions/155-editors-sign-in-as-themselves.md). */
+export type SignInVia = "token" | "mail" | "access";
+
+/** Who a session is: an editor's address, or null for a sign-in with ADMIN_TOKEN. */
+export interface SessionOwner {
+  editor: string | null;
+  via: SignInVia;
+}
+
+/** An open session as the desk lists it. */
+export interface OpenSession extends StoredSession, SessionOwner {
+  /** When it was signed in (seconds since 1970; 0 for one from before editors had names). */
+  startedAt: number;
+}
+
 /**
  * The review desk's sessions (docs/decisions/065-token-attempts-and-sessions.md): a signed
  * cookie is honoured only while its id is stored, so signing out ends it everywhere.
  */
 export interface SessionStore {
   /** Records a new sign-in; sessions past their expiry are swept now and then. */
-  record(session: StoredSession): Promise<void>;
-  /** Whether the session is still open (stored and not expired). */
-  isOpen(session: StoredSession): Promise<boolean>;
+  record(session: StoredSession, owner?: SessionOwner): Promise<void>;
+  /** Whose the session is while it is open (stored and not expired), else null. */
+  ownerOf(session: StoredSession): Promise<SessionOwner | null>;
   end(session: StoredSession): Promise<void>;
+  /** Every open session, the newest first. */
+  list(): Promise<OpenSession[]>;
+}
+
+/** The one-time sign-in links mailed to editors, by the SHA-256 of their token. */
+export interface EditorLinkStore {
+  /** Keeps a new link for `editor` until `expiresAt` (seconds); expired ones are swept now and then. */
+  create(tokenHash: string, editor: string, expiresAt: number): Promise<void>;
+  /** Uses the link once: its editor if it was unused and unexpired at `now` (seconds), else null. */
+  use(tokenHash: string, now: number): Promise<string | null>;
+}
+
+/** One change made on the desk, as the item's history shows it. */
+export interface AuditEntry {
+  /** What was changed: `submission:<id>`, `announcement:<id>`, `session:<id>`. */
+  subject: string;
+  /** status, notes, review-mail, announcement-sent, session-ended. */
+  action: string;
+  detail: string;
+  /** The editor's address, or ADMIN_TOKEN. */
+  actor: string;
+  /** ISO 8601, UTC. */
+  at: string;
+}
+
+/** Who changed what on the desk, and when (migrations/0019_editors.sql). */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  /** An item's history, oldest first. */
+  of(subject: string): Promise<AuditEntry[]>;
+  /** The histories of several items at once (a page of an export), each oldest first. */
+  ofEach(subjects: string[]): Promise<Map<string, AuditEntry[]>>;
 }
 
 /** The fixed-window counters of worker/forms/rate-limit.ts, by key. */
@@ -99,6 +146,8 @@ export interface DeliveryLog {
  */
 export interface OpsStore {
   readonly sessions: SessionStore;
+  readonly editorLinks: EditorLinkStore;
+  readonly audit: AuditLog;
   readonly rateLimits: RateLimitStore;
   readonly linkKeys: LinkKeys;
   readonly suppressions: SuppressionList;

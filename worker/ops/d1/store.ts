@@ -1,5 +1,6 @@
 import type { OpsStore } from "../store";
 import { d1Announcements } from "./announcements";
+import { d1Audit, d1EditorLinks } from "./editors";
 import { d1LinkKeys } from "./link-keys";
 import { d1Deliveries, d1SubmissionMails, d1Templates } from "./mail-logs";
 import { d1RateLimits } from "./rate-limits";
@@ -13,6 +14,8 @@ import { d1Suppressions } from "./suppressions";
 export function createD1OpsStore(db: D1Database): OpsStore {
   return {
     sessions: d1Sessions(db),
+    editorLinks: d1EditorLinks(db),
+    audit: d1Audit(db),
     rateLimits: d1RateLimits(db),
     linkKeys: d1LinkKeys(db),
     suppressions: d1Suppressions(db),
