@@ -27,3 +27,6 @@ CREATE TABLE desk_audit (
   at TEXT NOT NULL
 );
 CREATE INDEX desk_audit_subject ON desk_audit (subject, id);
+
+-- The desk's Subscribers page lists the newest suppressions first.
+CREATE INDEX mail_suppressions_since ON mail_suppressions (created_at);

@@ -91,6 +91,11 @@ export interface Subscriber {
 export interface NewsletterAdmin {
   /** Up to `limit` subscribers with ids above `afterId`, by id (the export reads in batches). */
   listSubscribers(afterId: number, limit: number): Promise<Subscriber[]>;
+  /**
+   * Up to `limit` sign-ups still waiting for their confirmation, with ids above `afterId`, by id
+   * (the review desk's Subscribers page; never the export).
+   */
+  listPending(afterId: number, limit: number): Promise<Subscriber[]>;
   findByToken(token: string): Promise<Subscriber | null>;
   /**
    * Removes the subscriber with that token, answering the address (the caller adds it to the

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CmsDatabase, laneEnv, openCmsDatabase } from "./lane";
+import { type CmsDatabase, laneEnv, openCmsDatabase, workerUrl } from "./lane";
 import { linkIn, mailsWith, signUp, theMailWith, worker } from "./mail";
 
 // Double opt-in with Strapi keeping the subscribers (docs/decisions/088-strapi-double-opt-in.md):
@@ -98,6 +98,11 @@ describe("double opt-in through the Worker into Strapi", () => {
     expect(text).toContain(confirmedEmail);
     expect(text).not.toContain(pendingEmail);
 
+    // The review desk shows each address in its state, read from Strapi.
+    const desk = await deskStates();
+    expect(desk(pendingEmail)).toBe("pending");
+    expect(desk(confirmedEmail)).toBe("confirmed");
+
     const unsubscribe = new URL(item?.unsubscribeUrl ?? "");
     const path = `${unsubscribe.pathname}${unsubscribe.search}`;
     const page = await worker(path);
@@ -106,8 +111,27 @@ describe("double opt-in through the Worker into Strapi", () => {
     expect(left.status).toBe(200);
     expect(await rowOf(confirmedEmail)).toBeUndefined();
     expect((await worker(path, { method: "POST" })).status).toBe(404);
+    expect((await deskStates())(confirmedEmail)).toBe("unsubscribed");
   });
 });
+
+/** The review desk's Subscribers page, signed in with the admin token: each address's state. */
+async function deskStates(): Promise<(email: string) => string | undefined> {
+  const signIn = await worker("/admin/sign-in", {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: workerUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token: laneEnv("WORKER_ADMIN_TOKEN") }).toString(),
+  });
+  const cookie = (signIn.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const page = await worker("/admin/subscribers", { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  const body = await page.text();
+  return (email) =>
+    new RegExp(`${email.replace(/[.+]/g, "\\$&")}</span> <span class="status [a-z]+">([a-z]+)<`).exec(
+      body,
+    )?.[1];
+}
 
 describe("subscribers from before double opt-in", () => {
   it("are confirmed on boot, consent dated by their sign-up, each with an unsubscribe token", async () => {

@@ -311,3 +311,58 @@ describe("an editor behind Cloudflare Access", () => {
     }
   });
 });
+
+describe("the desk's Subscribers page", () => {
+  it("shows each address in its state: pending, confirmed, unsubscribed, suppressed", async () => {
+    const stamp = Date.now().toString(36);
+    const address = (name: string) => `${name}-${stamp}@listeners.example`;
+    // A sign-up through the site's form with mail on: pending until its link is used.
+    const signUp = await callApp(
+      "/api/newsletter",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": "203.0.113.77" },
+        body: JSON.stringify({ email: address("waiting") }),
+      },
+      bindings,
+    );
+    expect(signUp.status, await signUp.clone().text()).toBeLessThan(300);
+    await env.DB.prepare(
+      `INSERT INTO newsletter_subscribers (email, created_at, status, confirmed_at, unsubscribe_token)
+       VALUES (?1, ?2, 'confirmed', ?2, ?3)`,
+    )
+      .bind(address("confirmed"), new Date().toISOString(), stamp.padEnd(32, "0").slice(0, 32))
+      .run();
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO mail_suppressions (email, reason, created_at) VALUES (?1, 'unsubscribed', ?2)",
+      ).bind(address("gone"), new Date().toISOString()),
+      env.DB.prepare(
+        "INSERT INTO mail_suppressions (email, reason, created_at) VALUES (?1, 'bounced', ?2)",
+      ).bind(address("bounced"), new Date().toISOString()),
+    ]);
+
+    const ana = await signInByMail(ANA);
+    const res = await ana.send("/admin/subscribers");
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    const stateOf = (email: string) =>
+      new RegExp(`${email.replace(/[.]/g, "\\.")}</span> <span class="status [a-z]+">([a-z]+)<`).exec(
+        body,
+      )?.[1];
+    expect(stateOf(address("waiting"))).toBe("pending");
+    expect(stateOf(address("confirmed"))).toBe("confirmed");
+    expect(stateOf(address("gone"))).toBe("unsubscribed");
+    expect(stateOf(address("bounced"))).toBe("suppressed");
+    expect(body).toMatch(
+      new RegExp(
+        `${address("bounced").replace(/[.]/g, "\\.")}</span> <span class="status rejected">suppressed</span> <span class="hint">bounced · since`,
+      ),
+    );
+
+    // The export stays the confirmed subscribers only.
+    const csv = await (await ana.send("/admin/subscribers.csv")).text();
+    expect(csv).toContain(address("confirmed"));
+    expect(csv).not.toContain(address("waiting"));
+  });
+});

@@ -264,6 +264,13 @@ export const WORKER_ROUTES: FuzzedRoute[] = [
   { route: "/admin/announcements", example: "/admin/announcements", ...NONE, auth: "session" },
   { route: "/admin/drafts", example: "/admin/drafts", ...NONE, auth: "session" },
   {
+    route: "/admin/subscribers",
+    example: "/admin/subscribers",
+    query: ["after"],
+    readers: ["worker/admin/subscribers-desk.ts"],
+    auth: "session",
+  },
+  {
     route: "/admin/sessions",
     example: "/admin/sessions",
     query: ["ended"],

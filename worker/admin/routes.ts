@@ -23,6 +23,7 @@ import {
 import { reviewMailDesk } from "./review-mail";
 import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
 import { sessionsDesk } from "./sessions-desk";
+import { subscribersDesk } from "./subscribers-desk";
 import { STATUS_NAMES, DESK_TEXTS as T } from "./texts";
 import { detailBody, listBody, MAX_NOTES, messageBody, type Notice, signInBody } from "./views";
 
@@ -285,6 +286,7 @@ adminDesk.route("/announcements", announcementsDesk);
 adminDesk.route("/drafts", draftsDesk);
 adminDesk.route("/sign-in/mail", editorSignIn);
 adminDesk.route("/sessions", sessionsDesk);
+adminDesk.route("/subscribers", subscribersDesk);
 adminDesk.route("/", reviewMailDesk);
 
 adminDesk.all("*", (c) => c.text("Not found", 404));

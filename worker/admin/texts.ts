@@ -37,6 +37,23 @@ export const DESK_TEXTS = {
   you: " (you)",
   viaNames: { token: "admin token", mail: "mailed link", access: "Cloudflare Access" },
   history: "History",
+  subscribersTitle: "Subscribers",
+  subscribersIntro: (confirmed: number, pending: string) =>
+    `${confirmed} confirmed subscriber${confirmed === 1 ? "" : "s"} get the newsletter; ${pending} sign-up${pending === "1" ? " is" : "s are"} waiting for confirmation. The export below holds the confirmed ones only.`,
+  pendingTitle: "Waiting for confirmation",
+  confirmedTitle: "Confirmed",
+  keptTitle: "Unsubscribed and suppressed",
+  nonePending: "No sign-up is waiting for its confirmation.",
+  noneConfirmed: "No confirmed subscribers yet.",
+  noneKept: "No address has unsubscribed or been suppressed.",
+  moreConfirmed: "Next 100 confirmed",
+  states: {
+    pending: "pending",
+    confirmed: "confirmed",
+    unsubscribed: "unsubscribed",
+    suppressed: "suppressed",
+  },
+  reasons: { bounced: "bounced", complained: "marked as spam" },
   noHistory: "No changes recorded yet.",
   historyFailed: "The history could not be loaded right now.",
   reviewed: (status: string, notes: "kept" | "changed" | "cleared") =>

@@ -42,6 +42,7 @@ export function layout(options: { nonce: string; title: string; operator?: Opera
         <a href="/admin/submissions">${T.submissions}</a>
         <a href="/admin/announcements">${T.announcements}</a>
         <a href="/admin/drafts">${T.drafts}</a>
+        <a href="/admin/subscribers">${T.subscribersTitle}</a>
         <a href="/admin/sessions">${T.sessions}</a>
         <form class="inline" method="post" action="/admin/sign-out">
           <input type="hidden" name="csrf" value="${operator.csrf}" />

@@ -93,6 +93,8 @@ export interface SuppressionList {
   blocked(email: string): Promise<boolean>;
   /** Lifts an unsubscribe of the address (a new consent); a bounce or a complaint stays. */
   liftUnsubscribe(email: string): Promise<void>;
+  /** The newest `limit` addresses kept from mail, with why and since when (the desk's Subscribers page). */
+  latest(limit: number): Promise<{ email: string; reason: SuppressionReason; since: string }[]>;
 }
 
 /** One mail sent to an artist about a submission, as the desk lists it. */

@@ -16,7 +16,18 @@ const { CONTENT } = require('./permissions');
 
 // The newsletter's endpoints (../api/email-subscriber/routes/01-subscribe.js): sign-up, double
 // opt-in, the export and unsubscribing (docs/decisions/088-strapi-double-opt-in.md).
-const NEWSLETTER = ['subscribe', 'state', 'confirm', 'unsent', 'expire', 'confirmed', 'count', 'byToken', 'unsubscribe'];
+const NEWSLETTER = [
+  'subscribe',
+  'state',
+  'confirm',
+  'unsent',
+  'expire',
+  'confirmed',
+  'pending',
+  'count',
+  'byToken',
+  'unsubscribe',
+];
 
 const TOKENS = {
   worker: {

@@ -128,6 +128,15 @@ export function newsletterAdmin(db: D1Database): NewsletterAdmin {
         .all<SubscriberRow>();
       return results.map(toSubscriber);
     },
+    async listPending(afterId, limit) {
+      const { results } = await db
+        .prepare(
+          `SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = 'pending' ORDER BY id LIMIT ?`,
+        )
+        .bind(afterId, limit)
+        .all<SubscriberRow>();
+      return results.map(toSubscriber);
+    },
     async findByToken(token) {
       const row = await db
         .prepare(`SELECT ${COLUMNS} FROM newsletter_subscribers WHERE unsubscribe_token = ?`)

@@ -119,6 +119,18 @@ export function strapiNewsletterAdmin(cms: CmsClient): NewsletterAdmin {
       );
       return page.data.map(toSubscriber);
     },
+    async listPending(afterId, limit) {
+      const page = await cms.get(
+        "/email-subscribers/pending",
+        [
+          ["after", afterId],
+          ["limit", limit],
+        ],
+        v.object({ data: v.array(listedSubscriberShape) }),
+        true,
+      );
+      return page.data.map(toSubscriber);
+    },
     async findByToken(token) {
       // In the body, not the path: a failed request's message names its URL (client.ts).
       const found = await orNull(

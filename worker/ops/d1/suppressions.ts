@@ -19,6 +19,13 @@ export function d1Suppressions(db: D1Database): SuppressionList {
         .first();
       return row !== null;
     },
+    async latest(limit) {
+      const { results } = await db
+        .prepare("SELECT email, reason, created_at AS since FROM mail_suppressions ORDER BY created_at DESC LIMIT ?1")
+        .bind(limit)
+        .all<{ email: string; reason: "unsubscribed" | "bounced" | "complained"; since: string }>();
+      return results;
+    },
     async liftUnsubscribe(email) {
       await db
         .prepare("DELETE FROM mail_suppressions WHERE email = ? AND reason = 'unsubscribed'")

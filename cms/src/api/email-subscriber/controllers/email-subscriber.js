@@ -166,6 +166,21 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => {
       return { data: found.map(listed) };
     },
 
+    /**
+     * GET /email-subscribers/pending?after=<id>&limit=<n>: the sign-ups still waiting for their
+     * confirmation, by id (the review desk's Subscribers page, never the export).
+     */
+    async pending(ctx) {
+      const after = Math.max(0, Number(ctx.query.after) || 0);
+      const limit = Math.min(MAX_PAGE, Math.max(1, Number(ctx.query.limit) || MAX_PAGE));
+      const found = await rows().findMany({
+        where: { id: { $gt: after }, status: 'pending' },
+        orderBy: { id: 'asc' },
+        limit,
+      });
+      return { data: found.map(listed) };
+    },
+
     /** GET /email-subscribers/count: how many confirmed subscribers there are. */
     async count() {
       return { count: await rows().count({ where: { status: 'confirmed' } }) };

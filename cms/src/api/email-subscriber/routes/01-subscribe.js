@@ -11,6 +11,7 @@ module.exports = {
     { method: 'POST', path: '/email-subscribers/unsent', handler: handler('unsent') },
     { method: 'POST', path: '/email-subscribers/expire', handler: handler('expire') },
     { method: 'GET', path: '/email-subscribers/confirmed', handler: handler('confirmed') },
+    { method: 'GET', path: '/email-subscribers/pending', handler: handler('pending') },
     { method: 'GET', path: '/email-subscribers/count', handler: handler('count') },
     // POST: the token rides in the body, never in a URL that access logs and error messages keep.
     { method: 'POST', path: '/email-subscribers/by-token', handler: handler('byToken') },
