@@ -66,6 +66,7 @@ subscribersDesk.get("/", async (c) => {
     T.subscribersTitle,
     html`<h1>${T.subscribersTitle}</h1>
 <p>${T.subscribersIntro(confirmedCount, pending.length >= PAGE ? `${PAGE}+` : String(pending.length))}</p>
+<div class="side">
 <section class="card" aria-labelledby="pending-title"><h2 id="pending-title">${T.pendingTitle}</h2>
 ${list(
   pending.map((s) => row(s.email, "pending", s.subscribedAt)),
@@ -86,6 +87,7 @@ ${list(
       : row(k.email, "suppressed", k.since, T.reasons[k.reason]),
   ),
   T.noneKept,
-)}</section>`,
+)}</section>
+</div>`,
   );
 });
