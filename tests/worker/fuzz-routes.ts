@@ -128,7 +128,13 @@ export const PAGE_ROUTES: FuzzedRoute[] = [
     pathShare: 1,
   },
   { route: "/events", example: "/events", ...NONE },
-  { route: "/events/:id", example: `/events/${EVENT}`, ...PREVIEW, fill: (s) => `/events/${s}`, pathShare: 1 },
+  {
+    route: "/events/:id",
+    example: `/events/${EVENT}`,
+    ...PREVIEW,
+    fill: (s) => `/events/${s}`,
+    pathShare: 1,
+  },
   { route: "/artists", example: "/artists", ...LIST },
   {
     route: "/artists/:slug",

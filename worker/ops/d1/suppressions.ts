@@ -21,7 +21,9 @@ export function d1Suppressions(db: D1Database): SuppressionList {
     },
     async latest(limit) {
       const { results } = await db
-        .prepare("SELECT email, reason, created_at AS since FROM mail_suppressions ORDER BY created_at DESC LIMIT ?1")
+        .prepare(
+          "SELECT email, reason, created_at AS since FROM mail_suppressions ORDER BY created_at DESC LIMIT ?1",
+        )
         .bind(limit)
         .all<{ email: string; reason: "unsubscribed" | "bounced" | "complained"; since: string }>();
       return results;
