@@ -1,4 +1,3 @@
-import type { Document } from "@core/content/document";
 import { type ComponentType, createContext, lazy, Suspense, useContext } from "react";
 import type { DocumentBodyProps } from "./document-body";
 

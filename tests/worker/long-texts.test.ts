@@ -7,7 +7,6 @@ import { callApp, visit } from "./helpers";
 // goes: the page, the feeds, the podcast, the calendar and search.
 
 const MIX_001 = "crossfade-mix-001-tape-hiss-society";
-const MIX_002 = "crossfade-mix-002-marrow-and-salt";
 
 /** The items of an RSS feed, each with its title and escaped fields unescaped. */
 function items(xml: string): Array<{ title: string; description: string; encoded: string }> {
