@@ -19,6 +19,7 @@ import { requestSourceFailed } from "./failure/source-failure";
 import { withFallbackPage } from "./fallback-page";
 import { intakeOf } from "./forms/intake";
 import { turnstileOf, turnstileSettings } from "./forms/turnstile";
+import { releaseDrops } from "./mail/drops";
 import { executionContext } from "./middleware/request-scope";
 import { securedAnswer } from "./middleware/secure-headers";
 import { reportServerError } from "./monitoring/report";
@@ -187,7 +188,7 @@ export async function cachedPage(
 ): Promise<Response | undefined> {
   if (buildVersion === undefined || request.method !== "GET" || request.body) return undefined;
   const nonce = newNonce();
-  const contentCache = contentCacheFor(env, ctx);
+  const contentCache = contentCacheFor(env, ctx, releaseDrops(env));
   const hit = await pageCacheFor(env, ctx, () => contentCache.stamp()).match(request, nonce, true);
   return hit && securedAnswer(hit, request.url, env, nonce);
 }

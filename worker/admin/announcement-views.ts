@@ -104,6 +104,8 @@ export function announcementBody(options: {
   message?: Notice;
   /** Who wrote, tested and sent it, and when. */
   history?: AuditEntry[] | null;
+  /** The release-day drop: the release it waits for and those it could. */
+  drop?: Drop;
 }): Html {
   const { csrf, announcement: a, failures, message } = options;
   const base = `/admin/announcements/${a.id}`;
@@ -158,7 +160,39 @@ ${notice(message)}
       ${failed}
       ${uncertain}
     </section>
+    ${a.status === "draft" && options.drop ? dropSection(base, csrf, options.drop) : ""}
     ${historySection(options.history ?? [])}
   </div>
 </div>`;
+}
+
+/** A draft's release-day drop, as the desk offers it (docs/decisions/156-release-day-drops.md). */
+export type Drop =
+  | { kind: "cms" }
+  | {
+      kind: "embedded";
+      waitingFor: string | null;
+      scheduled: { slug: string; title: string; artist: string; due: string }[];
+    };
+
+const dueText = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function dropSection(base: string, csrf: string, drop: Drop): Html {
+  const body = (() => {
+    if (drop.kind === "cms") return html`<p class="hint">${T.dropInCms}</p>`;
+    const waiting = drop.waitingFor ? drop.scheduled.find((r) => r.slug === drop.waitingFor) : undefined;
+    if (drop.waitingFor)
+      return html`<p>${T.dropWaiting(waiting?.title ?? drop.waitingFor, waiting ? dueText(waiting.due) : "")}</p>
+      <form method="post" action="${base}/with-release">${csrfField(csrf)}<input type="hidden" name="release" value="" />
+      <button class="quiet" type="submit">${T.dropCancel}</button></form>`;
+    if (!drop.scheduled.length) return html`<p class="hint">${T.dropNoneScheduled}</p>`;
+    const options = drop.scheduled.map(
+      (r) => html`<option value="${r.slug}">${r.artist} – ${r.title} (${dueText(r.due)})</option>`,
+    );
+    return html`<form method="post" action="${base}/with-release">${csrfField(csrf)}
+      <div><label for="drop-release">${T.dropLabel}</label><select id="drop-release" name="release">${options}</select></div>
+      <p class="hint">${T.dropHint}</p>
+      <button class="quiet" type="submit">${T.dropSubmit}</button></form>`;
+  })();
+  return html`<section class="card" aria-labelledby="drop-title"><h2 id="drop-title">${T.dropTitle}</h2>${body}</section>`;
 }

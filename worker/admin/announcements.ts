@@ -1,4 +1,5 @@
 import type { ContentService } from "@core/content/service";
+import { scheduledReleases } from "@worker/content/d1/schedule";
 import {
   recipientsOf,
   renderAnnouncement,
@@ -9,7 +10,7 @@ import { followsOf, hasFollows } from "@worker/mail/audience";
 import { describeMail, mailerFor } from "@worker/mail/port";
 import type { AnnouncementSummary, Audience } from "@worker/ops/announcement-log";
 import { Hono } from "hono";
-import { announcementBody, type Candidate, composeBody } from "./announcement-views";
+import { announcementBody, type Candidate, composeBody, type Drop } from "./announcement-views";
 import { deskForm, deskPage as page } from "./desk-page";
 import { audit, type DeskContext, type DeskEnv, requireSession } from "./guard";
 import { ANNOUNCE_TEXTS as T } from "./texts";
@@ -179,6 +180,7 @@ async function detailPage(c: DeskContext, status: 200 | 400 | 409 | 503, message
     subscribers,
     message,
     history,
+    drop: await dropOf(c, found.withRelease),
   });
   return page(c, status, found.subject, body);
 }
@@ -206,6 +208,39 @@ announcementsDesk.get("/:id{[0-9]+}/preview", async (c) => {
     "Content-Security-Policy":
       "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
   });
+});
+
+/**
+ * The release-day drop of a draft (docs/decisions/156-release-day-drops.md): the release it waits
+ * for, and the scheduled releases it could wait for. Only the embedded store schedules releases
+ * the Worker publishes; in CMS mode the drop is sent by hand.
+ */
+async function dropOf(c: DeskContext, withRelease: string | null): Promise<Drop> {
+  if (c.env.CMS_URL || !c.env.DB) return { kind: "cms" };
+  const scheduled = await scheduledReleases(c.env.DB).catch((error: unknown) => {
+    console.error("reading the scheduled releases failed", error);
+    return [];
+  });
+  return { kind: "embedded", waitingFor: withRelease, scheduled };
+}
+
+announcementsDesk.post("/:id{[0-9]+}/with-release", async (c) => {
+  const form = await deskForm(c, T.title, FORM_LIMIT);
+  if (form instanceof Response) return form;
+  const found = await announcementOf(c);
+  if (found instanceof Response) return found;
+  if (found.status !== "draft") return detailPage(c, 409, { kind: "error", text: T.dropNotDraft });
+  const slug = String(form.get("release") ?? "");
+  if (!slug) {
+    await c.var.ops.announcements.goWith(found.id, null);
+    await audit(c, `announcement:${found.id}`, "drop", T.dropCancelled);
+    return c.redirect(`/admin/announcements/${found.id}`, 303);
+  }
+  const release = (await scheduledReleases(c.env.DB)).find((r) => r.slug === slug);
+  if (c.env.CMS_URL || !release) return detailPage(c, 400, { kind: "error", text: T.dropUnknownRelease });
+  await c.var.ops.announcements.goWith(found.id, release.slug);
+  await audit(c, `announcement:${found.id}`, "drop", T.dropSet(release.title, release.due));
+  return c.redirect(`/admin/announcements/${found.id}`, 303);
 });
 
 announcementsDesk.post("/:id{[0-9]+}/test", async (c) => {

@@ -37,6 +37,7 @@ export const DESK_TEXTS = {
   you: " (you)",
   viaNames: { token: "admin token", mail: "mailed link", access: "Cloudflare Access" },
   history: "History",
+  bySchedule: "the schedule",
   subscribersTitle: "Subscribers",
   subscribersIntro: (confirmed: number, pending: string) =>
     `${confirmed} confirmed subscriber${confirmed === 1 ? "" : "s"} get the newsletter; ${pending} sign-up${pending === "1" ? " is" : "s are"} waiting for confirmation. The export below holds the confirmed ones only.`,
@@ -133,6 +134,21 @@ export const STATUS_NAMES: Readonly<Record<SubmissionStatus, string>> = {
 
 /** The announcements' desk texts (docs/operations.md "Announcements"). */
 export const ANNOUNCE_TEXTS = {
+  dropTitle: "Release-day drop",
+  dropLabel: "Send when this release goes live",
+  dropHint:
+    "The announcement goes out on its own at the release's time, with its page and its podcast episode.",
+  dropSubmit: "Send with the release",
+  dropCancel: "Send it by hand instead",
+  dropWaiting: (title: string, due: string) =>
+    `Goes out on its own when “${title}” goes live${due ? ` (${due})` : ""}.`,
+  dropNoneScheduled: "No release is scheduled. Give a release a publish_at to send this with it.",
+  dropInCms: "In CMS mode Strapi publishes the releases: send this by hand when the release is live.",
+  dropNotDraft: "This announcement has been sent already.",
+  dropUnknownRelease: "That release is not scheduled: choose one of the list.",
+  dropSet: (title: string, due: string) =>
+    `set to go out with “${title}” at ${due.slice(0, 16).replace("T", " ")} UTC`,
+  dropCancelled: "set to be sent by hand",
   historyWritten: "written",
   historyTest: (to: string) => `test sent to ${to}`,
   historySent: (n: number) => `sent to ${n} subscriber${n === 1 ? "" : "s"}`,

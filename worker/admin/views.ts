@@ -274,7 +274,7 @@ ${notice(message)}
 export function historySection(history: AuditEntry[] | null): Html {
   const lines = (history ?? []).map(
     (entry) =>
-      html`<li><time datetime="${entry.at}">${dateTime(entry.at)}</time> · <span class="who">${entry.actor === "ADMIN_TOKEN" ? T.viaNames.token : entry.actor}</span> · ${entry.detail}</li>`,
+      html`<li><time datetime="${entry.at}">${dateTime(entry.at)}</time> · <span class="who">${entry.actor === "ADMIN_TOKEN" ? T.viaNames.token : entry.actor === "schedule" ? T.bySchedule : entry.actor}</span> · ${entry.detail}</li>`,
   );
   return html`<section class="card" aria-labelledby="history-title">
   <h2 id="history-title">${T.history}</h2>

@@ -2,7 +2,7 @@ import type { ContentService } from "@core/content/service";
 import type { SearchIndex } from "@core/search/search-index";
 import { type ContentCache, cachedCatalogue, cachedSearch, createContentCache } from "@worker/cache/content";
 import { requestSourceFailed } from "@worker/failure/source-failure";
-import { watchSchedule, watchWithoutCache } from "@worker/publishing";
+import { type OnReleased, watchSchedule, watchWithoutCache } from "@worker/publishing";
 import { APP_VERSION, type WorkerEnv } from "../env";
 import { createD1Source } from "./d1";
 import { createD1Search } from "./d1/search/search-index";
@@ -68,22 +68,29 @@ function createSearch(env: WorkerEnv, budget: TimeBudget): SearchIndex {
 }
 
 /**
- * The KV content cache for one request; also what the purge endpoint bumps. Reading its versions
- * also checks whether scheduled items are due (worker/publishing/watch.ts). `npm run dev` skips
- * it, so an edited loader or a reseeded database shows on the next reload.
+ * The KV content cache for one request; also what the purge endpoint bumps. With `watch`, reading
+ * its versions also checks whether scheduled items are due (worker/publishing/watch.ts), and
+ * `watch` is given the releases that went live (the release-day drops, worker/mail/drops.ts,
+ * which the request's scope passes in: the mail code reads this service). `npm run dev` skips
+ * the cache, so an edited loader or a reseeded database shows on the next reload.
  */
-export function contentCacheFor(env: WorkerEnv, ctx?: Pick<ExecutionContext, "waitUntil">, watch = true) {
+export function contentCacheFor(
+  env: WorkerEnv,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+  watch: OnReleased | false = false,
+) {
   const kv = import.meta.env.MODE === "development" ? undefined : env.CACHE;
   // Scheduled items of the embedded store go live on the first request after their time
   // (docs/decisions/153-scheduled-publishing.md); a CMS publishes its own. `watch` false: the
   // caller catches up itself (the Cron Trigger).
   const embedded = watch && env.DB && !env.CMS_URL ? env.DB : undefined;
-  if (embedded && !kv) watchWithoutCache(embedded, ctx);
+  const drops = watch || undefined;
+  if (embedded && !kv) watchWithoutCache(embedded, ctx, Date.now(), drops);
   return createContentCache({
     kv,
     ctx,
     release: env.APP_VERSION || APP_VERSION,
-    onVersions: embedded ? watchSchedule(embedded, ctx) : undefined,
+    onVersions: embedded ? watchSchedule(embedded, ctx, drops) : undefined,
   });
 }
 

@@ -3,6 +3,7 @@ import type { WorkerEnv } from "@worker/env";
 import { opsStoreOf } from "@worker/ops/service";
 import { catchUp } from "@worker/publishing";
 import { consumeDeadLetters, consumeMailBatch, sweepAnnouncements } from "./announcements";
+import { sendDrops } from "./drops";
 import { CONFIRM_LINK_DAYS } from "./signing";
 
 /** The dead-letter queue's name ends so (wrangler.toml `dead_letter_queue`). */
@@ -18,7 +19,10 @@ const DEAD_LETTERS = /-dlq$/;
  * case no request came since their time (docs/decisions/153-scheduled-publishing.md).
  */
 export async function runScheduled(env: WorkerEnv, scheduledTime: number): Promise<void> {
-  if (env.DB && !env.CMS_URL) await catchUp(env.DB, contentCacheFor(env, undefined, false), Date.now());
+  if (env.DB && !env.CMS_URL)
+    await catchUp(env.DB, contentCacheFor(env, undefined, false), Date.now(), (releases) =>
+      sendDrops(env, releases),
+    );
   // First, in D1: a CMS that does not answer must not keep the table growing.
   await opsStoreOf(env).deliveries.sweep(scheduledTime);
   const cutoff = new Date(scheduledTime - CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000).toISOString();

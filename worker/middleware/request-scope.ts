@@ -1,3 +1,4 @@
+import { releaseDrops } from "@worker/mail/drops";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { NO_STORE } from "../cache/cache-control";
@@ -17,7 +18,8 @@ import { opsStoreOf } from "../ops/service";
 export const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   configFor(c.env);
   const ctx = executionContext(c);
-  const contentCache = contentCacheFor(c.env, ctx);
+  // A scheduled release that goes live in this request's catch-up takes its drops along.
+  const contentCache = contentCacheFor(c.env, ctx, releaseDrops(c.env));
   // Every statement this request runs on the embedded store, summed (docs/decisions/070).
   const meter = newMeter();
   const db = c.env.DB ? meteredD1(c.env.DB, meter) : c.env.DB;

@@ -32,6 +32,8 @@ export type AnnouncementStatus = "draft" | "sending" | "sent";
 export interface StoredAnnouncement extends AnnouncementDraft, AnnouncementTarget {
   id: number;
   status: AnnouncementStatus;
+  /** The scheduled release it waits for (its slug), going out when that goes live; else null. */
+  withRelease: string | null;
 }
 
 export interface AnnouncementSummary {
@@ -69,6 +71,10 @@ export interface AnnouncementLog {
   list(limit: number, only: number | null): Promise<AnnouncementSummary[]>;
   /** Whether the log holds any row of the announcement. */
   hasSends(id: number): Promise<boolean>;
+  /** Makes a draft wait for a release (its slug), or no longer (null). */
+  goWith(id: number, release: string | null): Promise<void>;
+  /** The drafts waiting for any of these releases; each is let go (it waits no more). */
+  takeWaiting(releases: string[]): Promise<number[]>;
   /** A draft becomes "sending" (an announcement already past it stays as it is). */
   markSending(id: number): Promise<void>;
   /** Announcements still sending. */

@@ -1,1 +1,1 @@
-export { catchUp, watchSchedule, watchWithoutCache } from "./watch";
+export { catchUp, type OnReleased, watchSchedule, watchWithoutCache } from "./watch";

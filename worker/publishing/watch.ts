@@ -29,14 +29,24 @@ function warn(error: unknown) {
 let quietUntil = 0;
 let memory: { next: number | null; until: number } | undefined;
 
+/** What is done with the releases that went live (the release-day drops, worker/mail/drops.ts). */
+export type OnReleased = (releases: string[]) => Promise<unknown>;
+
 /**
  * Publishes what is due at `now`; with something published, purges the whole cache (pages
- * included, since their keys hold the versions). Then records the next due time for the cache's
- * new version. What the Cron Trigger runs, and a request in the background.
+ * included, since their keys hold the versions), then sends the drops of the releases among
+ * them. Then records the next due time for the cache's new version. What the Cron Trigger runs,
+ * and a request in the background.
  */
-export async function catchUp(db: D1Database, cache: ContentCache, now: number): Promise<number> {
-  const { published, next } = await publishDue(db, now);
+export async function catchUp(
+  db: D1Database,
+  cache: ContentCache,
+  now: number,
+  onReleased?: OnReleased,
+): Promise<number> {
+  const { published, releases, next } = await publishDue(db, now);
   if (published) await cache.purge("all");
+  if (releases.length && onReleased) await onReleased(releases).catch(warn);
   await cache.recordSchedule(next);
   return published;
 }
@@ -46,11 +56,15 @@ export async function catchUp(db: D1Database, cache: ContentCache, now: number):
  * recorded for these versions (null: nothing scheduled; undefined: none recorded for them). Due
  * or unknown, a catch-up runs in the background, one at a time per isolate.
  */
-export function watchSchedule(db: D1Database, ctx: Pick<ExecutionContext, "waitUntil"> | undefined) {
+export function watchSchedule(
+  db: D1Database,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+  onReleased?: OnReleased,
+) {
   return (cache: ContentCache, next: string | null | undefined, now: number): void => {
     if (next === null || (next !== undefined && Date.parse(next) > now) || now < quietUntil) return;
     quietUntil = now + RETRY_MS;
-    const work = catchUp(db, cache, now).catch(warn);
+    const work = catchUp(db, cache, now, onReleased).catch(warn);
     if (ctx) ctx.waitUntil(work);
   };
 }
@@ -63,12 +77,14 @@ export function watchWithoutCache(
   db: D1Database,
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   now = Date.now(),
+  onReleased?: OnReleased,
 ): void {
   if (memory && now < memory.until && (memory.next === null || now < memory.next)) return;
   if (now < quietUntil) return;
   quietUntil = now + RETRY_MS;
   const work = publishDue(db, now)
-    .then(({ next }) => {
+    .then(async ({ releases, next }) => {
+      if (releases.length && onReleased) await onReleased(releases).catch(warn);
       memory = { next: next === null ? null : Date.parse(next), until: now + LOOK_AGAIN_MS };
     })
     .catch(warn);

@@ -23,6 +23,8 @@ const NEXT_DUE = `SELECT ${SCHEDULED_TABLES.map(
 export interface DueResult {
   /** How many items went live now. */
   published: number;
+  /** The slugs of the releases among them (a release-day drop goes out with each). */
+  releases: string[];
   /** The next due time still ahead (ISO 8601, UTC), or null when nothing else is scheduled. */
   next: string | null;
 }
@@ -38,7 +40,7 @@ export async function publishDue(db: D1Database, now: number): Promise<DueResult
     ...SCHEDULED_TABLES.map((t) =>
       db
         .prepare(
-          `UPDATE ${t} SET pub_status = 'published', publish_due = NULL WHERE publish_due IS NOT NULL AND publish_due <= ?1`,
+          `UPDATE ${t} SET pub_status = 'published', publish_due = NULL WHERE publish_due IS NOT NULL AND publish_due <= ?1${t === "releases" ? " RETURNING slug" : ""}`,
         )
         .bind(at),
     ),
@@ -49,5 +51,19 @@ export async function publishDue(db: D1Database, now: number): Promise<DueResult
     .reduce((sum, r) => sum + (r.meta?.changes ?? 0), 0);
   const dues = Object.values((results.at(-1)?.results?.[0] ?? {}) as Record<string, string | null>);
   const next = dues.filter((d): d is string => typeof d === "string").sort()[0] ?? null;
-  return { published, next };
+  const released = results[SCHEDULED_TABLES.indexOf("releases")]?.results as { slug: string }[] | undefined;
+  return { published, releases: (released ?? []).map((r) => r.slug), next };
+}
+
+/** The releases waiting for their time, soonest first: what a drop can go with. */
+export async function scheduledReleases(
+  db: D1Database,
+): Promise<{ slug: string; title: string; artist: string; due: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT slug, title, artist_name AS artist, publish_due AS due FROM releases
+       WHERE publish_due IS NOT NULL ORDER BY publish_due LIMIT 50`,
+    )
+    .all<{ slug: string; title: string; artist: string; due: string }>();
+  return results;
 }

@@ -22,7 +22,9 @@ export function d1Announcements(db: D1Database): AnnouncementLog {
     create: (draft, target) => createAnnouncement(db, draft, target),
     async get(id) {
       const row = await db
-        .prepare("SELECT id, subject, body, items, status, audience, follows FROM announcements WHERE id = ?")
+        .prepare(
+          "SELECT id, subject, body, items, status, audience, follows, with_release AS withRelease FROM announcements WHERE id = ?",
+        )
         .bind(id)
         .first<{
           id: number;
@@ -32,6 +34,7 @@ export function d1Announcements(db: D1Database): AnnouncementLog {
           status: AnnouncementStatus;
           audience: Audience;
           follows: string;
+          withRelease: string | null;
         }>();
       if (!row) return null;
       return { ...row, items: JSON.parse(row.items) as Card[], follows: JSON.parse(row.follows) as Follows };
@@ -52,6 +55,24 @@ export function d1Announcements(db: D1Database): AnnouncementLog {
         .bind(limit, only)
         .all<AnnouncementSummary>();
       return results;
+    },
+    async goWith(id, release) {
+      await db
+        .prepare("UPDATE announcements SET with_release = ?2 WHERE id = ?1 AND status = 'draft'")
+        .bind(id, release)
+        .run();
+    },
+    // One statement: of two catch-ups at once, one takes each waiting draft.
+    async takeWaiting(releases) {
+      if (!releases.length) return [];
+      const { results } = await db
+        .prepare(
+          `UPDATE announcements SET with_release = NULL
+           WHERE with_release IN (SELECT value FROM json_each(?1)) AND status = 'draft' RETURNING id`,
+        )
+        .bind(JSON.stringify(releases))
+        .all<{ id: number }>();
+      return results.map((r) => r.id);
     },
     async markSending(id) {
       await db
