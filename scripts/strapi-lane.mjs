@@ -163,6 +163,8 @@ try {
       PURGE_TOKEN: tokens.purge,
       ADMIN_TOKEN: tokens.admin,
       PREVIEW_SECRET: tokens.preview,
+      // Two editors sign in by mailed links (tests/strapi/editors.test.ts).
+      EDITORS: "ana@label.example, ben@label.example",
     },
   });
   console.log(`Worker answered on ${worker.url} after ${seconds(workerStarted)} (log: ${workerLog})`);

@@ -7,7 +7,10 @@
 //   it: submissions (their files included) and the newsletter (sign-ups, confirmations, the
 //   export and unsubscribing), since Strapi's public role
 //   only reads (./permissions.js, docs/decisions/035-production-cms.md); and listing
-//   submissions and changing their status (they hold artists' e-mail addresses).
+//   submissions and changing their status (they hold artists' e-mail addresses). It reads the
+//   content types too, as the public role does, so that its `status=draft` reads answer the
+//   drafts a preview link opens (../published-only.js lets API tokens read drafts;
+//   docs/decisions/154-signed-preview-links.md).
 // - CMS_EDITOR_TOKEN → 'crossfade-editor': read and write on the content types through the
 //   Content API, for scripts and the tests (a PUT publishes, which fires the purge webhook).
 //   Leave it unset unless something automated edits content.
@@ -39,6 +42,7 @@ const TOKENS = {
       'api::submission.submission.find',
       'api::submission.submission.findOne',
       'api::submission.submission.updateStatus',
+      ...CONTENT.flatMap((t) => [`api::${t}.${t}.find`, `api::${t}.${t}.findOne`]),
     ],
   },
   editor: {
