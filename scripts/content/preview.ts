@@ -29,6 +29,15 @@ export class PreviewError extends Error {}
  * never guessed: with --remote it must be in the environment.
  */
 export function previewSecret(target: Target): string {
+  const secret = givenSecret(target);
+  if (secret.length < 32 || /\s/.test(secret))
+    throw new PreviewError(
+      "PREVIEW_SECRET must be 32 characters or more, without spaces: the site refuses links signed with a shorter one.",
+    );
+  return secret;
+}
+
+function givenSecret(target: Target): string {
   const fromEnv = process.env.PREVIEW_SECRET?.trim();
   if (fromEnv) return fromEnv;
   const devVars = join(ROOT, ".dev.vars");
