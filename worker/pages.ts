@@ -13,7 +13,6 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { AppEnv } from "./app-env";
 import { withPageCacheControl } from "./cache/cache-control";
 import { createPageCache } from "./cache/page-cache";
-import { usableToken } from "./config";
 import { contentCacheFor } from "./content/service";
 import type { WorkerEnv } from "./env";
 import { requestSourceFailed } from "./failure/source-failure";
@@ -39,8 +38,7 @@ export async function pages(c: Context<AppEnv>): Promise<Response> {
   // own), the security headers announce it.
   const nonce = newNonce();
   c.set("nonce", nonce);
-  // A secret too short to be one turns previews off, as docs/configuration.md says.
-  const preview = await previewOf(c.req.raw, usableToken(c.env.PREVIEW_SECRET));
+  const preview = await previewOf(c.req.raw, c.env.PREVIEW_SECRET);
   if (preview.state !== "none") return previewPage(c, preview, nonce);
   const cache = pageCacheFor(c.env, executionContext(c), () => c.var.contentCache.stamp());
   const hit = await cache.match(c.req.raw, nonce);

@@ -3,6 +3,7 @@ import { openPreview, PREVIEW_PARAM, type Preview, type PreviewKind } from "@cor
 import type { ContentService } from "@core/content/service";
 import { passThrough } from "./cache/content/pass-through";
 import { routedPath } from "./cache/page-cache";
+import { usableToken } from "./config";
 
 /**
  * Preview links on the Worker's side (docs/decisions/154-signed-preview-links.md): which preview
@@ -15,7 +16,8 @@ export type PreviewRequest = { state: "none" } | { state: "refused" } | { state:
 /**
  * The preview a request opens. Its path as the router matches it (any letter case, a trailing
  * slash, React Router's `.data` of the same page) must be the one the link was signed for.
- * Without PREVIEW_SECRET every preview is refused.
+ * Without PREVIEW_SECRET, or with one too short to be one (docs/configuration.md), every preview
+ * is refused. A request without the parameter costs a substring test.
  */
 export async function previewOf(
   request: Request,
@@ -28,7 +30,8 @@ export async function previewOf(
   const token = url.searchParams.get("preview");
   if (token === null) return { state: "none" };
   const path = routedPath(url.pathname).replace(/\.data$/, "");
-  const preview = secret ? await openPreview(secret, path, token, now) : null;
+  const key = usableToken(secret);
+  const preview = key ? await openPreview(key, path, token, now) : null;
   return preview ? { state: "open", preview } : { state: "refused" };
 }
 

@@ -1,3 +1,5 @@
+import { base64url, fromBase64url } from "../base64url";
+
 /**
  * Preview links (docs/decisions/154-signed-preview-links.md): a draft's own page, opened with
  * `?preview=<expires>.<signature>`, where the signature is an HMAC-SHA256, under the secret the
@@ -23,6 +25,16 @@ export const PREVIEW_SECTIONS = {
 
 export type PreviewSection = keyof typeof PREVIEW_SECTIONS;
 export type PreviewKind = (typeof PREVIEW_SECTIONS)[PreviewSection];
+
+/** Each kind's section: PREVIEW_SECTIONS the other way round. */
+const SECTION_OF = Object.fromEntries(
+  Object.entries(PREVIEW_SECTIONS).map(([section, kind]) => [kind, section]),
+) as {
+  [K in PreviewKind]: PreviewSection;
+};
+
+/** The path of a `kind` item's page, the one its preview link names. */
+export const previewPath = (kind: PreviewKind, slug: string): string => `/${SECTION_OF[kind]}/${slug}`;
 
 /** A preview a link opened: the item it names and until when (ms since the epoch). */
 export interface Preview {
@@ -52,22 +64,6 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
     "sign",
     "verify",
   ]);
-}
-
-function base64url(bytes: ArrayBuffer): string {
-  let text = "";
-  for (const byte of new Uint8Array(bytes)) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 /** The `preview` value that opens `path` until `expires` (ms since the epoch, kept to the second). */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PREVIEW_HOURS, type PreviewSection, previewLink } from "../../core/content/preview";
+import { PREVIEW_HOURS, type PreviewKind, previewLink, previewPath } from "../../core/content/preview";
 import { localPreviewSecret } from "../local-salt";
 import { ROOT, readKnownRows, type Target } from "./d1";
 import type { Kind } from "./parse";
@@ -11,14 +11,14 @@ import type { Kind } from "./parse";
  * on the site, draft or not, until it expires.
  */
 
-/** The content folder and the page's section of each kind a preview opens, by either name. */
-const KINDS: Record<string, { folder: Kind; section: PreviewSection }> = {
-  posts: { folder: "posts", section: "blog" },
-  blog: { folder: "posts", section: "blog" },
-  mixtapes: { folder: "mixtapes", section: "mixtapes" },
-  releases: { folder: "releases", section: "releases" },
-  events: { folder: "events", section: "events" },
-  artists: { folder: "artists", section: "artists" },
+/** The content folder and the kind of each item a preview opens, by either name. */
+const KINDS: Record<string, { folder: Kind; kind: PreviewKind }> = {
+  posts: { folder: "posts", kind: "post" },
+  blog: { folder: "posts", kind: "post" },
+  mixtapes: { folder: "mixtapes", kind: "mixtape" },
+  releases: { folder: "releases", kind: "release" },
+  events: { folder: "events", kind: "event" },
+  artists: { folder: "artists", kind: "artist" },
 };
 
 export class PreviewError extends Error {}
@@ -78,5 +78,5 @@ export async function previewCommand(
     );
   const secret = previewSecret(options.target);
   const expires = (options.now ?? Date.now()) + hours * 3600_000;
-  return previewLink(options.site, secret, `/${kind.section}/${slug}`, expires);
+  return previewLink(options.site, secret, previewPath(kind.kind, slug), expires);
 }

@@ -1,3 +1,4 @@
+import { fromBase64url } from "@core/base64url";
 import type { WorkerEnv } from "@worker/env";
 import { editorsOf } from "./editors-list";
 
@@ -9,7 +10,7 @@ import { editorsOf } from "./editors-list";
  * EDITORS is that editor: the desk opens a session for them without any other sign-in.
  */
 
-export const ACCESS_HEADER = "Cf-Access-Jwt-Assertion";
+const ACCESS_HEADER = "Cf-Access-Jwt-Assertion";
 
 interface Jwk extends JsonWebKey {
   kid?: string;
@@ -50,19 +51,13 @@ async function teamKeys(team: string, refresh: boolean): Promise<Map<string, Cry
   return byKid;
 }
 
+/** A JWT's header or claims: the JSON object its base64url part spells, or null. */
 function decodePart(part: string): Record<string, unknown> | null {
+  const bytes = fromBase64url(part);
+  if (!bytes) return null;
   try {
-    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/"));
-    const value = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))));
+    const value = JSON.parse(new TextDecoder().decode(bytes));
     return typeof value === "object" && value !== null ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function bytesOf(part: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    return Uint8Array.from(atob(part.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
   } catch {
     return null;
   }
@@ -84,7 +79,7 @@ export async function accessEditor(
   const [head = "", body = "", signature = "", extra] = token.split(".");
   const header = decodePart(head);
   const claims = decodePart(body);
-  const sig = bytesOf(signature);
+  const sig = fromBase64url(signature);
   if (
     extra !== undefined ||
     !header ||

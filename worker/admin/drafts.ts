@@ -1,4 +1,4 @@
-import { PREVIEW_HOURS, previewLink } from "@core/content/preview";
+import { PREVIEW_HOURS, previewLink, previewPath } from "@core/content/preview";
 import { usableToken } from "@worker/config";
 import { type DraftEntry, listDrafts } from "@worker/content/d1/drafts";
 import { Hono } from "hono";
@@ -16,15 +16,6 @@ import { type Html, notice } from "./views";
 export const draftsDesk = new Hono<DeskEnv>();
 draftsDesk.use("*", requireSession("page"));
 
-/** Each kind's page section, for the link's path. */
-const SECTION = {
-  post: "blog",
-  mixtape: "mixtapes",
-  release: "releases",
-  event: "events",
-  artist: "artists",
-} as const;
-
 draftsDesk.get("/", async (c) => {
   if (c.env.CMS_URL) return page(c, 200, T.title, body(notice({ kind: "ok", text: T.inCms })));
   const secret = usableToken(c.env.PREVIEW_SECRET);
@@ -33,7 +24,7 @@ draftsDesk.get("/", async (c) => {
   const expires = Date.now() + PREVIEW_HOURS * 3600_000;
   const rows = await Promise.all(
     drafts.map(async (d) => {
-      const path = `/${SECTION[d.kind]}/${d.slug}`;
+      const path = previewPath(d.kind, d.slug);
       return { ...d, link: secret ? await previewLink(site, secret, path, expires) : undefined };
     }),
   );

@@ -1,3 +1,4 @@
+import { base64url } from "@core/base64url";
 import { readForm } from "@worker/forms/body";
 import { clientAddress, hitRateLimit, RATE_RULES } from "@worker/forms/rate-limit";
 import { mailerFor } from "@worker/mail/port";
@@ -6,7 +7,7 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { deskPage as page } from "./desk-page";
 import { editorsOf } from "./editors-list";
-import { type DeskContext, type DeskEnv, fromSameOrigin } from "./guard";
+import { type DeskContext, type DeskEnv, fromSameOrigin, startSession } from "./guard";
 import { newSession, sealSession, sessionCookie } from "./session";
 import { DESK_TEXTS as T } from "./texts";
 import { type Notice, notice, signInBody } from "./views";
@@ -21,7 +22,7 @@ import { type Notice, notice, signInBody } from "./views";
 export const editorSignIn = new Hono<DeskEnv>();
 
 /** How long a mailed link works. */
-export const LINK_SECONDS = 15 * 60;
+const LINK_SECONDS = 15 * 60;
 const FORM_LIMIT = { max: 16 * 1024, message: "The form is too large." };
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
@@ -29,7 +30,7 @@ const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 export const mailLinksOn = (c: DeskContext) => editorsOf(c.env).size > 0 && mailerFor(c.env) !== null;
 
 /** The sign-in page with the mail form's own message. */
-export const signInPage = (c: DeskContext, status: 200 | 400 | 429, mailMessage?: Notice, message?: Notice) =>
+const signInPage = (c: DeskContext, status: 200 | 400 | 429, mailMessage?: Notice, message?: Notice) =>
   page(c, status, T.signIn, signInBody(message, mailLinksOn(c), mailMessage), false);
 
 async function sha256Hex(text: string): Promise<string> {
@@ -37,13 +38,7 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
+const randomToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 editorSignIn.post("/", async (c) => {
   if (!mailLinksOn(c)) return c.text("Not found", 404);
@@ -130,8 +125,6 @@ editorSignIn.post("/use", async (c) => {
     : null;
   // A link of an address taken off the list since it was sent signs nobody in.
   if (!editor || !editorsOf(c.env).has(editor)) return linkProblem(c, T.linkUsed);
-  const session = newSession();
-  await c.var.ops.sessions.record(session, { editor, via: "mail" });
-  const cookie = await sealSession(c.var.adminToken, session);
-  return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": sessionCookie(cookie) });
+  const { cookie } = await startSession(c, { editor, via: "mail" });
+  return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": cookie });
 });

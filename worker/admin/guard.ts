@@ -62,16 +62,25 @@ export async function deskSession(c: DeskContext): Promise<DeskSessionCheck> {
     // Behind Cloudflare Access, an editor's verified token opens a session of their own.
     const editor = await accessEditor(c.req.raw, c.env);
     if (!editor) return check;
-    const session = newSession();
     const owner: SessionOwner = { editor, via: "access" };
-    await c.var.ops.sessions.record(session, owner);
-    c.set("newCookie", sessionCookie(await sealSession(c.var.adminToken, session)));
+    const { session, cookie } = await startSession(c, owner);
+    c.set("newCookie", cookie);
     return { ok: true, session, owner };
   }
   const owner = await c.var.ops.sessions.ownerOf(check.session);
   if (!owner || (owner.editor !== null && !editorsOf(c.env).has(owner.editor)))
     return { ok: false, reason: "expired" };
   return { ...check, owner };
+}
+
+/**
+ * Opens a desk session for `owner` (the admin token's by default): recorded in the operational
+ * store, so it can be listed and ended; with the Set-Cookie value that carries it.
+ */
+export async function startSession(c: DeskContext, owner?: SessionOwner) {
+  const session = newSession();
+  await c.var.ops.sessions.record(session, owner);
+  return { session, cookie: sessionCookie(await sealSession(c.var.adminToken, session)) };
 }
 
 /** Who made a change on the desk, as its history names them: an editor's address, or ADMIN_TOKEN. */

@@ -19,9 +19,10 @@ import {
   deskSession,
   fromSameOrigin,
   requireSession,
+  startSession,
 } from "./guard";
 import { reviewMailDesk } from "./review-mail";
-import { CLEARED_COOKIE, newSession, sealSession, sessionCookie } from "./session";
+import { CLEARED_COOKIE } from "./session";
 import { sessionsDesk } from "./sessions-desk";
 import { subscribersDesk } from "./subscribers-desk";
 import { STATUS_NAMES, DESK_TEXTS as T } from "./texts";
@@ -107,16 +108,15 @@ adminDesk.post("/sign-in", async (c) => {
   if (!verdict.ok && verdict.retryAfter) return tooMany(c, verdict.retryAfter);
   if (!verdict.ok)
     return page(c, 401, T.signIn, signInBody({ kind: "error", text: T.wrongToken }, mailLinksOn(c)), false);
-  const session = newSession();
+  let cookie: string;
   try {
-    await c.var.ops.sessions.record(session);
+    ({ cookie } = await startSession(c));
   } catch (error) {
     // The right token needs no D1, its session does: while D1 fails nobody is signed in.
     console.error("recording the desk's session failed", error);
     return page(c, 503, T.signIn, signInBody({ kind: "error", text: T.storeDown }, mailLinksOn(c)), false);
   }
-  const cookie = await sealSession(c.var.adminToken, session);
-  return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": sessionCookie(cookie) });
+  return c.body(null, 303, { Location: "/admin/submissions", "Set-Cookie": cookie });
 });
 
 async function tooMany(c: DeskContext, retryAfter: number) {

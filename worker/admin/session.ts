@@ -1,3 +1,5 @@
+import { base64url, fromBase64url } from "@core/base64url";
+
 /**
  * The review desk's session (docs/decisions/034-admin-review-desk.md): a cookie holding a small
  * JSON payload and its HMAC-SHA256 signature, with a key derived from ADMIN_TOKEN by HKDF.
@@ -19,26 +21,6 @@ export interface SessionPayload {
 }
 
 const encoder = new TextEncoder();
-
-function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let text = "";
-  for (const b of view) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    // Only the spelling base64url() writes: spare bits in the last character would otherwise let
-    // several cookie or CSRF texts carry the same bytes.
-    return base64url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
-}
 
 // The derived key of the last token seen, kept as a value (docs/conventions.md "State").
 let cached: { token: string; key: CryptoKey } | undefined;

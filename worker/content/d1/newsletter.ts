@@ -112,6 +112,15 @@ function toSubscriber({ artists, genres, ...row }: SubscriberRow): Subscriber {
   return { ...row, picks: { artists: slugsOf(artists), genres: slugsOf(genres) } };
 }
 
+/** Up to `limit` subscribers in `status` with ids above `afterId`, by id. */
+async function withStatus(db: D1Database, status: "confirmed" | "pending", afterId: number, limit: number) {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = ? ORDER BY id LIMIT ?`)
+    .bind(afterId, status, limit)
+    .all<SubscriberRow>();
+  return results.map(toSubscriber);
+}
+
 /**
  * Export and unsubscribe over the newsletter_subscribers table
  * (migrations/0005_newsletter_unsubscribe.sql, 0009_mail.sql): only confirmed subscribers are
@@ -119,24 +128,8 @@ function toSubscriber({ artists, genres, ...row }: SubscriberRow): Subscriber {
  */
 export function newsletterAdmin(db: D1Database): NewsletterAdmin {
   return {
-    async listSubscribers(afterId, limit) {
-      const { results } = await db
-        .prepare(
-          `SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = 'confirmed' ORDER BY id LIMIT ?`,
-        )
-        .bind(afterId, limit)
-        .all<SubscriberRow>();
-      return results.map(toSubscriber);
-    },
-    async listPending(afterId, limit) {
-      const { results } = await db
-        .prepare(
-          `SELECT ${COLUMNS} FROM newsletter_subscribers WHERE id > ? AND status = 'pending' ORDER BY id LIMIT ?`,
-        )
-        .bind(afterId, limit)
-        .all<SubscriberRow>();
-      return results.map(toSubscriber);
-    },
+    listSubscribers: (afterId, limit) => withStatus(db, "confirmed", afterId, limit),
+    listPending: (afterId, limit) => withStatus(db, "pending", afterId, limit),
     async findByToken(token) {
       const row = await db
         .prepare(`SELECT ${COLUMNS} FROM newsletter_subscribers WHERE unsubscribe_token = ?`)

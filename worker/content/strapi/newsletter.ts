@@ -104,33 +104,25 @@ function toSubscriber(row: Listed): Subscriber {
   };
 }
 
+/** A page of subscribers by id from one of the CMS's lists (the confirmed, the pending). */
+async function listed(cms: CmsClient, path: string, afterId: number, limit: number) {
+  const page = await cms.get(
+    path,
+    [
+      ["after", afterId],
+      ["limit", limit],
+    ],
+    v.object({ data: v.array(listedSubscriberShape) }),
+    true,
+  );
+  return page.data.map(toSubscriber);
+}
+
 /** The export, the unsubscribe link and the count over Strapi's confirmed subscribers. */
 export function strapiNewsletterAdmin(cms: CmsClient): NewsletterAdmin {
   return {
-    async listSubscribers(afterId, limit) {
-      const page = await cms.get(
-        "/email-subscribers/confirmed",
-        [
-          ["after", afterId],
-          ["limit", limit],
-        ],
-        v.object({ data: v.array(listedSubscriberShape) }),
-        true,
-      );
-      return page.data.map(toSubscriber);
-    },
-    async listPending(afterId, limit) {
-      const page = await cms.get(
-        "/email-subscribers/pending",
-        [
-          ["after", afterId],
-          ["limit", limit],
-        ],
-        v.object({ data: v.array(listedSubscriberShape) }),
-        true,
-      );
-      return page.data.map(toSubscriber);
-    },
+    listSubscribers: (afterId, limit) => listed(cms, "/email-subscribers/confirmed", afterId, limit),
+    listPending: (afterId, limit) => listed(cms, "/email-subscribers/pending", afterId, limit),
     async findByToken(token) {
       // In the body, not the path: a failed request's message names its URL (client.ts).
       const found = await orNull(

@@ -59,6 +59,13 @@ function idOf(value) {
  */
 module.exports = factories.createCoreController(UID, ({ strapi }) => {
   const rows = () => strapi.db.query(UID);
+  /** The subscribers in `status` with ids above ?after, by id, ?limit (at most MAX_PAGE) of them. */
+  const byStatus = async (ctx, status) => {
+    const after = Math.max(0, Number(ctx.query.after) || 0);
+    const limit = Math.min(MAX_PAGE, Math.max(1, Number(ctx.query.limit) || MAX_PAGE));
+    const found = await rows().findMany({ where: { id: { $gt: after }, status }, orderBy: { id: 'asc' }, limit });
+    return { data: found.map(listed) };
+  };
   return {
     /**
      * Newsletter sign-up from the site footer. A repeat address (any letter case) is not an
@@ -155,31 +162,13 @@ module.exports = factories.createCoreController(UID, ({ strapi }) => {
     },
 
     /** GET /email-subscribers/confirmed?after=&limit=: confirmed subscribers by id, for the export. */
-    async confirmed(ctx) {
-      const after = Math.max(0, Number(ctx.query.after) || 0);
-      const limit = Math.min(MAX_PAGE, Math.max(1, Number(ctx.query.limit) || MAX_PAGE));
-      const found = await rows().findMany({
-        where: { id: { $gt: after }, status: 'confirmed' },
-        orderBy: { id: 'asc' },
-        limit,
-      });
-      return { data: found.map(listed) };
-    },
+    confirmed: (ctx) => byStatus(ctx, 'confirmed'),
 
     /**
      * GET /email-subscribers/pending?after=<id>&limit=<n>: the sign-ups still waiting for their
      * confirmation, by id (the review desk's Subscribers page, never the export).
      */
-    async pending(ctx) {
-      const after = Math.max(0, Number(ctx.query.after) || 0);
-      const limit = Math.min(MAX_PAGE, Math.max(1, Number(ctx.query.limit) || MAX_PAGE));
-      const found = await rows().findMany({
-        where: { id: { $gt: after }, status: 'pending' },
-        orderBy: { id: 'asc' },
-        limit,
-      });
-      return { data: found.map(listed) };
-    },
+    pending: (ctx) => byStatus(ctx, 'pending'),
 
     /** GET /email-subscribers/count: how many confirmed subscribers there are. */
     async count() {
